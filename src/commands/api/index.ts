@@ -1,0 +1,1 @@
+export { newApiCmd, apiRun, type ApiOptions } from './request.js';

@@ -1,0 +1,245 @@
+import { readFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import type { ApiClient, ApiResponse, RequestOptions } from '../../api/client.js';
+import type { ListEnvelope } from '../../api/paginate.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { fieldPaths, validateFields } from '../../output/fields.js';
+import type { IOStreams } from '../../output/iostreams.js';
+import { renderItem, renderList, writeRaw, type Column, type OutputSpec } from '../../output/render.js';
+import { collect, examples, outputSpec } from '../shared.js';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+export interface ApiOptions {
+  io: IOStreams;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+  method: string;
+  path: string;
+  /** Typed -f fields: the JSON body, or query parameters for GET/HEAD/DELETE. */
+  fields: Record<string, unknown>;
+  input?: { body: string; contentType: string };
+  headers: Record<string, string>;
+  include: boolean;
+  paginate: boolean;
+  raw: boolean;
+  dryRun: boolean;
+}
+
+export function newApiCmd(f: Factory, runF: (opts: ApiOptions) => Promise<void> = apiRun): Command {
+  return new Command('api')
+    .description('Send any request to the API, the escape hatch for what no other command covers.\nPaths may be relative (/departures) or an href from a response. Lists print their results; --paginate follows every next link.')
+    .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
+    .argument('<path>', 'path or href, e.g. /bookings/123 or /departures?availability.status=AVAILABLE')
+    .option('-f, --field <key=value>', 'add a typed field (numbers, true/false/null, @file, @- for stdin; a.b=… nests, a[]=… appends); query parameters for GET', collect, [])
+    .option('-F, --raw-field <key=value>', 'add a field whose value is always a string', collect, [])
+    .option('--input <file>', 'send the contents of FILE (or - for stdin) as the body, JSON or XML')
+    .option('-H, --header <name:value>', 'add a request header', collect, [])
+    .option('-i, --include', 'print the response status line and headers before the body')
+    .option('--paginate', 'fetch every page of a list, streaming the results')
+    .option('--raw', 'print the response body exactly as sent')
+    .option('--dry-run', 'print the request that would be sent (key redacted) and send nothing')
+    .addHelpText('after', examples([
+      'trek api GET /departures -f availability.status=AVAILABLE -f max_per_page=10',
+      'trek api GET /departures --paginate -o ndjson | jq -r .id',
+      "trek api POST /bookings/ -f currency=CAD -f external_id=ABC-1",
+      'trek api PATCH /bookings/123/ --input patch.json',
+      'trek api GET /bookings/123 -H "Accept: application/xml" --raw',
+      'trek api DELETE /overrides/9/ --dry-run',
+    ]))
+    .action(async (method: string, path: string, flags: Record<string, unknown>) => {
+      const upper = method.toUpperCase();
+      if (!(METHODS as readonly string[]).includes(upper)) throw new UsageError(`unknown method "${method}"; use one of: ${METHODS.join(', ')}`);
+      const fields = await parseFields(flags.field as string[], flags.rawField as string[], f.io);
+      const input = flags.input === undefined ? undefined : await readInput(flags.input as string, f.io);
+      if (input && Object.keys(fields).length > 0 && !['GET', 'HEAD', 'DELETE'].includes(upper)) {
+        throw new UsageError('use either --input or -f/-F fields for the body, not both');
+      }
+      if (flags.paginate && upper !== 'GET') throw new UsageError('--paginate works with GET only');
+      await runF({
+        io: f.io,
+        api: () => f.api(),
+        output: await outputSpec(f),
+        method: upper,
+        path,
+        fields,
+        input,
+        headers: parseHeaders(flags.header as string[]),
+        include: Boolean(flags.include),
+        paginate: Boolean(flags.paginate),
+        raw: Boolean(flags.raw),
+        dryRun: Boolean(flags.dryRun),
+      });
+    });
+}
+
+export async function apiRun(opts: ApiOptions): Promise<void> {
+  const client = await opts.api();
+  const request = buildRequest(opts);
+  if (opts.dryRun) {
+    opts.io.out.write(`${client.describe(request)}\n`);
+    return;
+  }
+  if (opts.paginate) return streamPages(opts, client, request);
+  const response = await client.request(request);
+  if (opts.include) writeHead(opts.io, response);
+  await printBody(opts, response);
+}
+
+function buildRequest(opts: ApiOptions): RequestOptions {
+  const sendsQuery = ['GET', 'HEAD', 'DELETE'].includes(opts.method);
+  const request: RequestOptions = { method: opts.method, path: opts.path, headers: opts.headers };
+  if (opts.input) {
+    request.rawBody = opts.input.body;
+    request.contentType = opts.headers['content-type'] ?? opts.input.contentType;
+  }
+  if (sendsQuery) {
+    request.query = Object.entries(opts.fields).flatMap(([key, value]) =>
+      (Array.isArray(value) ? value : [value]).map((v): [string, string] => [key, v === null ? 'null' : String(v)]),
+    );
+  } else if (!opts.input && Object.keys(opts.fields).length > 0) {
+    request.body = opts.fields;
+  }
+  return request;
+}
+
+async function streamPages(opts: ApiOptions, client: ApiClient, request: RequestOptions): Promise<void> {
+  const { pages } = await import('../../api/paginate.js');
+  const pageIterator = pages<unknown>(client, request.path, request.query, { all: true });
+  if (opts.raw || opts.output.format === 'xml') {
+    for await (const page of pageIterator) writeRaw(opts.io, page.response.raw);
+    return;
+  }
+  let first = true;
+  async function* results(): AsyncGenerator<unknown> {
+    for await (const page of pageIterator) {
+      if (first && opts.include) writeHead(opts.io, page.response);
+      if (first && opts.output.fields) validateFields(opts.output.fields, fieldPaths(page.envelope.results));
+      first = false;
+      yield* page.envelope.results;
+    }
+  }
+  const sample: unknown[] = [];
+  await renderList(opts.io, peek(results(), sample), opts.output, { columns: () => inferColumns(sample) });
+}
+
+/** Remembers the first record so the table's columns can be inferred from it. */
+async function* peek(source: AsyncGenerator<unknown>, sample: unknown[]): AsyncGenerator<unknown> {
+  for await (const record of source) {
+    if (sample.length === 0) sample.push(record);
+    yield record;
+  }
+}
+
+async function printBody(opts: ApiOptions, response: ApiResponse): Promise<void> {
+  if (response.raw === '') return;
+  if (opts.raw || opts.output.format === 'xml' || response.data === undefined) {
+    writeRaw(opts.io, response.raw);
+    return;
+  }
+  const data = response.data;
+  if (isEnvelope(data)) {
+    if (opts.output.fields) validateFields(opts.output.fields, fieldPaths(data.results));
+    await renderList(opts.io, data.results, opts.output, { columns: inferColumns(data.results) });
+    return;
+  }
+  if (opts.output.fields) validateFields(opts.output.fields, fieldPaths([data]));
+  await renderItem(opts.io, data, opts.output);
+}
+
+function writeHead(io: IOStreams, response: ApiResponse): void {
+  const lines = [`HTTP ${response.status} ${response.statusText}`, ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`)];
+  io.out.write(`${lines.join('\n')}\n\n`);
+}
+
+function isEnvelope(data: unknown): data is ListEnvelope<unknown> {
+  return typeof data === 'object' && data !== null && Array.isArray((data as ListEnvelope<unknown>).results) && Array.isArray((data as ListEnvelope<unknown>).links);
+}
+
+/** Table columns for an unknown resource: its top-level scalar members, at most eight. */
+function inferColumns(records: unknown[]): Column[] {
+  const first = records.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
+  if (!first) return [{ field: 'value', format: (_v, record) => String(record) }];
+  return Object.entries(first)
+    .filter(([key, value]) => key !== 'href' && (value === null || typeof value !== 'object'))
+    .slice(0, 8)
+    .map(([field]) => ({ field }));
+}
+
+function parseHeaders(values: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    if (colon <= 0) throw new UsageError(`-H expects "Name: value", got "${value}"`);
+    headers[value.slice(0, colon).trim().toLowerCase()] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+async function readInput(source: string, io: IOStreams): Promise<{ body: string; contentType: string }> {
+  let body: string;
+  try {
+    body = source === '-' ? await readStream(io.in) : await readFile(source, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --input ${source}: ${(error as Error).message}`);
+  }
+  return { body, contentType: body.trimStart().startsWith('<') ? 'application/xml' : 'application/json' };
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** -f values are typed (gh's -F); -F values stay strings. Dotted keys nest, `key[]` appends. */
+async function parseFields(typed: string[], raw: string[], io: IOStreams): Promise<Record<string, unknown>> {
+  const result: Record<string, unknown> = {};
+  const entries = [...typed.map((v) => ['-f', v] as const), ...raw.map((v) => ['-F', v] as const)];
+  for (const [flag, entry] of entries) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${flag} expects key=value, got "${entry}"`);
+    const key = entry.slice(0, eq);
+    const text = entry.slice(eq + 1);
+    const value = flag === '-F' ? text : await typedValue(text, io);
+    assign(result, key, value, flag);
+  }
+  return result;
+}
+
+async function typedValue(text: string, io: IOStreams): Promise<unknown> {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?(0|[1-9]\d*)(\.\d+)?$/.test(text)) return Number(text);
+  if (text.startsWith('@')) {
+    const file = text.slice(1);
+    try {
+      return file === '-' ? await readStream(io.in) : await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read -f ${text}: ${(error as Error).message}`);
+    }
+  }
+  return text;
+}
+
+function assign(target: Record<string, unknown>, key: string, value: unknown, flag: string): void {
+  const append = key.endsWith('[]');
+  const parts = (append ? key.slice(0, -2) : key).split('.');
+  if (parts.some((p) => p === '')) throw new UsageError(`${flag} has an empty name in "${key}"`);
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (next !== undefined && (typeof next !== 'object' || next === null || Array.isArray(next))) throw new UsageError(`${flag} ${key}: "${part}" is already a value`);
+    node = (node[part] ??= {}) as Record<string, unknown>;
+  }
+  const last = parts[parts.length - 1]!;
+  if (append) {
+    const list = (node[last] ??= []) as unknown;
+    if (!Array.isArray(list)) throw new UsageError(`${flag} ${key}: "${last}" is already a value`);
+    list.push(value);
+  } else {
+    node[last] = value;
+  }
+}

@@ -1,0 +1,67 @@
+import { Command, Option } from 'commander';
+import { UsageError } from '../errors.js';
+import { applyStreamSettings, type Factory } from '../factory.js';
+import { parseFieldsFlag } from '../output/fields.js';
+import { FORMATS } from '../output/render.js';
+import { newApiCmd } from './api/index.js';
+import { newHelpCmd } from './help/index.js';
+import { examples, parseFormat } from './shared.js';
+
+interface RawGlobals {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  json?: boolean;
+  fields?: string;
+  color: string;
+  verbose?: boolean;
+  input: boolean;
+  timeout?: string;
+}
+
+/** The `trek` program: global flags (valid before or after the subcommand) and the nouns. */
+export function newRootCmd(f: Factory): Command {
+  const program = new Command('trek')
+    .description("Work with the tour operator's reservation API: bookings, customers, services, flex plans and the catalogue.\nWith no profile configured, trek talks to a built-in sandbox, so every command works at once.")
+    .version(f.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand(false)
+    .option('--profile <name>', 'profile to use (env TREK_PROFILE)')
+    .option('--base-url <url>', 'API base URL, overriding the profile (env TREK_BASE_URL)')
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices(FORMATS))
+    .option('--json', 'shorthand for --output json')
+    .option('--fields <list>', 'comma-separated fields to show; dotted paths reach nested values (availability.status)')
+    .addOption(new Option('--color <when>', 'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)').choices(['auto', 'always', 'never']).default('auto'))
+    .option('--verbose', 'trace every HTTP request and response on stderr (keys redacted)')
+    .option('--no-input', 'never prompt; a missing value is an error (env TREK_NO_INPUT)')
+    .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
+    .addHelpText('after', examples([
+      'trek search departures --where availability.status=AVAILABLE --limit 5',
+      'trek booking create --currency CAD -o json | jq -r .id',
+      'trek api GET /departures --paginate -o ndjson',
+      'trek help exit-codes',
+    ]));
+
+  program.hook('preAction', (_root, action) => {
+    const raw = action.optsWithGlobals() as RawGlobals;
+    applyStreamSettings(f, raw.color as 'auto' | 'always' | 'never', raw.input);
+    f.globals = {
+      profile: raw.profile,
+      baseUrl: raw.baseUrl,
+      output: raw.output ? parseFormat(raw.output) : raw.json ? 'json' : undefined,
+      fields: raw.fields === undefined ? undefined : parseFieldsFlag(raw.fields),
+      color: raw.color as 'auto' | 'always' | 'never',
+      verbose: Boolean(raw.verbose),
+      timeoutMs: raw.timeout === undefined ? undefined : parseTimeout(raw.timeout),
+    };
+  });
+
+  for (const command of [newApiCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  return program;
+}
+
+function parseTimeout(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
+  return Math.round(seconds * 1000);
+}

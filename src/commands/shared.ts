@@ -1,0 +1,79 @@
+import { CancelError, UsageError } from '../errors.js';
+import type { Factory } from '../factory.js';
+import { canPrompt, type IOStreams } from '../output/iostreams.js';
+import { FORMATS, type Format, type OutputSpec } from '../output/render.js';
+import type { Prompter } from '../prompt/prompter.js';
+
+/** Help text block of examples, shown after the options. */
+export function examples(lines: string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+}
+
+export function parseFormat(value: string, flag = '--output'): Format {
+  if (!(FORMATS as readonly string[]).includes(value)) {
+    throw new UsageError(`invalid ${flag} "${value}"; use one of: ${FORMATS.join(', ')}`);
+  }
+  return value as Format;
+}
+
+/**
+ * The output settings of this invocation: -o/--json > the profile's output > the `output`
+ * setting > table on a TTY, JSON in a pipe.
+ */
+export async function outputSpec(f: Factory): Promise<OutputSpec> {
+  let format = f.globals.output;
+  if (!format) {
+    const profile = await f.profile();
+    const configured = profile.output ?? (await f.config()).getSetting('output');
+    format = configured ? parseFormat(configured, 'output setting') : f.io.stdoutIsTTY ? 'table' : 'json';
+  }
+  return { format, fields: f.globals.fields, color: f.io.colorOut, width: f.io.columns };
+}
+
+/** Commander collector for repeatable flags. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function parseInteger(value: string, flag: string, range?: { min?: number; max?: number }): number {
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
+  if (range?.min !== undefined && n < range.min) throw new UsageError(`${flag} must be at least ${range.min}, got ${n}`);
+  if (range?.max !== undefined && n > range.max) throw new UsageError(`${flag} must be at most ${range.max}, got ${n}`);
+  return n;
+}
+
+export function parseDate(value: string, flag: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(`${value}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`);
+  }
+  return value;
+}
+
+/**
+ * A value the command cannot do without: the flag's value, else an answer from a person at a
+ * terminal, else a usage error naming the flag (scripts never hang on a prompt).
+ */
+export async function requireValue<T>(
+  value: T | undefined,
+  flag: string,
+  io: IOStreams,
+  ask: (prompter: Prompter) => Promise<T>,
+  prompter: () => Prompter,
+): Promise<T> {
+  if (value !== undefined) return value;
+  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
+  return ask(prompter());
+}
+
+/**
+ * Destructive actions ask first; `--yes` skips the question and is required without a terminal.
+ * A "no" is a CancelError: nothing was changed.
+ */
+export async function confirmDestructive(opts: { yes: boolean; io: IOStreams; prompter: () => Prompter }, question: string): Promise<void> {
+  if (opts.yes) return;
+  if (!canPrompt(opts.io)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not interactive`, 'Re-run with --yes to confirm.');
+  if (!(await opts.prompter().confirm(question, false))) throw new CancelError();
+}

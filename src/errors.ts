@@ -1,0 +1,41 @@
+/** Exit codes: the contract of DESIGN.md §2, printed by `trek help exit-codes`. */
+export const ExitCode = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  rejected: 5,
+  rateLimited: 6,
+  server: 7,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCodeValue, string]> = [
+  [ExitCode.ok, 'success'],
+  [ExitCode.unexpected, 'unexpected error (a bug in trek: please report it)'],
+  [ExitCode.usage, 'usage or bad input, caught before any request was sent'],
+  [ExitCode.auth, 'authentication or permission problem (HTTP 401/403)'],
+  [ExitCode.notFound, 'not found or gone (HTTP 404/410)'],
+  [ExitCode.rejected, 'rejected by the API (HTTP 400/405/406/409/424 and other 4xx)'],
+  [ExitCode.rateLimited, 'rate limited, still after retries (HTTP 429)'],
+  [ExitCode.server, 'server, upstream or network failure (5xx, timeout, connection error, unreadable response)'],
+  [ExitCode.interrupted, 'interrupted or cancelled by the user (Ctrl-C, declined confirmation)'],
+];
+
+/** Bad input found before anything was sent. `hint` is printed on its own line. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
+}
+
+/** The user stopped the action (Ctrl-C at a prompt, "no" at a confirmation). */
+export class CancelError extends Error {
+  override name = 'CancelError';
+  constructor(message = 'Cancelled; nothing was changed.') {
+    super(message);
+  }
+}

@@ -1,0 +1,128 @@
+import type { ApiClient } from './api/client.js';
+import type { ConfigStore } from './config/store.js';
+import type { ResolvedProfile } from './config/resolve.js';
+import { trekPaths, type TrekPaths } from './config/paths.js';
+import type { IOStreams, ColorMode } from './output/iostreams.js';
+import { colorEnabled } from './output/iostreams.js';
+import type { Format } from './output/render.js';
+import { makeTheme, type Theme } from './output/theme.js';
+import { inquirerPrompter, type Prompter } from './prompt/prompter.js';
+import type { RunningSandbox } from './sandbox/index.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** The global flags, parsed by the root command before any action runs. */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  output?: Format;
+  fields?: string[];
+  color: ColorMode;
+  verbose: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * What commands depend on. Everything costly is a lazy function so that `--help`,
+ * `--version` and completion never load undici, conf, inquirer or the sandbox.
+ */
+export interface Factory {
+  readonly io: IOStreams;
+  readonly env: Env;
+  readonly version: string;
+  globals: GlobalOptions;
+  paths(): TrekPaths;
+  theme(stream?: 'out' | 'err'): Theme;
+  config(): Promise<ConfigStore>;
+  profile(): Promise<ResolvedProfile>;
+  api(): Promise<ApiClient>;
+  prompter(): Prompter;
+  now(): Date;
+  /** Releases what the lazy dependencies opened (keep-alive sockets, the embedded sandbox). */
+  close(): Promise<void>;
+}
+
+export interface FactoryInit {
+  io: IOStreams;
+  env: Env;
+  version: string;
+  prompter?: Prompter;
+  /** Tests pass their own undici dispatcher or sleep; production uses the client's defaults. */
+  clientOverrides?: Partial<import('./api/client.js').ClientOptions>;
+  now?: () => Date;
+}
+
+export const SANDBOX_STATE_FILE = 'sandbox.json';
+
+export function createFactory(init: FactoryInit): Factory {
+  const { io, env } = init;
+  let configPromise: Promise<ConfigStore> | undefined;
+  let profilePromise: Promise<ResolvedProfile> | undefined;
+  let apiPromise: Promise<ApiClient> | undefined;
+  let sandbox: RunningSandbox | undefined;
+  let prompter = init.prompter;
+
+  const f: Factory = {
+    io,
+    env,
+    version: init.version,
+    globals: { color: 'auto', verbose: false },
+    paths: () => trekPaths(env),
+    theme: (stream = 'out') => makeTheme(stream === 'out' ? io.colorOut : io.colorErr),
+    config() {
+      configPromise ??= import('./config/store.js').then(({ openConfig }) => openConfig(f.paths()));
+      return configPromise;
+    },
+    profile() {
+      profilePromise ??= Promise.all([f.config(), import('./config/resolve.js')]).then(([store, { resolveProfile }]) =>
+        resolveProfile({ flags: { profile: f.globals.profile, baseUrl: f.globals.baseUrl }, env, store }),
+      );
+      return profilePromise;
+    },
+    api() {
+      apiPromise ??= (async () => {
+        const profile = await f.profile();
+        let { baseUrl, apiKey } = profile;
+        if (profile.builtinSandbox) {
+          const { startSandbox } = await import('./sandbox/index.js');
+          const { join } = await import('node:path');
+          sandbox = await startSandbox({ dataFile: join(f.paths().data, SANDBOX_STATE_FILE) });
+          baseUrl = sandbox.baseUrl;
+          apiKey ??= sandbox.apiKey;
+        }
+        const { ApiClient } = await import('./api/client.js');
+        const errTheme = f.theme('err');
+        return new ApiClient({
+          baseUrl: baseUrl!,
+          apiKey,
+          authHeader: profile.authHeader,
+          accept: f.globals.output === 'xml' ? 'xml' : 'json',
+          timeoutMs: f.globals.timeoutMs,
+          userAgent: `trek/${init.version}`,
+          notice: (line) => io.err.write(`${errTheme.warning('!')} ${line}\n`),
+          trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(line)}\n`) : undefined,
+          ...init.clientOverrides,
+        });
+      })();
+      return apiPromise;
+    },
+    prompter() {
+      prompter ??= inquirerPrompter();
+      return prompter;
+    },
+    now: init.now ?? (() => new Date()),
+    async close() {
+      const client = apiPromise ? await apiPromise.catch(() => undefined) : undefined;
+      await client?.close();
+      await sandbox?.close();
+    },
+  };
+  return f;
+}
+
+/** Applies --color (and NO_COLOR/FORCE_COLOR) and --no-input once flags are parsed. */
+export function applyStreamSettings(f: Factory, color: ColorMode, inputAllowed: boolean): void {
+  f.io.colorOut = colorEnabled(color, f.io.stdoutIsTTY, f.env);
+  f.io.colorErr = colorEnabled(color, f.io.stderrIsTTY, f.env);
+  f.io.inputAllowed = inputAllowed && !f.env.TREK_NO_INPUT;
+}

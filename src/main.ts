@@ -1,0 +1,90 @@
+import { Command, CommanderError } from 'commander';
+import { ApiError } from './api/errors.js';
+import { newRootCmd } from './commands/root.js';
+import { CancelError, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
+import type { Factory } from './factory.js';
+import { sanitize } from './output/sanitize.js';
+
+/**
+ * Runs one invocation and returns its exit code. This is the only place where errors become
+ * exit codes (DESIGN.md §2); bin/trek is the only caller of process.exit.
+ */
+export async function main(argv: string[], f: Factory): Promise<number> {
+  const program = newRootCmd(f);
+  configureTree(program, f);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    return report(error, f);
+  } finally {
+    await f.close();
+  }
+}
+
+/** Commander settings are not inherited through addCommand, so apply them to every command. */
+function configureTree(command: Command, f: Factory): void {
+  command.exitOverride();
+  command.showSuggestionAfterError(true);
+  command.configureOutput({
+    writeOut: (text) => f.io.out.write(text),
+    writeErr: (text) => f.io.err.write(text),
+    outputError: (text, write) => write(f.theme('err').error(text)),
+  });
+  for (const sub of command.commands) configureTree(sub, f);
+}
+
+export function exitCodeForStatus(status: number | undefined): ExitCodeValue {
+  if (status === undefined) return ExitCode.server;
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404 || status === 410) return ExitCode.notFound;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status >= 500) return ExitCode.server;
+  if (status >= 400) return ExitCode.rejected;
+  return ExitCode.server;
+}
+
+export function exitCodeFor(error: unknown): ExitCodeValue {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+  if (error instanceof UsageError) return ExitCode.usage;
+  if (error instanceof CancelError) return ExitCode.interrupted;
+  if (error instanceof ApiError) return error.kind === 'http' ? exitCodeForStatus(error.status) : ExitCode.server;
+  if (error instanceof Error && error.name === 'ConfigError') return ExitCode.usage;
+  return ExitCode.unexpected;
+}
+
+function report(error: unknown, f: Factory): number {
+  const code = exitCodeFor(error);
+  // Commander has already printed its own message (and suggestion) for parse errors.
+  if (error instanceof CommanderError) return code;
+  const { err } = f.io;
+  const theme = f.theme('err');
+  const jsonOutput = f.globals.output === 'json' || f.globals.output === 'ndjson';
+
+  if (error instanceof ApiError && jsonOutput) {
+    const body = error.body ?? { message: error.message };
+    err.write(`${JSON.stringify({ error: body, exit_code: code })}\n`);
+    return code;
+  }
+  if (error instanceof ApiError) {
+    const status = error.status ? ` (HTTP ${error.status})` : '';
+    err.write(`${theme.error('error:')} ${sanitize(error.message)}${status}\n`);
+    for (const detail of error.body?.errors ?? []) {
+      const where = [detail.field, detail.code].filter(Boolean).map((s) => sanitize(String(s))).join(': ');
+      err.write(`  - ${where}${where && detail.detail ? ' — ' : ''}${sanitize(detail.detail ?? '')}\n`);
+    }
+    if (error.body?.error_id) err.write(`  error_id: ${sanitize(error.body.error_id)}\n`);
+    return code;
+  }
+  if (error instanceof UsageError || error instanceof CancelError || code === ExitCode.usage) {
+    err.write(`${theme.error(error instanceof CancelError ? 'cancelled:' : 'error:')} ${(error as Error).message}\n`);
+    if (error instanceof UsageError && error.hint) err.write(`${error.hint}\n`);
+    return code;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  err.write(`${theme.error('unexpected error:')} ${message}\n`);
+  if (f.globals.verbose && error instanceof Error && error.stack) err.write(`${error.stack}\n`);
+  else err.write('Run again with --verbose for details; please report this at the project tracker.\n');
+  return code;
+}
+

@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+
+export type ColorMode = 'auto' | 'always' | 'never';
+
+export interface Sink {
+  write(chunk: string): unknown;
+}
+
+/**
+ * The process's streams as commands see them. Commands write data to `out` and everything
+ * else (status, progress, warnings) to `err`; they never touch `process` themselves.
+ */
+export interface IOStreams {
+  out: Sink;
+  err: Sink;
+  in: Readable;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width for tables; 80 when unknown. */
+  columns: number;
+  /** Set from --color / NO_COLOR / FORCE_COLOR once flags are parsed. */
+  colorOut: boolean;
+  colorErr: boolean;
+  /** False with --no-input or TREK_NO_INPUT. */
+  inputAllowed: boolean;
+}
+
+/** Prompts only when a person is there to answer: stdin and stdout are TTYs and input is allowed. */
+export function canPrompt(io: IOStreams): boolean {
+  return io.inputAllowed && io.stdinIsTTY && io.stdoutIsTTY;
+}
+
+/**
+ * Colour decision for one stream, in the order people expect: an explicit --color wins,
+ * then NO_COLOR (any non-empty value), then FORCE_COLOR, then whether the stream is a TTY.
+ */
+export function colorEnabled(mode: ColorMode, isTTY: boolean, env: Record<string, string | undefined>): boolean {
+  if (mode === 'always') return true;
+  if (mode === 'never') return false;
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+export function systemIO(env: Record<string, string | undefined>): IOStreams {
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  return {
+    out: process.stdout,
+    err: process.stderr,
+    in: process.stdin,
+    stdoutIsTTY,
+    stderrIsTTY,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    columns: process.stdout.columns || Number(env.COLUMNS) || 80,
+    colorOut: colorEnabled('auto', stdoutIsTTY, env),
+    colorErr: colorEnabled('auto', stderrIsTTY, env),
+    inputAllowed: !env.TREK_NO_INPUT,
+  };
+}

@@ -1,0 +1,61 @@
+import { CancelError } from '../errors.js';
+
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+}
+
+/** What commands may ask a person. Commands check `canPrompt(io)` before asking. */
+export interface Prompter {
+  select<T>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T>;
+  input(message: string, options?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** Masked input: for API keys. */
+  password(message: string): Promise<string>;
+  confirm(message: string, defaultValue?: boolean): Promise<boolean>;
+}
+
+/** Ctrl-C inside an inquirer prompt becomes our CancelError (exit 130). */
+async function cancellable<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ExitPromptError') throw new CancelError('Cancelled at the prompt; nothing was changed.');
+    throw error;
+  }
+}
+
+/** The real prompter; @inquirer/prompts is imported on first use only. */
+export function inquirerPrompter(output: NodeJS.WritableStream = process.stderr): Prompter {
+  const load = () => import('@inquirer/prompts');
+  // Prompts draw on stderr so that stdout stays data only, even in `x=$(trek …)`.
+  const context = { output };
+  return {
+    select: (message, choices, defaultValue) =>
+      cancellable(async () => (await load()).select({ message, choices, default: defaultValue, loop: false, pageSize: 12 }, context)),
+    input: (message, options = {}) =>
+      cancellable(async () => (await load()).input({ message, default: options.default, validate: options.validate }, context)),
+    password: (message) => cancellable(async () => (await load()).password({ message, mask: '*' }, context)),
+    confirm: (message, defaultValue = false) => cancellable(async () => (await load()).confirm({ message, default: defaultValue }, context)),
+  };
+}
+
+/**
+ * A prompter that answers from a script, for tests. Each answer is consumed in order; the
+ * questions asked are recorded so a test can assert what was asked.
+ */
+export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string[] } {
+  const asked: string[] = [];
+  const next = <T>(message: string): Promise<T> => {
+    asked.push(message);
+    if (answers.length === 0) throw new Error(`scripted prompter has no answer for: ${message}`);
+    return Promise.resolve(answers.shift() as T);
+  };
+  return {
+    asked,
+    select: (message) => next(message),
+    input: (message) => next(message),
+    password: (message) => next(message),
+    confirm: (message) => next(message),
+  };
+}

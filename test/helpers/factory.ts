@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { createFactory, type Env, type Factory, type FactoryInit } from '../../src/factory.js';
+import type { IOStreams } from '../../src/output/iostreams.js';
+import { scriptedPrompter } from '../../src/prompt/prompter.js';
+
+export interface TestIO {
+  io: IOStreams;
+  out(): string;
+  err(): string;
+}
+
+/** In-memory streams; `tty` sets all three TTY flags (colour stays off unless asked). */
+export function testIO(options: { tty?: boolean; stdin?: string; columns?: number } = {}): TestIO {
+  let out = '';
+  let err = '';
+  const input = new PassThrough();
+  input.end(options.stdin ?? '');
+  const tty = options.tty ?? false;
+  const io: IOStreams = {
+    out: { write: (chunk: string) => (out += chunk) },
+    err: { write: (chunk: string) => (err += chunk) },
+    in: input,
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: tty,
+    columns: options.columns ?? 100,
+    colorOut: false,
+    colorErr: false,
+    inputAllowed: true,
+  };
+  return { io, out: () => out, err: () => err };
+}
+
+export function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), 'trek-test-'));
+}
+
+export interface TestFactoryOptions {
+  tty?: boolean;
+  stdin?: string;
+  columns?: number;
+  env?: Env;
+  /** Answers for the scripted prompter, in order. */
+  answers?: unknown[];
+  /** Point the factory at a running server (sets TREK_BASE_URL and TREK_API_KEY). */
+  baseUrl?: string;
+  apiKey?: string;
+  clientOverrides?: FactoryInit['clientOverrides'];
+}
+
+export interface TestFactory extends TestIO {
+  f: Factory;
+  home: string;
+  prompter: ReturnType<typeof scriptedPrompter>;
+}
+
+/** A factory on in-memory streams with TREK_HOME in a fresh temp dir (never the real home). */
+export function testFactory(options: TestFactoryOptions = {}): TestFactory {
+  const streams = testIO(options);
+  const home = options.env?.TREK_HOME ?? tempHome();
+  const env: Env = { TREK_HOME: home, ...options.env };
+  if (options.baseUrl) env.TREK_BASE_URL = options.baseUrl;
+  if (options.apiKey) env.TREK_API_KEY = options.apiKey;
+  const prompter = scriptedPrompter(options.answers ?? []);
+  const f = createFactory({ io: streams.io, env, version: '0.0.0-test', prompter, clientOverrides: options.clientOverrides });
+  return { ...streams, f, home, prompter };
+}
