@@ -1,0 +1,49 @@
+import { UsageError } from '../errors.js';
+import { FORMATS } from '../output/render.js';
+
+/** One top-level setting of config.json: what `trek config set KEY VALUE` accepts. */
+export interface SettingSpec {
+  description: string;
+  /** The allowed values, when they are a fixed list. */
+  choices?: readonly string[];
+  /** Normalises a valid value; returns undefined for an invalid one. */
+  parse?: (value: string) => string | undefined;
+  /** Shown after "must be" when the value is invalid and there is no fixed list. */
+  expected?: string;
+}
+
+export const SETTINGS = {
+  output: { description: 'output format when -o is not given and the profile sets none', choices: FORMATS },
+  color: { description: 'colour when --color is not given', choices: ['auto', 'always', 'never'] },
+  timeout: {
+    description: 'request timeout in seconds when --timeout is not given',
+    expected: 'a positive number of seconds',
+    parse: (value) => {
+      const seconds = Number(value.trim());
+      return value.trim() !== '' && Number.isFinite(seconds) && seconds > 0 ? String(seconds) : undefined;
+    },
+  },
+  no_input: { description: 'never prompt, as if --no-input were always given', choices: ['true', 'false'] },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingKey = keyof typeof SETTINGS;
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+export function assertSettingKey(key: string): SettingKey {
+  if (!isSettingKey(key)) throw new UsageError(`unknown setting "${key}"; valid settings: ${SETTING_KEYS.join(', ')}`);
+  return key;
+}
+
+/** The value as it will be stored, or a reason why it is not acceptable. */
+export function checkSettingValue(key: SettingKey, value: string): { value: string } | { problem: string } {
+  const spec: SettingSpec = SETTINGS[key];
+  if (spec.choices) {
+    return spec.choices.includes(value) ? { value } : { problem: `${key} must be one of: ${spec.choices.join(', ')} (got "${value}")` };
+  }
+  const parsed = spec.parse?.(value);
+  return parsed === undefined ? { problem: `${key} must be ${spec.expected} (got "${value}")` } : { value: parsed };
+}

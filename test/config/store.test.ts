@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { trekPaths } from '../../src/config/paths.js';
+import { ConfigError, openConfig } from '../../src/config/store.js';
+import { UsageError } from '../../src/errors.js';
+
+let home: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'trek-store-'));
+});
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+const open = () => openConfig(trekPaths({ TREK_HOME: home }));
+const configFile = () => join(home, 'config', 'config.json');
+
+describe('openConfig', () => {
+  it('stores profiles in config.json with mode 0600 inside a 0700 directory', async () => {
+    const store = await open();
+    expect(store.path).toBe(configFile());
+    store.setProfile('prod', { base_url: 'https://api.example.com', api_key: 'k-123' });
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+    expect(statSync(join(home, 'config')).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { prod: { base_url: 'https://api.example.com', api_key: 'k-123' } } });
+  });
+
+  it('tightens a pre-existing world-readable file to 0600 on the next write', async () => {
+    mkdirSync(join(home, 'config'), { recursive: true });
+    writeFileSync(configFile(), '{}');
+    chmodSync(configFile(), 0o644);
+    (await open()).setCurrentProfile(undefined);
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+  });
+
+  it('does not create the file just by reading', async () => {
+    const store = await open();
+    expect(store.profiles()).toEqual({});
+    expect(store.currentProfile()).toBeUndefined();
+    expect(() => statSync(configFile())).toThrow(/ENOENT/);
+  });
+
+  it.each([
+    ['truncated JSON', '{"profiles": {"prod": {"base_url": "https://a'],
+    ['not an object', '["prod"]'],
+    ['a profile that is not an object', '{"profiles": {"prod": "https://a"}}'],
+    ['a non-string key', '{"profiles": {"prod": {"api_key": 42}}}'],
+    ['an invalid setting', '{"settings": {"output": "pdf"}}'],
+    ['a stored profile named like the built-in one', '{"profiles": {"sandbox": {"base_url": "https://a"}}}'],
+  ])('refuses a config file with %s, naming it and leaving it byte-for-byte untouched', async (_label, content) => {
+    mkdirSync(join(home, 'config'), { recursive: true });
+    writeFileSync(configFile(), content);
+    const before = readFileSync(configFile());
+    const error = await open().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(configFile());
+    expect((error as Error).message).toContain('Nothing was changed');
+    expect(readFileSync(configFile()).equals(before)).toBe(true);
+  });
+
+  it('refuses later reads too when the file is damaged after opening, without rewriting it', async () => {
+    const store = await open();
+    store.setProfile('prod', { base_url: 'https://a.example' });
+    writeFileSync(configFile(), '{oops');
+    expect(() => store.setSetting('output', 'json')).toThrow(ConfigError);
+    expect(readFileSync(configFile(), 'utf8')).toBe('{oops');
+  });
+
+  it('keeps keys it does not know (a newer trek may have written them)', async () => {
+    mkdirSync(join(home, 'config'), { recursive: true });
+    writeFileSync(configFile(), JSON.stringify({ future: { x: 1 }, settings: { future_setting: 'y' } }));
+    const store = await open();
+    store.setSetting('color', 'never');
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ future: { x: 1 }, settings: { future_setting: 'y', color: 'never' } });
+    expect(store.settings()).toEqual({ color: 'never' });
+  });
+});
+
+describe('profiles', () => {
+  it('removes a profile and forgets it as the current one', async () => {
+    const store = await open();
+    store.setProfile('prod', { base_url: 'https://a.example' });
+    store.setProfile('test', { base_url: 'https://b.example' });
+    store.setCurrentProfile('prod');
+    expect(store.removeProfile('prod')).toBe(true);
+    expect(store.removeProfile('prod')).toBe(false);
+    expect(store.currentProfile()).toBeUndefined();
+    expect(Object.keys(store.profiles())).toEqual(['test']);
+  });
+
+  it('drops undefined fields instead of storing nulls', async () => {
+    const store = await open();
+    store.setProfile('prod', { base_url: 'https://a.example', api_key: undefined, agency: '42' });
+    expect(store.getProfile('prod')).toEqual({ base_url: 'https://a.example', agency: '42' });
+    expect(store.getProfile('missing')).toBeUndefined();
+  });
+
+  it('refuses to store a profile under the built-in name', async () => {
+    const store = await open();
+    expect(() => store.setProfile('sandbox', { base_url: 'https://a.example' })).toThrow(UsageError);
+  });
+});
+
+describe('settings', () => {
+  it('sets, normalises, reads and unsets known settings', async () => {
+    const store = await open();
+    store.setSetting('output', 'yaml');
+    store.setSetting('timeout', ' 2.50 ');
+    expect(store.getSetting('output')).toBe('yaml');
+    expect(store.getSetting('timeout')).toBe('2.5');
+    store.unsetSetting('output');
+    expect(store.settings()).toEqual({ timeout: '2.5' });
+    // A second store sees what the first wrote: nothing is cached across processes.
+    expect((await open()).getSetting('timeout')).toBe('2.5');
+  });
+
+  it('rejects unknown keys listing the valid ones, and invalid values naming the allowed ones', async () => {
+    const store = await open();
+    expect(() => store.getSetting('colour')).toThrow('unknown setting "colour"; valid settings: output, color, timeout, no_input');
+    expect(() => store.setSetting('color', 'sometimes')).toThrow('color must be one of: auto, always, never (got "sometimes")');
+    expect(() => store.setSetting('timeout', '0')).toThrow('timeout must be a positive number of seconds (got "0")');
+    expect(() => store.setSetting('timeout', '')).toThrow(UsageError);
+    expect(() => statSync(configFile())).toThrow(/ENOENT/);
+  });
+});
