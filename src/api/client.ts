@@ -1,0 +1,463 @@
+/**
+ * The thin client (DESIGN.md §3): one request path that resolves hrefs, authenticates,
+ * follows permanent moves, retries what is safe to retry, enforces timeouts and turns every
+ * failure into an ApiError. undici is imported on first request so loading this module stays
+ * cheap.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { UsageError } from '../errors.js';
+import { fromXml, toXml } from '../util/xml.js';
+import { ApiError, toErrorBody } from './errors.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  /** Header carrying the key; default 'X-Application-Key'. */
+  authHeader?: string;
+  /** Default Accept for requests; default json. */
+  accept?: 'json' | 'xml';
+  /** Time allowed for the response headers and body of one attempt; default 30000. */
+  timeoutMs?: number;
+  /** Default 10000. Applies to the shared Agent, not to a `dispatcher` passed in. */
+  connectTimeoutMs?: number;
+  /** Defaults: 4 attempts, 30000 ms in total (requests plus waits), 500 ms base delay. */
+  retry?: { maxAttempts?: number; maxTotalMs?: number; baseDelayMs?: number };
+  /** One human line for stderr (moves, retries). URLs in it are WHATWG-serialised, so terminal-safe. */
+  notice?: (line: string) => void;
+  /** --verbose lines, key redacted. Response header values are server text: the sink sanitises. */
+  trace?: (line: string) => void;
+  /** For tests; default: the process's shared keep-alive Agent. */
+  dispatcher?: Dispatcher;
+  /** For tests. */
+  sleep?: (ms: number) => Promise<void>;
+  userAgent?: string;
+}
+
+export type QueryInput = URLSearchParams | Array<[string, string]> | Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  method?: string;
+  /** A path, a path-relative href or an absolute URL. */
+  path: string;
+  query?: QueryInput;
+  /** Serialised as JSON, or XML when bodyFormat is 'xml'. */
+  body?: unknown;
+  bodyFormat?: 'json' | 'xml';
+  /** Sent as given (trek api --input). */
+  rawBody?: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+  accept?: 'json' | 'xml';
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  statusText: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The URL that answered, after any redirects. */
+  url: string;
+  /** Parsed JSON, or fromXml() of an XML body; undefined for 204 or an empty body. */
+  data: T;
+  raw: string;
+}
+
+const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml' } as const;
+type Format = keyof typeof MEDIA_TYPES;
+
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 308]);
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** Methods the server may safely see twice; others are retried only when it provably did not act. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD']);
+/** Headers that carry credentials: redacted in traces, never sent to another origin. */
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
+/** One keep-alive Agent per process (per connect timeout), created on first request. */
+const sharedAgents = new Map<number, Promise<Dispatcher>>();
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+function findHeader(headers: Record<string, string>, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return Object.keys(headers).find((k) => k.toLowerCase() === lower);
+}
+
+/** Sets a header replacing any spelling of the same name. */
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  const existing = findHeader(headers, name);
+  if (existing !== undefined) delete headers[existing];
+  headers[name] = value;
+}
+
+export function redactHeaders(headers: Record<string, string>, authHeader: string): Record<string, string> {
+  const secret = new Set([authHeader.toLowerCase(), ...CREDENTIAL_HEADERS]);
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, secret.has(k.toLowerCase()) ? '***' : v]));
+}
+
+function queryEntries(query: QueryInput | undefined): Array<[string, string]> {
+  if (query === undefined) return [];
+  if (query instanceof URLSearchParams || Array.isArray(query)) return [...query];
+  return Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]]));
+}
+
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`invalid base URL '${baseUrl}'`, 'a base URL looks like https://api.example.com/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`invalid base URL '${baseUrl}': only http and https are supported`);
+  }
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+/** Milliseconds to wait from a Retry-After header (delta seconds or an HTTP date). */
+function retryAfterMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+type ParsedBody = { ok: true; data: unknown } | { ok: false; problem: string };
+
+/**
+ * Parses by Content-Type, falling back to the format asked for. `wanted` names what the API
+ * should have sent ("JSON", "XML error") for the message when the body is something else.
+ */
+function parseBody(raw: string, contentType: string, expected: Format, wanted: string): ParsedBody {
+  if (raw.trim() === '') return { ok: true, data: undefined };
+  const type = contentType.toLowerCase();
+  if (type.includes('html') || /^\s*<(!doctype\s+html|html[\s>])/i.test(raw)) {
+    return { ok: false, problem: `the body is HTML, not the API's ${wanted} (a proxy?)` };
+  }
+  const format: Format | undefined = type.includes('json') ? 'json' : type.includes('xml') ? 'xml' : type === '' ? expected : undefined;
+  if (format === undefined) return { ok: false, problem: `the body is ${type.split(';')[0]}, not the API's ${wanted}` };
+  if (format === 'xml') {
+    try {
+      return { ok: true, data: fromXml(raw) };
+    } catch (error) {
+      return { ok: false, problem: `malformed XML in the response body (${(error as Error).message})` };
+    }
+  }
+  try {
+    return { ok: true, data: JSON.parse(raw) };
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /at position (\d+)/.exec(message);
+    const atEnd = message.includes('end of JSON input') || (position !== null && Number(position[1]) >= raw.trimEnd().length);
+    return { ok: false, problem: atEnd ? 'truncated JSON in the response body' : `malformed JSON in the response body (${message})` };
+  }
+}
+
+interface Exchange {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  url: URL;
+  raw: string;
+}
+
+/** "HTTP 503 Service Unavailable from GET http://…" */
+function failureOrigin(method: string, exchange: Exchange): string {
+  return `HTTP ${exchange.status}${exchange.statusText ? ` ${exchange.statusText}` : ''} from ${method} ${exchange.url.href}`;
+}
+
+/** A failure before a complete response, with what the retry policy needs to know. */
+class TransportFailure extends Error {
+  constructor(readonly error: ApiError, readonly notSent: boolean, readonly reset: boolean) {
+    super(error.message);
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
+  const code = e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly base: URL;
+  private readonly authHeader: string;
+  private readonly accept: Format;
+  private readonly timeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly maxTotalMs: number;
+  private readonly baseDelayMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private ownedAgent: Promise<Dispatcher> | undefined;
+
+  constructor(private readonly options: ClientOptions) {
+    this.base = parseBaseUrl(options.baseUrl);
+    this.baseUrl = this.base.href;
+    this.authHeader = options.authHeader ?? 'X-Application-Key';
+    this.accept = options.accept ?? 'json';
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+    this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? 4);
+    this.maxTotalMs = options.retry?.maxTotalMs ?? 30_000;
+    this.baseDelayMs = options.retry?.baseDelayMs ?? 500;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /**
+   * Absolute URLs are used as they are. Anything else is a path under the base URL; an href
+   * that already starts with the base path (`/api/v1/bookings/1`) is not prefixed twice.
+   */
+  resolve(pathOrHref: string, query?: QueryInput): URL {
+    let url: URL;
+    if (/^[a-z][a-z\d+.-]*:\/\//i.test(pathOrHref)) {
+      url = new URL(pathOrHref);
+    } else {
+      const basePath = this.base.pathname.replace(/\/+$/, '');
+      // Collapsing leading slashes keeps `//host/x` a path, never another origin.
+      const path = pathOrHref === '' ? '' : '/' + pathOrHref.replace(/^\/+/, '');
+      const underBase = basePath !== '' && path.startsWith(basePath) && /^(?:$|[/?#])/.test(path.slice(basePath.length));
+      url = new URL((underBase ? '' : basePath) + path || '/', this.base.origin);
+    }
+    for (const [k, v] of queryEntries(query)) url.searchParams.append(k, v);
+    return url;
+  }
+
+  get<T = unknown>(path: string, query?: QueryInput): Promise<ApiResponse<T>> {
+    return this.request<T>(query === undefined ? { path } : { path, query });
+  }
+
+  post<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>({ method: 'POST', path, body });
+  }
+
+  patch<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>({ method: 'PATCH', path, body });
+  }
+
+  delete<T = unknown>(path: string): Promise<ApiResponse<T>> {
+    return this.request<T>({ method: 'DELETE', path });
+  }
+
+  /** The request as --dry-run shows it: nothing is sent and the key is shown as ***. */
+  describe(options: RequestOptions): string {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = this.resolve(options.path, options.query);
+    const { body } = this.payload(options);
+    const headers = redactHeaders(this.headersFor(url, options), this.authHeader);
+    const lines = [`${method} ${url.href}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    if (body !== undefined) {
+      // Pretty-printed for people; JSON whitespace is insignificant, so the content is what would be sent.
+      const text = options.rawBody === undefined && (options.bodyFormat ?? 'json') === 'json' ? JSON.stringify(options.body, null, 2) : body.toString();
+      lines.push('', text);
+    }
+    return lines.join('\n');
+  }
+
+  async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const { body } = this.payload(options);
+    let url = this.resolve(options.path, options.query);
+    const visited = new Set([url.href]);
+    let spentMs = 0;
+    for (let attempt = 1; ; attempt++) {
+      let failure: ApiError;
+      let retryable: boolean;
+      let waitMs: number | undefined;
+      let reason: string;
+      const attemptStarted = performance.now();
+      try {
+        const exchange = await this.send(method, url, this.headersFor(url, options), body);
+        if (REDIRECT_STATUSES.has(exchange.status)) {
+          url = this.redirectTarget(method, exchange, visited);
+          attempt--; // a move is not a failed attempt
+          continue;
+        }
+        if (exchange.status < 300) return this.toResponse<T>(method, exchange, options.accept ?? this.accept);
+        failure = this.statusError(method, exchange, options.accept ?? this.accept);
+        retryable = RETRY_STATUSES.has(exchange.status) && (exchange.status === 429 || IDEMPOTENT_METHODS.has(method));
+        waitMs = retryAfterMs(exchange.headers['retry-after']);
+        reason = exchange.status === 429 ? 'rate limited' : failureOrigin(method, exchange);
+      } catch (error) {
+        if (!(error instanceof TransportFailure)) throw error;
+        failure = error.error;
+        retryable = error.notSent || (error.reset && IDEMPOTENT_METHODS.has(method));
+        reason = failure.message;
+      } finally {
+        spentMs += performance.now() - attemptStarted;
+      }
+      if (!retryable || attempt >= this.maxAttempts) throw failure;
+      // Full jitter spreads clients that failed together; Retry-After, when given, wins.
+      const delayMs = waitMs ?? Math.round(Math.random() * this.baseDelayMs * 2 ** (attempt - 1));
+      if (spentMs + delayMs > this.maxTotalMs) {
+        this.options.notice?.(`${reason}; a retry in ${seconds(delayMs)} would exceed the ${seconds(this.maxTotalMs)} retry budget, giving up`);
+        throw failure;
+      }
+      this.options.notice?.(`${reason}; retrying in ${(delayMs / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.maxAttempts})`);
+      await this.sleep(delayMs);
+      spentMs += delayMs;
+    }
+  }
+
+  async close(): Promise<void> {
+    const owned = this.ownedAgent;
+    if (owned === undefined) return;
+    this.ownedAgent = undefined;
+    if (sharedAgents.get(this.connectTimeoutMs) === owned) sharedAgents.delete(this.connectTimeoutMs);
+    await (await owned).close();
+  }
+
+  private dispatcher(): Promise<Dispatcher> {
+    if (this.options.dispatcher !== undefined) return Promise.resolve(this.options.dispatcher);
+    let agent = sharedAgents.get(this.connectTimeoutMs);
+    if (agent === undefined) {
+      agent = import('undici').then(({ Agent }) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
+      sharedAgents.set(this.connectTimeoutMs, agent);
+      this.ownedAgent = agent;
+    }
+    return agent;
+  }
+
+  private payload(options: RequestOptions): { body?: string | Buffer; contentType?: string } {
+    const format = options.bodyFormat ?? 'json';
+    const contentType = options.contentType ?? MEDIA_TYPES[format];
+    if (options.rawBody !== undefined) return { body: options.rawBody, contentType };
+    if (options.body === undefined) return {};
+    return { body: format === 'xml' ? toXml(options.body, 'request') : JSON.stringify(options.body), contentType };
+  }
+
+  /** The key (and any credential header) goes only to the base URL's origin. */
+  private headersFor(url: URL, options: RequestOptions): Record<string, string> {
+    const headers: Record<string, string> = {
+      Accept: MEDIA_TYPES[options.accept ?? this.accept],
+      'User-Agent': this.options.userAgent ?? 'trek',
+    };
+    const { contentType } = this.payload(options);
+    if (contentType !== undefined) headers['Content-Type'] = contentType;
+    if (this.options.apiKey !== undefined) headers[this.authHeader] = this.options.apiKey;
+    for (const [k, v] of Object.entries(options.headers ?? {})) setHeader(headers, k, v);
+    if (url.origin !== this.base.origin) {
+      for (const name of [this.authHeader, ...CREDENTIAL_HEADERS]) {
+        const existing = findHeader(headers, name);
+        if (existing !== undefined) delete headers[existing];
+      }
+    }
+    return headers;
+  }
+
+  private trace(lines: string[]): void {
+    const trace = this.options.trace;
+    if (trace !== undefined) for (const line of lines) trace(line);
+  }
+
+  /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
+  private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Exchange> {
+    const [{ request }, dispatcher] = await Promise.all([import('undici'), this.dispatcher()]);
+    this.trace([`> ${method} ${url.href}`, ...Object.entries(redactHeaders(headers, this.authHeader)).map(([k, v]) => `> ${k}: ${v}`)]);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    const started = performance.now();
+    let status: number | undefined;
+    try {
+      const response = await request(url, { method, headers, body: body ?? null, dispatcher, signal: controller.signal });
+      status = response.statusCode;
+      const raw = method === 'HEAD' ? '' : await response.body.text();
+      const elapsedMs = Math.round(performance.now() - started);
+      const responseHeaders = Object.fromEntries(
+        Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])),
+      );
+      const statusText = STATUS_CODES[status] ?? '';
+      this.trace([`< ${status} ${statusText} (${elapsedMs} ms)`, ...Object.entries(responseHeaders).map(([k, v]) => `< ${k}: ${v}`)]);
+      return { status, statusText, headers: responseHeaders, url, raw };
+    } catch (error) {
+      const failure = this.transportFailure(error, method, url, status, controller.signal.aborted);
+      this.trace([`! ${failure.message} (${Math.round(performance.now() - started)} ms)`]);
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean): TransportFailure {
+    const make = (kind: 'network' | 'timeout', message: string) => new ApiError({ kind, message, method, url: url.href, cause: error, ...(status === undefined ? {} : { status }) });
+    if (timedOut) {
+      const message = status === undefined
+        ? `no response within ${seconds(this.timeoutMs)} (--timeout) from ${method} ${url.href}`
+        : `the response body of ${method} ${url.href} did not arrive within ${seconds(this.timeoutMs)} (--timeout)`;
+      return new TransportFailure(make('timeout', message), false, false);
+    }
+    const code = errorCode(error);
+    switch (code) {
+      case 'UND_ERR_CONNECT_TIMEOUT':
+        return new TransportFailure(make('timeout', `could not connect to ${url.origin} within ${seconds(this.connectTimeoutMs)}`), false, false);
+      case 'ECONNREFUSED':
+        return new TransportFailure(make('network', `connection refused to ${url.origin}`), true, false);
+      case 'ECONNRESET':
+      case 'EPIPE':
+      case 'UND_ERR_SOCKET':
+        return new TransportFailure(make('network', `connection reset by ${url.origin} before a complete response to ${method} ${url.href}`), false, true);
+      case 'ENOTFOUND':
+      case 'EAI_AGAIN':
+        return new TransportFailure(make('network', `host not found: ${url.hostname}`), false, false);
+    }
+    // Invalid arguments (a header with a newline, say) are our bug or bad input, not the network.
+    if (code?.startsWith('UND_ERR_INVALID')) throw error;
+    return new TransportFailure(make('network', `${method} ${url.href} failed: ${(error as Error).message}`), false, false);
+  }
+
+  private redirectTarget(method: string, exchange: Exchange, visited: Set<string>): URL {
+    const protocolError = (message: string) => new ApiError({ kind: 'protocol', message, method, url: exchange.url.href, status: exchange.status });
+    const location = exchange.headers.location;
+    if (location === undefined) throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} without a Location header`);
+    let target: URL;
+    try {
+      target = new URL(location, exchange.url);
+    } catch {
+      throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} with an invalid Location header`);
+    }
+    if (visited.has(target.href)) throw protocolError(`redirect loop: ${method} ${exchange.url.href} moved to ${target.href}, which was already visited`);
+    if (visited.size > MAX_REDIRECTS) throw protocolError(`too many redirects (more than ${MAX_REDIRECTS}) for ${method} ${[...visited][0]}`);
+    visited.add(target.href);
+    const elsewhere = target.origin === this.base.origin ? '' : ' (another origin: following without the API key)';
+    this.options.notice?.(`${method} ${exchange.url.href} moved permanently to ${target.href}; update saved references${elsewhere}`);
+    return target;
+  }
+
+  private statusError(method: string, exchange: Exchange, accept: Format): ApiError {
+    const { status, url } = exchange;
+    const init = { kind: 'http' as const, method, url: url.href, status };
+    const origin = failureOrigin(method, exchange);
+    if (status < 400) {
+      return new ApiError({ ...init, kind: 'protocol', message: `${origin}: a redirect the API does not use (only 301/308 moves are followed)` });
+    }
+    const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, `${accept.toUpperCase()} error`);
+    if (!parsed.ok) return new ApiError({ ...init, message: `HTTP ${status} from ${method} ${url.href}: ${parsed.problem}` });
+    if (parsed.data === undefined) return new ApiError({ ...init, message: `${origin} (no error body)` });
+    const body = toErrorBody(parsed.data);
+    if (body === undefined) return new ApiError({ ...init, message: `${origin}: the body is not the API's error format` });
+    return new ApiError({ ...init, body, message: body.message || origin });
+  }
+
+  private toResponse<T>(method: string, exchange: Exchange, accept: Format): ApiResponse<T> {
+    const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, accept.toUpperCase());
+    if (!parsed.ok) {
+      const message = `HTTP ${exchange.status} from ${method} ${exchange.url.href}: ${parsed.problem}`;
+      throw new ApiError({ kind: 'protocol', message, method, url: exchange.url.href, status: exchange.status });
+    }
+    return {
+      status: exchange.status,
+      statusText: exchange.statusText,
+      headers: exchange.headers,
+      url: exchange.url.href,
+      data: parsed.data as T,
+      raw: exchange.raw,
+    };
+  }
+}

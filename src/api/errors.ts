@@ -1,0 +1,113 @@
+/**
+ * ApiError: everything that can go wrong between sending a request and holding a usable
+ * response. Kept free of undici so src/main.ts can map it to an exit code without loading
+ * the HTTP stack.
+ */
+
+/** One developer-oriented entry of `errors[]` (spec §7.2). */
+export interface ApiErrorDetail {
+  field?: string;
+  code?: string;
+  detail?: string;
+  value?: unknown;
+}
+
+/** The error dictionary every error response carries (spec §7.2); any member may be missing. */
+export interface ApiErrorBody {
+  http_status_code?: number;
+  time?: string;
+  message?: string;
+  error_id?: string;
+  href?: string;
+  errors?: ApiErrorDetail[];
+}
+
+/**
+ * http: the server answered with status >= 400 · network: no answer (refused, reset, DNS) ·
+ * timeout: no (complete) answer in time · protocol: an answer that breaks the API's rules
+ * (unparseable 2xx body, redirect loop, pagination loop).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'protocol';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  method: string;
+  url: string;
+  status?: number;
+  body?: ApiErrorBody;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  kind: ApiErrorKind;
+  status?: number;
+  body?: ApiErrorBody;
+  method: string;
+  /** The request URL; the key travels in a header, so it never appears here. */
+  url: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.body !== undefined) this.body = init.body;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+function toDetail(value: unknown): ApiErrorDetail | undefined {
+  if (!isRecord(value)) return undefined;
+  const detail: ApiErrorDetail = {};
+  const field = optionalString(value.field);
+  const code = optionalString(value.code);
+  const text = optionalString(value.detail);
+  if (field !== undefined) detail.field = field;
+  if (code !== undefined) detail.code = code;
+  if (text !== undefined) detail.detail = text;
+  if ('value' in value) detail.value = value.value;
+  return detail;
+}
+
+/**
+ * An XML schema without array markers gives `<errors><error>…</error></errors>`, which the
+ * XML reader turns into an object of children rather than a list; accept both shapes.
+ */
+function toDetails(value: unknown): ApiErrorDetail[] | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const wrapped = isRecord(value) && Object.values(value).every(isRecord);
+  const entries = Array.isArray(value) ? value : wrapped ? Object.values(value) : [value];
+  return entries.map(toDetail).filter((d): d is ApiErrorDetail => d !== undefined);
+}
+
+/**
+ * Reads a parsed response body as the §7.2 error dictionary. Returns undefined when the
+ * value is not one (a proxy's JSON, an unrelated document), so the caller can say so.
+ */
+export function toErrorBody(value: unknown): ApiErrorBody | undefined {
+  if (!isRecord(value)) return undefined;
+  const known = ['http_status_code', 'message', 'error_id', 'errors'].some((k) => value[k] !== undefined && value[k] !== null);
+  if (!known) return undefined;
+  const body: ApiErrorBody = {};
+  const status = Number(value.http_status_code);
+  if (value.http_status_code !== null && value.http_status_code !== '' && Number.isInteger(status)) body.http_status_code = status;
+  for (const key of ['time', 'message', 'error_id', 'href'] as const) {
+    const text = optionalString(value[key]);
+    if (text !== undefined) body[key] = text;
+  }
+  const errors = toDetails(value.errors);
+  if (errors !== undefined) body.errors = errors;
+  return body;
+}

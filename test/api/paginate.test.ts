@@ -1,0 +1,116 @@
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { nextLink, pages, records, toCount } from '../../src/api/paginate.js';
+import type { ListEnvelope } from '../../src/api/paginate.js';
+import { startHostileServer } from '../helpers/hostile-server.js';
+import type { HostileServer } from '../helpers/hostile-server.js';
+
+let server: HostileServer | undefined;
+let client: ApiClient | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = server = undefined;
+});
+
+function send(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A list of `total` numbered items served `perPage` at a time; `count` is deliberately wrong. */
+async function listServer(total: number, perPage: number, linkFor: (page: number) => string) {
+  server = await startHostileServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const results = Array.from({ length: total }, (_, i) => ({ id: String(i + 1) })).slice((page - 1) * perPage, page * perPage);
+    const links = page * perPage < total ? [{ href: linkFor(page + 1), rel: 'next' }] : [];
+    send(res, { count: '3', current_page: String(page), max_per_page: perPage, results, links });
+  });
+  client = new ApiClient({ baseUrl: `${server.url}/api/v1`, apiKey: 'k' });
+  return server;
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
+
+describe('toCount and nextLink', () => {
+  it('reads count as a number or a numeric string', () => {
+    expect(toCount(7)).toBe(7);
+    expect(toCount('7')).toBe(7);
+    expect(toCount('about 7')).toBeUndefined();
+    expect(toCount(undefined)).toBeUndefined();
+  });
+
+  it('finds only the rel=next link', () => {
+    const envelope: ListEnvelope<unknown> = { count: 1, current_page: 1, results: [], links: [{ href: '/x?page=1', rel: 'prev' }, { href: '/x?page=3', rel: 'next' }] };
+    expect(nextLink(envelope)).toBe('/x?page=3');
+    expect(nextLink({ ...envelope, links: [{ href: '/x?page=1', rel: 'prev' }] })).toBeUndefined();
+  });
+});
+
+describe('pages and records', () => {
+  it('follows next links (path-relative and absolute) until none is left, ignoring count', async () => {
+    const s = await listServer(25, 10, (page) => (page === 2 ? `/api/v1/departures?page=2` : `${server!.url}/api/v1/departures?page=${page}`));
+    const ids = await collect(records<{ id: string }>(client!, '/departures', { max_per_page: 10 }, { all: true }));
+    expect(ids.map((r) => r.id)).toEqual(Array.from({ length: 25 }, (_, i) => String(i + 1)));
+    // The search parameters of the first request are kept when the next href omits them.
+    expect(s.requests.map((r) => r.url)).toEqual([
+      '/api/v1/departures?max_per_page=10',
+      '/api/v1/departures?page=2&max_per_page=10',
+      '/api/v1/departures?page=3&max_per_page=10',
+    ]);
+  });
+
+  it('stops after the first page unless all is asked for', async () => {
+    const s = await listServer(25, 10, (page) => `/departures?page=${page}`);
+    const first = await collect(pages<{ id: string }>(client!, '/departures'));
+    expect(first).toHaveLength(1);
+    expect(toCount(first[0]!.envelope.count)).toBe(3);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('with a limit fetches only the pages it needs and reports each page', async () => {
+    const s = await listServer(50, 10, (page) => `/departures?page=${page}`);
+    const seenPages: Array<string | number> = [];
+    const ids = await collect(records<{ id: string }>(client!, '/departures', undefined, { limit: 15, onPage: (p) => seenPages.push(p.envelope.current_page) }));
+    expect(ids.map((r) => r.id)).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
+    expect(seenPages).toEqual(['1', '2']);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('keeps repeated parameters (attr__in) when carrying the search over', async () => {
+    const s = await listServer(15, 10, () => '/departures?page=2');
+    await collect(records(client!, '/departures', [['status__in', 'a'], ['status__in', 'b']], { all: true }));
+    expect(s.requests[1]!.url).toBe('/api/v1/departures?page=2&status__in=a&status__in=b');
+  });
+
+  it('fails with a protocol error when a next link leads back to a fetched page', async () => {
+    server = await startHostileServer((req, res) => {
+      const page = req.url?.includes('page=2') ? 2 : 1;
+      send(res, { count: 100, current_page: page, results: [{ id: page }], links: [{ href: page === 1 ? '/x?page=2' : '/x?page=1', rel: 'next' }] });
+    });
+    client = new ApiClient({ baseUrl: server.url });
+    const seen: unknown[] = [];
+    const error = await collect(records(client, '/x?page=1', undefined, { all: true, onPage: (p) => seen.push(p.envelope.current_page) })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('protocol');
+    expect((error as ApiError).message).toContain(`pagination loop: the next link of ${server.url}/x?page=2 points back to ${server.url}/x?page=1`);
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('fails with a protocol error when the response is not a list envelope', async () => {
+    server = await startHostileServer((_req, res) => send(res, { id: 'not a list' }));
+    client = new ApiClient({ baseUrl: server.url });
+    const error = await collect(pages(client, '/x')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('protocol');
+    expect((error as ApiError).message).toBe(`the response to GET ${server.url}/x is not a list (no results array)`);
+  });
+});
