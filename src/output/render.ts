@@ -1,0 +1,346 @@
+import { toXml } from '../util/xml.js';
+import { fieldPaths, getPath, selectFields, validateFields } from './fields.js';
+import type { IOStreams } from './iostreams.js';
+import { sanitize, sanitizeDeep, sanitizeXml, toSafeJson } from './sanitize.js';
+import { makeTheme, type Theme } from './theme.js';
+
+export type Format = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv' | 'yaml' | 'xml';
+export const FORMATS: readonly Format[] = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'xml'];
+
+export interface OutputSpec {
+  format: Format;
+  /** --fields: dotted paths; replaces the columns in table/csv/tsv, selects keys elsewhere. */
+  fields?: string[];
+  /** Colour on stdout (table only). */
+  color: boolean;
+  /** Terminal width the table must fit. */
+  width: number;
+}
+
+export interface Column {
+  /** Dotted path of the value in the record; csv/tsv print the raw value found there. */
+  field: string;
+  /** Default: the field upper-cased, with `_` and `.` as spaces. */
+  header?: string;
+  /** Plain text for a table cell (sanitised afterwards). Default: formatValue. */
+  format?: (value: unknown, record: unknown) => string;
+  /** Colour for a table cell, given the full cell text; called only when colour is on. */
+  style?: (text: string, value: unknown, theme: Theme) => string;
+  maxWidth?: number;
+}
+
+export interface ListOptions {
+  columns: Column[];
+  /** Note on stderr when a table has no rows. */
+  empty?: string;
+}
+
+export interface ItemOptions {
+  /** The `Label  value` rows of the table view; default: every top-level scalar field. */
+  rows?: Column[];
+  /** Tables printed under the rows in table view (e.g. a booking's services). */
+  sections?: Array<{ title: string; columns: Column[]; records: unknown[] }>;
+  /** Root element when XML is built from the record (no raw XML body available). */
+  xmlRoot?: string;
+}
+
+const COLUMN_GAP = '  ';
+/** Narrowest a shrunk column gets, so it still shows a couple of characters and the '…'. */
+const MIN_COLUMN_WIDTH = 3;
+const ELLIPSIS = '…';
+
+/** Scalar → text, null/undefined → '', arrays and objects → compact JSON. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function defaultHeader(field: string): string {
+  return field.toUpperCase().replace(/[_.]/g, ' ');
+}
+
+function fieldColumns(fields: string[]): Column[] {
+  return fields.map((field) => ({ field, header: field }));
+}
+
+function scalarColumns(record: unknown): Column[] {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return [];
+  return Object.entries(record)
+    .filter(([, value]) => value === null || typeof value !== 'object')
+    .map(([field]) => ({ field }));
+}
+
+function checkFields(fields: string[] | undefined, sample: unknown): void {
+  if (fields) validateFields(fields, fieldPaths([sample]));
+}
+
+function select(record: unknown, fields: string[] | undefined): unknown {
+  return fields ? selectFields(record, fields) : record;
+}
+
+// ---- text width ---------------------------------------------------------------------------
+
+const SGR = /\x1b\[[0-9;]*m/g;
+// Created on first use: building a segmenter costs milliseconds that `trek --help` should not pay.
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+const INVISIBLE = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]|\p{Emoji_Presentation}/u;
+
+function graphemeWidth(grapheme: string): number {
+  if (INVISIBLE.test(grapheme)) return 0;
+  return WIDE.test(grapheme) ? 2 : 1;
+}
+
+/** Columns a string takes on a terminal, ignoring the theme's colour codes. */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const grapheme of graphemes(text.replace(SGR, ''))) width += graphemeWidth(grapheme);
+  return width;
+}
+
+/**
+ * Cuts text to `width` columns, ending in '…' when something was cut. Colour codes are all
+ * kept (only visible characters are dropped), so a cut never leaves a colour switched on.
+ */
+function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let budget = width - displayWidth(ELLIPSIS);
+  let cut = false;
+  let result = '';
+  for (const part of text.split(/(\x1b\[[0-9;]*m)/)) {
+    if (part.startsWith('\x1b[')) {
+      result += part;
+      continue;
+    }
+    for (const grapheme of cut ? [] : graphemes(part)) {
+      const w = graphemeWidth(grapheme);
+      if (w > budget) {
+        result += ELLIPSIS;
+        cut = true;
+        break;
+      }
+      result += grapheme;
+      budget -= w;
+    }
+  }
+  return result;
+}
+
+/**
+ * Column widths that fit `available`: columns narrower than an equal share keep their width,
+ * the wider ones split what is left (narrowest first, so the widest column gives up most).
+ */
+function fitWidths(natural: number[], available: number): number[] {
+  if (natural.reduce((a, b) => a + b, 0) <= available) return natural;
+  const widths = [...natural];
+  const narrowestFirst = natural.map((_, i) => i).sort((a, b) => natural[a]! - natural[b]!);
+  let remaining = available;
+  narrowestFirst.forEach((column, done) => {
+    const share = Math.floor(remaining / (natural.length - done));
+    widths[column] = Math.min(natural[column]!, Math.max(MIN_COLUMN_WIDTH, share));
+    remaining -= widths[column]!;
+  });
+  return widths;
+}
+
+// ---- table --------------------------------------------------------------------------------
+
+const NO_BORDERS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  middle: COLUMN_GAP,
+};
+
+function cellText(column: Column, record: unknown, color: boolean, theme: Theme): string {
+  const value = getPath(record, column.field);
+  const text = sanitize(column.format ? column.format(value, record) : formatValue(value));
+  return color && column.style ? column.style(text, value, theme) : text;
+}
+
+/** A gh-like table: header row, columns two spaces apart, no borders, fitted to `width`. */
+async function formatTable(columns: Column[], records: unknown[], spec: OutputSpec, theme: Theme): Promise<string> {
+  const headers = columns.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
+  const rows = records.map((record) => columns.map((c) => cellText(c, record, spec.color, theme)));
+  const natural = columns.map((c, i) =>
+    Math.min(c.maxWidth ?? Infinity, rows.reduce((widest, row) => Math.max(widest, displayWidth(row[i]!)), displayWidth(headers[i]!))),
+  );
+  const widths = fitWidths(natural, spec.width - COLUMN_GAP.length * (columns.length - 1));
+  const { default: Table } = await import('cli-table3');
+  const table = new Table({
+    head: headers.map((h, i) => theme.header(truncate(h, widths[i]!))),
+    colWidths: widths,
+    chars: NO_BORDERS,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+  });
+  for (const row of rows) table.push(row.map((cell, i) => truncate(cell, widths[i]!)));
+  return (
+    table
+      .toString()
+      .split('\n')
+      .map((line) => line.replace(/ +$/, ''))
+      .join('\n') + '\n'
+  );
+}
+
+/** `Label  value` lines with the labels aligned; multi-line values stay under their value column. */
+function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, theme: Theme): string {
+  const labels = rows.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
+  const labelWidth = Math.max(0, ...labels.map(displayWidth));
+  const indent = ' '.repeat(labelWidth + COLUMN_GAP.length);
+  return rows
+    .map((column, i) => {
+      const value = getPath(record, column.field);
+      const plain = column.format ? column.format(value, record) : formatValue(value);
+      const lines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n');
+      const styled = lines.map((line) => {
+        const text = column.maxWidth ? truncate(line, column.maxWidth) : line;
+        return spec.color && column.style ? column.style(text, value, theme) : text;
+      });
+      const label = labels[i]!;
+      return theme.header(label) + ' '.repeat(labelWidth - displayWidth(label)) + COLUMN_GAP + styled.join(`\n${indent}`);
+    })
+    .map((line) => line.replace(/ +$/, '') + '\n')
+    .join('');
+}
+
+// ---- csv / tsv ------------------------------------------------------------------------------
+
+function csvCell(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function tsvCell(text: string): string {
+  const escaped = text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+  return sanitize(escaped);
+}
+
+/** One csv/tsv line; values are the raw values at each column's path. */
+function delimitedLine(format: 'csv' | 'tsv', cells: string[]): string {
+  return format === 'csv'
+    ? cells.map((text) => csvCell(sanitize(text, { multiline: true }))).join(',') + '\n'
+    : cells.map(tsvCell).join('\t') + '\n';
+}
+
+function delimitedRecord(format: 'csv' | 'tsv', columns: Column[], record: unknown): string {
+  return delimitedLine(format, columns.map((c) => formatValue(getPath(record, c.field))));
+}
+
+function delimitedHeader(format: 'csv' | 'tsv', columns: Column[]): string {
+  return delimitedLine(format, columns.map((c) => c.field));
+}
+
+// ---- lists and items ---------------------------------------------------------------------
+
+async function toYaml(value: unknown): Promise<string> {
+  const { stringify } = await import('yaml');
+  // lineWidth 0: long values stay on one line instead of being folded.
+  return stringify(sanitizeDeep(value, { multiline: true }), { lineWidth: 0 });
+}
+
+/**
+ * Writes records in the chosen format and returns how many were written. ndjson, csv and tsv
+ * stream (each record is written as it arrives, e.g. page by page); the other formats need the
+ * whole list first (one JSON/YAML/XML document; table column widths).
+ * --fields are checked against the first record before anything is written.
+ */
+export async function renderList(
+  io: IOStreams,
+  records: AsyncIterable<unknown> | Iterable<unknown>,
+  spec: OutputSpec,
+  options: ListOptions,
+): Promise<number> {
+  const { format, fields } = spec;
+  const columns = fields ? fieldColumns(fields) : options.columns;
+  const collected: unknown[] = [];
+  let count = 0;
+  for await (const record of records) {
+    if (count === 0) checkFields(fields, record);
+    count++;
+    if (format === 'ndjson') io.out.write(toSafeJson(select(record, fields)) + '\n');
+    else if (format === 'csv' || format === 'tsv') {
+      if (count === 1) io.out.write(delimitedHeader(format, columns));
+      io.out.write(delimitedRecord(format, columns, record));
+    } else collected.push(record);
+  }
+
+  switch (format) {
+    case 'json':
+      io.out.write(toSafeJson(collected.map((r) => select(r, fields)), 2) + '\n');
+      break;
+    case 'csv':
+    case 'tsv':
+      if (count === 0) io.out.write(delimitedHeader(format, columns));
+      break;
+    case 'yaml':
+      if (count > 0) io.out.write(await toYaml(collected.map((r) => select(r, fields))));
+      break;
+    case 'xml':
+      if (count > 0) io.out.write(sanitizeXml(toXml(collected.map((r) => select(r, fields)), 'results')));
+      break;
+    case 'table':
+      if (count > 0) io.out.write(await formatTable(columns, collected, spec, makeTheme(spec.color)));
+      else if (options.empty) io.err.write(options.empty + '\n');
+      break;
+    case 'ndjson':
+      break;
+  }
+  return count;
+}
+
+/** Writes one record. In table view: aligned `Label  value` rows, then each section as a table. */
+export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpec, options: ItemOptions = {}): Promise<void> {
+  const { format, fields } = spec;
+  checkFields(fields, record);
+  const selected = select(record, fields);
+  const columns = fields ? fieldColumns(fields) : (options.rows ?? scalarColumns(record));
+  switch (format) {
+    case 'json':
+      io.out.write(toSafeJson(selected, 2) + '\n');
+      return;
+    case 'ndjson':
+      io.out.write(toSafeJson(selected) + '\n');
+      return;
+    case 'yaml':
+      io.out.write(await toYaml(selected));
+      return;
+    case 'xml':
+      io.out.write(sanitizeXml(toXml(selected, options.xmlRoot ?? 'response')));
+      return;
+    case 'csv':
+    case 'tsv':
+      io.out.write(delimitedHeader(format, columns) + delimitedRecord(format, columns, record));
+      return;
+    case 'table': {
+      const theme = makeTheme(spec.color);
+      const blocks = [formatDetailRows(columns, record, spec, theme)];
+      // --fields asks for exactly those values, so the sections are left out.
+      for (const section of fields ? [] : (options.sections ?? [])) {
+        const title = theme.bold(sanitize(section.title));
+        const body = section.records.length
+          ? await formatTable(section.columns, section.records, spec, theme)
+          : theme.dim('(none)') + '\n';
+        blocks.push(`${title}\n${body}`);
+      }
+      io.out.write(blocks.filter(Boolean).join('\n'));
+      return;
+    }
+  }
+}
+
+/**
+ * A response body printed as the server sent it (XML with `-o xml`), made terminal-safe:
+ * characters a terminal could act on become XML character references (the same text to an
+ * XML parser). Ends with a newline.
+ */
+export function writeRaw(io: IOStreams, raw: string): void {
+  const safe = sanitizeXml(raw);
+  io.out.write(safe.endsWith('\n') ? safe : safe + '\n');
+}
