@@ -30,7 +30,11 @@ export interface Column {
 }
 
 export interface ListOptions {
-  columns: Column[];
+  /**
+   * Table/csv/tsv columns. A function is called once with the first record (undefined for an
+   * empty list), for output whose shape is only known when data arrives (`trek api`).
+   */
+  columns: Column[] | ((firstRecord: unknown) => Column[]);
   /** Note on stderr when a table has no rows. */
   empty?: string;
 }
@@ -233,8 +237,9 @@ function delimitedRecord(format: 'csv' | 'tsv', columns: Column[], record: unkno
   return delimitedLine(format, columns.map((c) => formatValue(getPath(record, c.field))));
 }
 
+/** Nothing when there are no columns (an empty list whose columns come from its records). */
 function delimitedHeader(format: 'csv' | 'tsv', columns: Column[]): string {
-  return delimitedLine(format, columns.map((c) => c.field));
+  return columns.length ? delimitedLine(format, columns.map((c) => c.field)) : '';
 }
 
 // ---- lists and items ---------------------------------------------------------------------
@@ -258,11 +263,16 @@ export async function renderList(
   options: ListOptions,
 ): Promise<number> {
   const { format, fields } = spec;
-  const columns = fields ? fieldColumns(fields) : options.columns;
+  const columnsFor = (first: unknown): Column[] =>
+    fields ? fieldColumns(fields) : typeof options.columns === 'function' ? options.columns(first) : options.columns;
+  let columns: Column[] = [];
   const collected: unknown[] = [];
   let count = 0;
   for await (const record of records) {
-    if (count === 0) checkFields(fields, record);
+    if (count === 0) {
+      checkFields(fields, record);
+      columns = columnsFor(record);
+    }
     count++;
     if (format === 'ndjson') io.out.write(toSafeJson(select(record, fields)) + '\n');
     else if (format === 'csv' || format === 'tsv') {
@@ -270,6 +280,7 @@ export async function renderList(
       io.out.write(delimitedRecord(format, columns, record));
     } else collected.push(record);
   }
+  if (count === 0) columns = columnsFor(undefined);
 
   switch (format) {
     case 'json':

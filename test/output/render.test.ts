@@ -207,6 +207,26 @@ describe('renderList', () => {
     }
   });
 
+  it('columns can come from the first record, once, for lists whose shape is not known in advance', async () => {
+    const seen: unknown[] = [];
+    const fromFirst = (first: unknown): Column[] => {
+      seen.push(first);
+      return first ? Object.keys(first).map((field) => ({ field })) : [];
+    };
+    for (const format of ['table', 'csv'] as const) {
+      const t = testIO();
+      await renderList(t.io, [{ code: 'LIM', city: 'Lima' }, { code: 'CUZ', city: 'Cusco' }], spec(format), { columns: fromFirst });
+      expect(t.out()).toBe(format === 'table' ? 'CODE  CITY\nLIM   Lima\nCUZ   Cusco\n' : 'code,city\nLIM,Lima\nCUZ,Cusco\n');
+    }
+    expect(seen).toEqual([{ code: 'LIM', city: 'Lima' }, { code: 'LIM', city: 'Lima' }]);
+
+    const empty = testIO();
+    await renderList(empty.io, [], spec('csv'), { columns: fromFirst });
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toBeUndefined();
+    expect(empty.out()).toBe('');
+  });
+
   it('accepts a plain iterable as well as an async one', async () => {
     const t = testIO();
     expect(await renderList(t.io, new Set([{ id: 1 }]), spec('ndjson'), { columns })).toBe(1);
