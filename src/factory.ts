@@ -5,6 +5,7 @@ import { trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
 import type { Format } from './output/render.js';
+import { sanitize } from './output/sanitize.js';
 import { makeTheme, type Theme } from './output/theme.js';
 import { inquirerPrompter, type Prompter } from './prompt/prompter.js';
 import type { RunningSandbox } from './sandbox/index.js';
@@ -100,7 +101,8 @@ export function createFactory(init: FactoryInit): Factory {
           timeoutMs: f.globals.timeoutMs,
           userAgent: `trek/${init.version}`,
           notice: (line) => io.err.write(`${errTheme.warning('!')} ${line}\n`),
-          trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(line)}\n`) : undefined,
+          // Trace lines carry server header values: untrusted text.
+          trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
           ...init.clientOverrides,
         });
       })();

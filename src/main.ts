@@ -3,7 +3,7 @@ import { ApiError } from './api/errors.js';
 import { newRootCmd } from './commands/root.js';
 import { CancelError, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
 import type { Factory } from './factory.js';
-import { sanitize } from './output/sanitize.js';
+import { sanitize, toSafeJson } from './output/sanitize.js';
 
 /**
  * Runs one invocation and returns its exit code. This is the only place where errors become
@@ -63,7 +63,7 @@ function report(error: unknown, f: Factory): number {
 
   if (error instanceof ApiError && jsonOutput) {
     const body = error.body ?? { message: error.message };
-    err.write(`${JSON.stringify({ error: body, exit_code: code })}\n`);
+    err.write(`${toSafeJson({ error: body, exit_code: code })}\n`);
     return code;
   }
   if (error instanceof ApiError) {

@@ -99,8 +99,19 @@ function toValue(node: Node): unknown {
   if (type === 'null' || node.attrs.nil === 'true') return null;
   if (type === 'array') return node.children.map(toValue);
   if (type === 'object' || node.children.length > 0) {
+    // Documents written by others may repeat an element instead of typing an array.
     const obj: Record<string, unknown> = {};
-    for (const child of node.children) obj[child.attrs.key ?? child.name] = toValue(child);
+    const repeated = new Set<string>();
+    for (const child of node.children) {
+      const key = child.attrs.key ?? child.name;
+      const value = toValue(child);
+      if (!(key in obj)) obj[key] = value;
+      else if (repeated.has(key)) (obj[key] as unknown[]).push(value);
+      else {
+        obj[key] = [obj[key], value];
+        repeated.add(key);
+      }
+    }
     return obj;
   }
   const text = node.text.trim() === '' ? '' : node.text;

@@ -35,6 +35,12 @@ describe('xml dialect', () => {
     expect(fromXml(xml)).toEqual({ currency: 'CAD', external_id: '<A&B>', name: 'Téa & co' });
   });
 
+  it('collects repeated untyped elements into an array', () => {
+    expect(fromXml('<error><errors><e><code>A</code></e><e><code>B</code></e><e><code>C</code></e></errors></error>')).toEqual({
+      errors: { e: [{ code: 'A' }, { code: 'B' }, { code: 'C' }] },
+    });
+  });
+
   it.each(['<a><b></a>', '<a>', '<a></a><b></b>', 'not xml', '<a></b>'])('rejects malformed %s', (xml) => {
     expect(() => fromXml(xml)).toThrow(XmlParseError);
   });

@@ -4,7 +4,6 @@ import type { ApiClient, ApiResponse, RequestOptions } from '../../api/client.js
 import type { ListEnvelope } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { fieldPaths, validateFields } from '../../output/fields.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, renderList, writeRaw, type Column, type OutputSpec } from '../../output/render.js';
 import { collect, examples, outputSpec } from '../shared.js';
@@ -17,8 +16,8 @@ export interface ApiOptions {
   output: OutputSpec;
   method: string;
   path: string;
-  /** Typed -f fields: the JSON body, or query parameters for GET/HEAD/DELETE. */
-  fields: Record<string, unknown>;
+  /** Typed -f/-F fields in order: the JSON body, or query parameters for GET/HEAD/DELETE. */
+  fields: Array<[string, unknown]>;
   input?: { body: string; contentType: string };
   headers: Record<string, string>;
   include: boolean;
@@ -53,7 +52,7 @@ export function newApiCmd(f: Factory, runF: (opts: ApiOptions) => Promise<void> 
       if (!(METHODS as readonly string[]).includes(upper)) throw new UsageError(`unknown method "${method}"; use one of: ${METHODS.join(', ')}`);
       const fields = await parseFields(flags.field as string[], flags.rawField as string[], f.io);
       const input = flags.input === undefined ? undefined : await readInput(flags.input as string, f.io);
-      if (input && Object.keys(fields).length > 0 && !['GET', 'HEAD', 'DELETE'].includes(upper)) {
+      if (input && fields.length > 0 && !sendsQuery(upper)) {
         throw new UsageError('use either --input or -f/-F fields for the body, not both');
       }
       if (flags.paginate && upper !== 'GET') throw new UsageError('--paginate works with GET only');
@@ -87,19 +86,23 @@ export async function apiRun(opts: ApiOptions): Promise<void> {
   await printBody(opts, response);
 }
 
+function sendsQuery(method: string): boolean {
+  return ['GET', 'HEAD', 'DELETE'].includes(method);
+}
+
 function buildRequest(opts: ApiOptions): RequestOptions {
-  const sendsQuery = ['GET', 'HEAD', 'DELETE'].includes(opts.method);
   const request: RequestOptions = { method: opts.method, path: opts.path, headers: opts.headers };
   if (opts.input) {
     request.rawBody = opts.input.body;
     request.contentType = opts.headers['content-type'] ?? opts.input.contentType;
   }
-  if (sendsQuery) {
-    request.query = Object.entries(opts.fields).flatMap(([key, value]) =>
-      (Array.isArray(value) ? value : [value]).map((v): [string, string] => [key, v === null ? 'null' : String(v)]),
-    );
-  } else if (!opts.input && Object.keys(opts.fields).length > 0) {
-    request.body = opts.fields;
+  if (sendsQuery(opts.method)) {
+    // Query parameter names keep their dots (availability.status); `name[]` repeats a parameter.
+    request.query = opts.fields.map(([key, value]): [string, string] => [key.replace(/\[\]$/, ''), value === null ? 'null' : String(value)]);
+  } else if (!opts.input && opts.fields.length > 0) {
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of opts.fields) assign(body, key, value);
+    request.body = body;
   }
   return request;
 }
@@ -115,21 +118,11 @@ async function streamPages(opts: ApiOptions, client: ApiClient, request: Request
   async function* results(): AsyncGenerator<unknown> {
     for await (const page of pageIterator) {
       if (first && opts.include) writeHead(opts.io, page.response);
-      if (first && opts.output.fields) validateFields(opts.output.fields, fieldPaths(page.envelope.results));
       first = false;
       yield* page.envelope.results;
     }
   }
-  const sample: unknown[] = [];
-  await renderList(opts.io, peek(results(), sample), opts.output, { columns: () => inferColumns(sample) });
-}
-
-/** Remembers the first record so the table's columns can be inferred from it. */
-async function* peek(source: AsyncGenerator<unknown>, sample: unknown[]): AsyncGenerator<unknown> {
-  for await (const record of source) {
-    if (sample.length === 0) sample.push(record);
-    yield record;
-  }
+  await renderList(opts.io, results(), opts.output, { columns: inferColumns });
 }
 
 async function printBody(opts: ApiOptions, response: ApiResponse): Promise<void> {
@@ -140,11 +133,9 @@ async function printBody(opts: ApiOptions, response: ApiResponse): Promise<void>
   }
   const data = response.data;
   if (isEnvelope(data)) {
-    if (opts.output.fields) validateFields(opts.output.fields, fieldPaths(data.results));
-    await renderList(opts.io, data.results, opts.output, { columns: inferColumns(data.results) });
+    await renderList(opts.io, data.results, opts.output, { columns: inferColumns });
     return;
   }
-  if (opts.output.fields) validateFields(opts.output.fields, fieldPaths([data]));
   await renderItem(opts.io, data, opts.output);
 }
 
@@ -158,9 +149,8 @@ function isEnvelope(data: unknown): data is ListEnvelope<unknown> {
 }
 
 /** Table columns for an unknown resource: its top-level scalar members, at most eight. */
-function inferColumns(records: unknown[]): Column[] {
-  const first = records.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
-  if (!first) return [{ field: 'value', format: (_v, record) => String(record) }];
+function inferColumns(first: unknown): Column[] {
+  if (typeof first !== 'object' || first === null) return [{ field: 'value', format: (_v, record) => String(record) }];
   return Object.entries(first)
     .filter(([key, value]) => key !== 'href' && (value === null || typeof value !== 'object'))
     .slice(0, 8)
@@ -193,17 +183,17 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** -f values are typed (gh's -F); -F values stay strings. Dotted keys nest, `key[]` appends. */
-async function parseFields(typed: string[], raw: string[], io: IOStreams): Promise<Record<string, unknown>> {
-  const result: Record<string, unknown> = {};
+/** -f values are typed (gh's -F); -F values stay strings. */
+async function parseFields(typed: string[], raw: string[], io: IOStreams): Promise<Array<[string, unknown]>> {
+  const result: Array<[string, unknown]> = [];
   const entries = [...typed.map((v) => ['-f', v] as const), ...raw.map((v) => ['-F', v] as const)];
   for (const [flag, entry] of entries) {
     const eq = entry.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} expects key=value, got "${entry}"`);
     const key = entry.slice(0, eq);
+    if (key.replace(/\[\]$/, '').split('.').some((part) => part === '')) throw new UsageError(`${flag} has an empty name in "${key}"`);
     const text = entry.slice(eq + 1);
-    const value = flag === '-F' ? text : await typedValue(text, io);
-    assign(result, key, value, flag);
+    result.push([key, flag === '-F' ? text : await typedValue(text, io)]);
   }
   return result;
 }
@@ -224,20 +214,20 @@ async function typedValue(text: string, io: IOStreams): Promise<unknown> {
   return text;
 }
 
-function assign(target: Record<string, unknown>, key: string, value: unknown, flag: string): void {
+/** Body fields: dotted keys nest, `key[]` appends to an array. */
+function assign(target: Record<string, unknown>, key: string, value: unknown): void {
   const append = key.endsWith('[]');
   const parts = (append ? key.slice(0, -2) : key).split('.');
-  if (parts.some((p) => p === '')) throw new UsageError(`${flag} has an empty name in "${key}"`);
   let node = target;
   for (const part of parts.slice(0, -1)) {
     const next = node[part];
-    if (next !== undefined && (typeof next !== 'object' || next === null || Array.isArray(next))) throw new UsageError(`${flag} ${key}: "${part}" is already a value`);
+    if (next !== undefined && (typeof next !== 'object' || next === null || Array.isArray(next))) throw new UsageError(`field ${key}: "${part}" is already a value`);
     node = (node[part] ??= {}) as Record<string, unknown>;
   }
   const last = parts[parts.length - 1]!;
   if (append) {
     const list = (node[last] ??= []) as unknown;
-    if (!Array.isArray(list)) throw new UsageError(`${flag} ${key}: "${last}" is already a value`);
+    if (!Array.isArray(list)) throw new UsageError(`field ${key}: "${last}" is already a value`);
     list.push(value);
   } else {
     node[last] = value;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api/errors.js';
+import { CancelError, EXIT_CODE_TABLE, UsageError } from '../src/errors.js';
+import { exitCodeFor, main } from '../src/main.js';
+import { testFactory } from './helpers/factory.js';
+
+describe('exit codes', () => {
+  it('maps every kind of error in one place', () => {
+    const http = (status: number) => new ApiError({ kind: 'http', status, method: 'GET', url: 'http://h/x', message: 'm' });
+    expect([401, 403, 404, 410, 400, 405, 406, 409, 424, 429, 500, 502, 503, 504].map((s) => exitCodeFor(http(s)))).toEqual([
+      3, 3, 4, 4, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7,
+    ]);
+    expect(exitCodeFor(new ApiError({ kind: 'timeout', method: 'GET', url: 'http://h/x', message: 'm' }))).toBe(7);
+    expect(exitCodeFor(new ApiError({ kind: 'network', method: 'GET', url: 'http://h/x', message: 'm' }))).toBe(7);
+    expect(exitCodeFor(new UsageError('bad'))).toBe(2);
+    expect(exitCodeFor(new CancelError())).toBe(130);
+    expect(exitCodeFor(new TypeError('boom'))).toBe(1);
+  });
+
+  it('prints the table with `trek help exit-codes`', async () => {
+    const t = testFactory();
+    expect(await main(['help', 'exit-codes'], t.f)).toBe(0);
+    for (const [code, meaning] of EXIT_CODE_TABLE) expect(t.out()).toContain(`${String(code).padStart(3)}  ${meaning}\n`);
+    expect(t.err()).toBe('');
+  });
+});
+
+describe('argument parsing', () => {
+  it('prints the version', async () => {
+    const t = testFactory();
+    expect(await main(['--version'], t.f)).toBe(0);
+    expect(t.out()).toBe('0.0.0-test\n');
+  });
+
+  it('rejects an unknown command with a suggestion and exit 2', async () => {
+    const t = testFactory();
+    expect(await main(['hepl'], t.f)).toBe(2);
+    expect(t.err()).toContain("unknown command 'hepl'");
+    expect(t.err()).toContain('help');
+  });
+
+  it('rejects an unknown flag with exit 2', async () => {
+    const t = testFactory();
+    expect(await main(['api', 'GET', '/x', '--paginat'], t.f)).toBe(2);
+    expect(t.err()).toContain("unknown option '--paginat'");
+    expect(t.err()).toContain('--paginate');
+  });
+
+  it('rejects an output format outside the list', async () => {
+    const t = testFactory();
+    expect(await main(['-o', 'html', 'api', 'GET', '/x'], t.f)).toBe(2);
+    expect(t.err()).toContain('html');
+  });
+
+  it('accepts global flags before and after the subcommand', async () => {
+    for (const argv of [['--json', '--no-input', 'help', 'exit-codes'], ['help', 'exit-codes', '--json', '--no-input']]) {
+      const t = testFactory({ tty: true });
+      expect(await main(argv, t.f)).toBe(0);
+      expect(t.f.globals.output).toBe('json');
+      expect(t.f.io.inputAllowed).toBe(false);
+    }
+  });
+
+  it('rejects a non-positive --timeout', async () => {
+    const t = testFactory();
+    expect(await main(['help', 'exit-codes', '--timeout', '0'], t.f)).toBe(2);
+    expect(t.err()).toContain('--timeout must be a positive number of seconds');
+  });
+});
