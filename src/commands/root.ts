@@ -5,6 +5,7 @@ import { parseFieldsFlag } from '../output/fields.js';
 import { FORMATS } from '../output/render.js';
 import { newApiCmd } from './api/index.js';
 import { newHelpCmd } from './help/index.js';
+import { newSearchCmd } from './search/index.js';
 import { examples, parseFormat } from './shared.js';
 
 interface RawGlobals {
@@ -56,7 +57,7 @@ export function newRootCmd(f: Factory): Command {
     };
   });
 
-  for (const command of [newApiCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newApiCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 

@@ -1,0 +1,11 @@
+import { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { newDeparturesCmd } from './departures.js';
+import { newTourDossiersCmd } from './tour-dossiers.js';
+
+export function newSearchCmd(f: Factory): Command {
+  return new Command('search')
+    .description('Search the catalogue: departures and tour dossiers')
+    .addCommand(newDeparturesCmd(f))
+    .addCommand(newTourDossiersCmd(f));
+}

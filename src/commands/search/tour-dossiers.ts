@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { formatValue } from '../../output/render.js';
+import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
+
+export const TOUR_DOSSIERS: SearchResource = {
+  name: 'tour-dossiers',
+  path: '/tour_dossiers',
+  description: 'Search tour dossiers (the tours behind departures) by name, product line, dates and description.',
+  columns: [
+    { field: 'id' },
+    { field: 'name', maxWidth: 40 },
+    { field: 'product_line', header: 'PRODUCT LINE' },
+    {
+      field: 'departures_start_date',
+      header: 'DEPARTURES',
+      format: (_value, record) => {
+        const r = record as { departures_start_date?: unknown; departures_end_date?: unknown };
+        return `${formatValue(r.departures_start_date)} – ${formatValue(r.departures_end_date)}`;
+      },
+    },
+  ],
+  examples: [
+    'trek search tour-dossiers --where name=inca',
+    "trek search tour-dossiers --where 'description__phrase=machu picchu' --order-by name",
+    'trek search tour-dossiers --all -o json | jq length',
+  ],
+};
+
+export function newTourDossiersCmd(f: Factory, runF?: (opts: SearchOptions) => Promise<void>): Command {
+  return newSearchVerbCmd(f, TOUR_DOSSIERS, runF);
+}
+
+export const tourDossiersRun = searchRun;
