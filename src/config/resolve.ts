@@ -30,11 +30,7 @@ export interface ResolveInput {
 
 /** Precedence: flag > TREK_* environment > profile > defaults. */
 export function resolveProfile({ flags, env, store }: ResolveInput): ResolvedProfile {
-  const [name, nameSource] = first<string>(
-    [flags.profile, 'flag'],
-    [env.TREK_PROFILE, 'env'],
-    [store.currentProfile(), 'config'],
-  ) ?? [BUILTIN_SANDBOX_PROFILE, 'default'];
+  const { name, source: nameSource } = resolveProfileName({ flags, env, store });
   const record = name === BUILTIN_SANDBOX_PROFILE ? {} : findProfile(store, name, nameSource);
 
   const baseUrlPick = first<string>([flags.baseUrl, 'flag'], [env.TREK_BASE_URL, 'env'], [record.base_url, 'profile']);
@@ -66,6 +62,27 @@ export function resolveProfile({ flags, env, store }: ResolveInput): ResolvedPro
   };
 }
 
+/** Only the name: --profile > TREK_PROFILE > current_profile > the built-in profile. Not checked to exist. */
+export function resolveProfileName({ flags, env, store }: ResolveInput): { name: string; source: ValueSource } {
+  const [name, source] = first<string>([flags.profile, 'flag'], [env.TREK_PROFILE, 'env'], [store.currentProfile(), 'config']) ?? [
+    BUILTIN_SANDBOX_PROFILE,
+    'default',
+  ];
+  return { name, source };
+}
+
+/**
+ * Names of new profiles: short, and safe on a command line and in completion. The first
+ * character is a letter or digit, which also keeps out names like `__proto__`.
+ */
+export function checkProfileName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) {
+    throw new UsageError(`invalid profile name ${JSON.stringify(name)}: use letters, digits, "-" and "_" (at most 64, starting with a letter or digit)`);
+  }
+  if (name === BUILTIN_SANDBOX_PROFILE) throw new UsageError(`"${name}" is the built-in profile; choose another name`);
+  return name;
+}
+
 /** The first candidate with a value; an empty environment variable counts as unset. */
 function first<T>(...candidates: Array<[T | undefined, ValueSource]>): [T, ValueSource] | undefined {
   const found = candidates.find(([value]) => value !== undefined && value !== '');
@@ -75,10 +92,15 @@ function first<T>(...candidates: Array<[T | undefined, ValueSource]>): [T, Value
 function findProfile(store: ConfigStore, name: string, source: ValueSource): ProfileRecord {
   const record = store.getProfile(name);
   if (record) return record;
+  const from = { flag: 'from --profile', env: 'from TREK_PROFILE', config: `current_profile in ${store.path}`, profile: '', default: '' }[source];
+  throw unknownProfileError(store, name, from);
+}
+
+/** Lists the profiles that do exist, the built-in one first. `origin` says where the name came from. */
+export function unknownProfileError(store: ConfigStore, name: string, origin?: string): UsageError {
   const known = [BUILTIN_SANDBOX_PROFILE, ...Object.keys(store.profiles()).sort()];
-  const from = { flag: ' (from --profile)', env: ' (from TREK_PROFILE)', config: ` (current_profile in ${store.path})`, profile: '', default: '' }[source];
-  throw new UsageError(
-    `unknown profile ${JSON.stringify(name)}${from}; known profiles: ${known.join(', ')}`,
+  return new UsageError(
+    `unknown profile ${JSON.stringify(name)}${origin ? ` (${origin})` : ''}; known profiles: ${known.join(', ')}`,
     `Add it with: trek profile add ${name} --base-url URL --api-key-stdin`,
   );
 }
@@ -104,7 +126,7 @@ export function checkBaseUrl(value: string, origin: string): string {
   if (url && (url.username || url.password)) {
     throw new UsageError(`invalid base URL in ${origin}: it must not contain a user name or password`, 'Store the key in a profile with --api-key-stdin instead.');
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || value.trim() !== value) {
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /[\x00-\x20\x7f]/.test(value)) {
     throw new UsageError(`invalid base URL in ${origin}: ${JSON.stringify(value)} is not an absolute http:// or https:// URL`);
   }
   return value;
