@@ -1,10 +1,16 @@
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
+import { readSettingsSync } from '../config/settings.js';
+import { CONFIG_FILE_NAME } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { applyStreamSettings, type Factory } from '../factory.js';
 import { parseFieldsFlag } from '../output/fields.js';
+import type { ColorMode } from '../output/iostreams.js';
 import { FORMATS } from '../output/render.js';
 import { newApiCmd } from './api/index.js';
+import { newConfigCmd } from './config/index.js';
 import { newHelpCmd } from './help/index.js';
+import { newProfileCmd } from './profile/index.js';
 import { newSearchCmd } from './search/index.js';
 import { examples, parseFormat } from './shared.js';
 
@@ -45,19 +51,23 @@ export function newRootCmd(f: Factory): Command {
 
   program.hook('preAction', (_root, action) => {
     const raw = action.optsWithGlobals() as RawGlobals;
-    applyStreamSettings(f, raw.color as 'auto' | 'always' | 'never', raw.input);
+    // Stored settings are defaults under the flags (`trek config set color never`).
+    const settings = readSettingsSync(join(f.paths().config, CONFIG_FILE_NAME));
+    const color = (program.getOptionValueSource('color') === 'default' ? (settings.color ?? raw.color) : raw.color) as ColorMode;
+    const timeout = raw.timeout ?? settings.timeout;
+    applyStreamSettings(f, color, raw.input && settings.no_input !== 'true');
     f.globals = {
       profile: raw.profile,
       baseUrl: raw.baseUrl,
       output: raw.output ? parseFormat(raw.output) : raw.json ? 'json' : undefined,
       fields: raw.fields === undefined ? undefined : parseFieldsFlag(raw.fields),
-      color: raw.color as 'auto' | 'always' | 'never',
+      color,
       verbose: Boolean(raw.verbose),
-      timeoutMs: raw.timeout === undefined ? undefined : parseTimeout(raw.timeout),
+      timeoutMs: timeout === undefined ? undefined : parseTimeout(timeout),
     };
   });
 
-  for (const command of [newSearchCmd(f), newApiCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newApiCmd(f), newProfileCmd(f), newConfigCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 

@@ -77,3 +77,10 @@ export async function confirmDestructive(opts: { yes: boolean; io: IOStreams; pr
   if (!canPrompt(opts.io)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not interactive`, 'Re-run with --yes to confirm.');
   if (!(await opts.prompter().confirm(question, false))) throw new CancelError();
 }
+
+/** Everything a stream holds, as text (stdin for --input -, --api-key-stdin, @-). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

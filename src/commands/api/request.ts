@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, renderList, writeRaw, type Column, type OutputSpec } from '../../output/render.js';
-import { collect, examples, outputSpec } from '../shared.js';
+import { collect, examples, outputSpec, readAll } from '../shared.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
@@ -170,17 +170,11 @@ function parseHeaders(values: string[]): Record<string, string> {
 async function readInput(source: string, io: IOStreams): Promise<{ body: string; contentType: string }> {
   let body: string;
   try {
-    body = source === '-' ? await readStream(io.in) : await readFile(source, 'utf8');
+    body = source === '-' ? await readAll(io.in) : await readFile(source, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read --input ${source}: ${(error as Error).message}`);
   }
   return { body, contentType: body.trimStart().startsWith('<') ? 'application/xml' : 'application/json' };
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** -f values are typed (gh's -F); -F values stay strings. */
@@ -206,7 +200,7 @@ async function typedValue(text: string, io: IOStreams): Promise<unknown> {
   if (text.startsWith('@')) {
     const file = text.slice(1);
     try {
-      return file === '-' ? await readStream(io.in) : await readFile(file, 'utf8');
+      return file === '-' ? await readAll(io.in) : await readFile(file, 'utf8');
     } catch (error) {
       throw new UsageError(`cannot read -f ${text}: ${(error as Error).message}`);
     }

@@ -7,7 +7,7 @@ import { canPrompt, type IOStreams } from '../../output/iostreams.js';
 import type { Format } from '../../output/render.js';
 import type { Theme } from '../../output/theme.js';
 import type { Prompter } from '../../prompt/prompter.js';
-import { examples, parseFormat, requireValue } from '../shared.js';
+import { examples, parseFormat, readAll, requireValue } from '../shared.js';
 
 export interface ProfileAddOptions {
   io: IOStreams;
@@ -139,10 +139,4 @@ function urlValidator(value: string): true | string {
   } catch (error) {
     return (error as Error).message;
   }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }
