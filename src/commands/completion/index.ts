@@ -1,0 +1,31 @@
+import { Argument, Command } from 'commander';
+import { SHELLS, completionScript, type Shell } from '../../completion/scripts.js';
+import type { Factory } from '../../factory.js';
+import type { IOStreams } from '../../output/iostreams.js';
+import { examples } from '../shared.js';
+
+export interface CompletionOptions {
+  io: IOStreams;
+  shell: Shell;
+}
+
+/** `trek completion bash|zsh|fish`: prints the script that makes TAB ask `trek __complete`. */
+export function newCompletionCmd(f: Factory, runF: (opts: CompletionOptions) => Promise<void> = completionRun): Command {
+  return new Command('completion')
+    .description('Print the shell completion script for bash, zsh or fish.\nIt asks trek itself what to complete, so it stays current as trek changes.')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addHelpText(
+      'after',
+      examples([
+        'trek completion bash > ~/.local/share/bash-completion/completions/trek',
+        'trek completion zsh > "${fpath[1]}/_trek"      # then start a new shell',
+        'trek completion fish > ~/.config/fish/completions/trek.fish',
+        'source <(trek completion bash)                 # this shell only',
+      ]),
+    )
+    .action(async (shell: Shell) => runF({ io: f.io, shell }));
+}
+
+export async function completionRun(opts: CompletionOptions): Promise<void> {
+  opts.io.out.write(completionScript(opts.shell));
+}

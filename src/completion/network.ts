@@ -1,0 +1,59 @@
+/**
+ * Completions that ask the API. Only dynamic completers use the network, and only through
+ * `fromApi`: a short deadline, no output, and no candidates rather than an error.
+ */
+import type { ApiClient } from '../api/client.js';
+import type { Candidate, CompletionContext } from './protocol.js';
+
+/** Long enough for a nearby server, short enough that a TAB never feels stuck. */
+export const NETWORK_TIMEOUT_MS = 1500;
+
+/**
+ * Runs `lookup` with the API client of the profile on the command line and returns its
+ * candidates, or [] when it fails or takes longer than `timeoutMs`. The client's own timeout
+ * is set to the same deadline so the abandoned request ends soon after too.
+ */
+export async function fromApi(ctx: CompletionContext, lookup: (api: ApiClient) => Promise<Candidate[]>, timeoutMs = NETWORK_TIMEOUT_MS): Promise<Candidate[]> {
+  ctx.f.globals.timeoutMs = timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Candidate[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), timeoutMs);
+  });
+  try {
+    return await Promise.race([ctx.f.api().then(lookup), deadline]);
+  } catch {
+    return [];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/** Service ids do not say which kind of service they are, so each kind's endpoint is asked. */
+const SERVICE_COLLECTIONS = ['departure_services', 'activity_services', 'flex_plan_services'];
+
+/** `trek service transition <id> <status>`: the statuses that service can move to now (its `status_transitions`). */
+export async function serviceTransitions(ctx: CompletionContext): Promise<Candidate[]> {
+  const id = ctx.args[0];
+  if (!id) return [];
+  return fromApi(ctx, async (api) => {
+    const service = await Promise.any(SERVICE_COLLECTIONS.map((collection) => api.get(`/${collection}/${encodeURIComponent(id)}/`)));
+    const data: unknown = service.data;
+    if (!isObject(data)) return [];
+    const from = typeof data.status === 'string' ? `from ${data.status}` : undefined;
+    return strings(data.status_transitions).map((status) => ({ value: status, description: from }));
+  });
+}
+
+/** `--reason` of overrides: the reason codes with their labels. */
+export async function overrideReasons(ctx: CompletionContext): Promise<Candidate[]> {
+  return fromApi(ctx, async (api) => {
+    const page: unknown = (await api.get('/override_reasons/', { max_per_page: 100 })).data;
+    const results = isObject(page) && Array.isArray(page.results) ? page.results : [];
+    return results.flatMap((reason) =>
+      isObject(reason) && typeof reason.code === 'string' ? [{ value: reason.code, description: typeof reason.label === 'string' ? reason.label : undefined }] : [],
+    );
+  });
+}

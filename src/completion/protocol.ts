@@ -1,0 +1,74 @@
+import type { Command } from 'commander';
+import type { Factory } from '../factory.js';
+import { sanitize } from '../output/sanitize.js';
+
+/**
+ * What `trek __complete <words…>` prints: one `value<TAB>description` line per candidate (the
+ * tab and description are left out when there is none), then one line `:<directive>`. The
+ * directive is a sum of the bit flags below (the numbers are cobra's, so the scripts read like
+ * cobra's and the protocol is familiar).
+ */
+export const Directive = {
+  /** Complete normally: add a space after a single match; with no candidates, the shell may complete file names. */
+  default: 0,
+  /** Something went wrong: the shell completes nothing. */
+  error: 1,
+  /** Do not add a space after the match (the value continues: `--where attr=`, `--fields a,b`). */
+  noSpace: 2,
+  /** Never fall back to file names, even with no candidates. */
+  noFileComp: 4,
+} as const;
+
+export interface Candidate {
+  value: string;
+  description?: string;
+}
+
+export interface Completion {
+  candidates: Candidate[];
+  /** Sum of Directive flags; default Directive.noFileComp. */
+  directive?: number;
+}
+
+/**
+ * Where completion stands: the command being completed, what was typed so far, and the word
+ * under the cursor. Completers may ignore `toComplete`: the engine keeps only candidates that
+ * start with it.
+ */
+export interface CompletionContext {
+  f: Factory;
+  /** The deepest command named on the line (`search departures`), which owns the value slot. */
+  command: Command;
+  /** The word (or, for `--flag=value`, the value part) being completed; possibly empty. */
+  toComplete: string;
+  /** Positional arguments already typed for `command` (`trek service transition S1 <TAB>` → ['S1']). */
+  args: string[];
+  /** Values of the flags already typed, by long name without dashes (`booking` → ['B1']). */
+  flags: Record<string, string[]>;
+  /** The profile the line would use: --profile, TREK_PROFILE, the current profile, else the sandbox. */
+  profile: string;
+}
+
+/** Returns candidates; may be async. A completer that throws or hangs completes nothing. */
+export type Completer = (ctx: CompletionContext) => Candidate[] | Completion | Promise<Candidate[] | Completion>;
+
+export function toCompletion(result: Candidate[] | Completion): Completion {
+  return Array.isArray(result) ? { candidates: result } : result;
+}
+
+/** Characters that would break the line protocol or a terminal; values holding them are dropped. */
+const UNSAFE_IN_VALUE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** The output of `trek __complete`: one line per distinct, printable candidate, then the directive. */
+export function formatCompletion(completion: Completion): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const { value, description } of completion.candidates) {
+    if (value === '' || UNSAFE_IN_VALUE.test(value) || seen.has(value)) continue;
+    seen.add(value);
+    const text = description ? sanitize(description.split('\n')[0] ?? '').trim() : '';
+    lines.push(text ? `${value}\t${text}` : value);
+  }
+  lines.push(`:${completion.directive ?? Directive.noFileComp}`);
+  return `${lines.join('\n')}\n`;
+}

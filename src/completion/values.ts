@@ -1,0 +1,98 @@
+/**
+ * Static value lists and the completers for values with inner structure: comma lists
+ * (`--fields a,b`), search conditions (`--where attr__op=value`) and orderings (`--order-by -attr`).
+ */
+import { SEARCH_OPERATORS } from '../api/query.js';
+import { Directive, type Candidate, type Completer, type Completion } from './protocol.js';
+
+/** Spec §2.11. */
+export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
+
+/** Spec §2.3: Mr, Mrs, Ms or Miss; one response example also carries Mx. */
+export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
+
+/** Booking currencies an agency may allow; the agency's own list is checked by the API. */
+export const CURRENCIES = ['AUD', 'CAD', 'CHF', 'EUR', 'GBP', 'NZD', 'USD'] as const;
+
+/** Spec §2.8: the requirement codes seen (the complete list is not published). */
+export const REQUIREMENT_CODES = ['PASSPORT_INFORMATION', 'MIDDLE_NAME', 'NAME', 'GENDER', 'AGE_RESTRICTED', 'DATE_OF_BIRTH', 'NATIONALITY'] as const;
+
+/** Searchable attributes of the catalogue resources (spec §2.11 and what the sandbox serves), by `trek search` subcommand. */
+export const SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  departures: ['name', 'start_date', 'finish_date', 'availability.status', 'nearest_finish_airport.code', 'product_line', 'tour_dossier.name', 'id'],
+  'tour-dossiers': ['name', 'product_line', 'departures_start_date', 'departures_end_date', 'description', 'id'],
+  activities: ['name', 'id'],
+};
+
+/** Spec §4.1. */
+const OPERATOR_MEANINGS: Readonly<Record<string, string>> = {
+  lt: 'less than',
+  lte: 'less than or equal',
+  gt: 'greater than',
+  gte: 'greater than or equal',
+  like: 'contains, with * wildcards',
+  notnull: 'is not null (value true)',
+  null: 'is null (value true)',
+  in: 'any of several comma-separated values',
+  phrase: 'the words in this order',
+};
+
+export function plain(values: readonly string[], description?: string): Candidate[] {
+  return values.map((value) => ({ value, description }));
+}
+
+/**
+ * Completes the item after the last comma of `typed`, keeping everything before it, so
+ * `name,sta` offers `name,start_date`. Items already in the list are not offered again.
+ */
+export function commaList(typed: string, items: readonly Candidate[]): Candidate[] {
+  const cut = typed.lastIndexOf(',') + 1;
+  const head = typed.slice(0, cut);
+  const taken = new Set(head.split(','));
+  return items.filter((item) => !taken.has(item.value)).map((item) => ({ ...item, value: head + item.value }));
+}
+
+/** `--fields`: names comma by comma; no space after, so the next `,name` can follow. */
+export function fieldList(fields: readonly string[]): Completer {
+  return ({ toComplete }) => ({ candidates: commaList(toComplete, plain(fields)), directive: Directive.noSpace | Directive.noFileComp });
+}
+
+/** `--order-by`: a field ascending, or `-field` descending. */
+export function orderByList(fields: readonly string[]): Completer {
+  return () => fields.flatMap((field) => [
+    { value: field, description: 'ascending' },
+    { value: `-${field}`, description: 'descending' },
+  ]);
+}
+
+/**
+ * `--where`: before `=` the attribute names (`name=`) and, once something is typed, the
+ * operator forms (`name__` then `name__like=`); after `=` the values trek knows: the
+ * availability statuses (also inside `__in=` lists) and `true` for null/notnull.
+ */
+export function whereCondition(fields: readonly string[]): Completer {
+  return ({ toComplete }): Completion => {
+    const eq = toComplete.indexOf('=');
+    if (eq >= 0) return whereValue(toComplete.slice(0, eq), toComplete.slice(eq + 1));
+    const continues = Directive.noSpace | Directive.noFileComp;
+    const operatorAt = toComplete.indexOf('__');
+    if (operatorAt >= 0) {
+      const attribute = toComplete.slice(0, operatorAt);
+      return { candidates: SEARCH_OPERATORS.map((op) => ({ value: `${attribute}__${op}=`, description: OPERATOR_MEANINGS[op] })), directive: continues };
+    }
+    const candidates = fields.map((field) => ({ value: `${field}=`, description: 'contains (case-insensitive)' }));
+    if (toComplete !== '') candidates.push(...fields.map((field) => ({ value: `${field}__`, description: 'with an operator' })));
+    return { candidates, directive: continues };
+  };
+}
+
+function whereValue(key: string, typed: string): Completion {
+  const [attribute, operator] = key.split('__');
+  const full = (values: Candidate[]) => values.map((candidate) => ({ ...candidate, value: `${key}=${candidate.value}` }));
+  if (operator === 'null' || operator === 'notnull') return { candidates: full(plain(['true'])) };
+  if (attribute === 'availability.status') {
+    if (operator === 'in') return { candidates: full(commaList(typed, plain(AVAILABILITY_STATUSES))), directive: Directive.noSpace | Directive.noFileComp };
+    if (operator === undefined || operator === 'like' || operator === 'phrase') return { candidates: full(plain(AVAILABILITY_STATUSES)) };
+  }
+  return { candidates: [] };
+}
