@@ -1,0 +1,47 @@
+#compdef trek
+#
+# zsh completion for trek. Install (compinit must run in ~/.zshrc, as it does in most setups):
+#   trek completion zsh > "${fpath[1]}/_trek"           # or any directory in $fpath; new shells pick it up
+# or, for one shell (after compinit):  source <(trek completion zsh)
+#
+# The candidates come from `trek __complete <words…>`: one "value<TAB>description" line each,
+# then ":<directive>", a sum of 1 (error: complete nothing), 2 (no space after the value) and
+# 4 (no file-name fallback). Nothing here knows trek's commands, so it never goes stale.
+
+_trek() {
+  local out line value description
+  local -a lines candidates suffix
+  local -i directive=0
+
+  # The words before the cursor's, unquoted as trek will see them, then the typed part of the current one.
+  out=$(trek __complete "${(@Q)words[2,CURRENT-1]}" "${(Q)PREFIX}" 2>/dev/null) || return 1
+  lines=("${(@f)out}")
+  if [[ ${lines[-1]} == :<-> ]]; then
+    directive=${lines[-1]#:}
+    lines[-1]=()
+  fi
+  (( directive & 1 )) && return 1
+
+  for line in "${lines[@]}"; do
+    [[ -z $line ]] && continue
+    value=${line%%$'\t'*}
+    description=${line#*$'\t'}
+    [[ $description == "$line" ]] && description=
+    # _describe splits "value:description" at the first unescaped colon.
+    candidates+=("${value//:/\\:}${description:+:$description}")
+  done
+
+  (( directive & 2 )) && suffix=(-S '')
+  if (( ${#candidates} )); then
+    _describe -t trek-values 'trek' candidates "${suffix[@]}"
+    return
+  fi
+  (( directive & 4 )) || _files
+}
+
+# Autoloaded from $fpath this file is _trek's body, so it completes now; sourced, it registers.
+if [[ $funcstack[1] == _trek ]]; then
+  _trek "$@"
+else
+  compdef _trek trek
+fi
