@@ -8,6 +8,7 @@ import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
 import { FORMATS } from '../output/render.js';
 import { newApiCmd } from './api/index.js';
+import { newCompletionCmd } from './completion/index.js';
 import { newConfigCmd } from './config/index.js';
 import { newHelpCmd } from './help/index.js';
 import { newProfileCmd } from './profile/index.js';
@@ -67,7 +68,7 @@ export function newRootCmd(f: Factory): Command {
     };
   });
 
-  for (const command of [newSearchCmd(f), newApiCmd(f), newProfileCmd(f), newConfigCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newApiCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 
