@@ -1,0 +1,171 @@
+/**
+ * The request pipeline: content negotiation, routing (404/405), authentication, moved and
+ * gone resources (301/410), body parsing, due clock hooks, the handler, and the §7.2 error
+ * body — in JSON or XML as `Accept` asks (406 answers in JSON).
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fromXml, toXml } from '../util/xml.js';
+import { authenticate } from './auth.js';
+import { isoDateTime } from './clock.js';
+import { SandboxError, SnapshotError, type FieldError } from './errors.js';
+import { toJson } from './json.js';
+import type { Caller, Reply, RequestContext, Router } from './router.js';
+import { GONE, MOVED } from './seed.js';
+import type { Store } from './store.js';
+
+type Format = 'json' | 'xml';
+
+const CONTENT_TYPE: Record<Format, string> = { json: 'application/json; charset=utf-8', xml: 'application/xml; charset=utf-8' };
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The best of JSON and XML for an `Accept` header; null when it accepts neither. */
+export function negotiate(accept: string | undefined): Format | null {
+  if (!accept || accept.trim() === '') return 'json';
+  let best: { format: Format; q: number; specificity: number } | null = null;
+  for (const range of accept.split(',')) {
+    const [typeText = '', ...paramTexts] = range.split(';');
+    const type = typeText.trim().toLowerCase();
+    let q = 1;
+    for (const p of paramTexts) {
+      const [k, v] = p.split('=').map((x) => x.trim());
+      if (k === 'q') q = Number(v);
+    }
+    if (!(q > 0)) continue;
+    const candidates: Array<[Format, number]> = [];
+    if (type === 'application/json' || type.endsWith('+json')) candidates.push(['json', 2]);
+    if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) candidates.push(['xml', 2]);
+    if (type === 'application/*' || type === '*/*') candidates.push(['json', type === '*/*' ? 0 : 1]);
+    if (type === 'text/*') candidates.push(['xml', 1]);
+    for (const [format, specificity] of candidates) {
+      if (!best || q > best.q || (q === best.q && specificity > best.specificity)) best = { format, q, specificity };
+    }
+  }
+  return best?.format ?? null;
+}
+
+function errorBody(status: number, message: string, href: string, errors: FieldError[]) {
+  return {
+    http_status_code: status,
+    time: isoDateTime(Date.now()),
+    message,
+    error_id: `sbx_${randomBytes(8).toString('hex')}`,
+    href,
+    errors,
+  };
+}
+
+function send(res: ServerResponse, format: Format, reply: Reply, root = 'response'): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const text = format === 'json' ? toJson(reply.body) : toXml(reply.body, root);
+  headers['content-type'] = CONTENT_TYPE[format];
+  headers['content-length'] = Buffer.byteLength(text);
+  res.writeHead(reply.status, headers);
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      throw new SandboxError(400, 'The request body is too large.', [{ code: 'BODY_TOO_LARGE', detail: `the sandbox accepts bodies up to ${MAX_BODY_BYTES} bytes` }]);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a body by its Content-Type: JSON (also when none is given) or XML. */
+export function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text.trim() === '') return undefined;
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const isJson = type === '' || type === 'application/json' || type.endsWith('+json');
+  const isXml = type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml');
+  if (!isJson && !isXml) {
+    throw new SandboxError(400, `Unsupported Content-Type '${type}': send application/json or application/xml.`, [
+      { field: 'Content-Type', code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'request bodies are application/json or application/xml', value: type },
+    ]);
+  }
+  try {
+    return isJson ? JSON.parse(text) : fromXml(text);
+  } catch (err) {
+    throw new SandboxError(400, `The request body is not valid ${isJson ? 'JSON' : 'XML'}.`, [{ code: 'MALFORMED_BODY', detail: (err as Error).message }]);
+  }
+}
+
+export interface PipelineOptions {
+  log?: (line: string) => void;
+}
+
+export function createRequestHandler(store: Store, router: Router, options: PipelineOptions = {}) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = process.hrtime.bigint();
+    const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const format = negotiate(req.headers.accept);
+    let status = 500;
+    const finish = (reply: Reply, root?: string) => {
+      status = reply.status;
+      send(res, format ?? 'json', reply, root);
+      if (options.log) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        options.log(`${isoDateTime(Date.now())} ${method} ${url} ${status} ${ms.toFixed(1)}ms`);
+      }
+    };
+    handle(store, router, req, url, method, format).then(
+      (reply) => finish(reply),
+      (err: unknown) => {
+        if (err instanceof SandboxError) {
+          finish({ status: err.status, headers: err.headers, body: errorBody(err.status, err.message, url, err.errors) }, 'error');
+          return;
+        }
+        const message = err instanceof SnapshotError ? err.message : 'The sandbox failed to handle this request.';
+        options.log?.(`error handling ${method} ${url}: ${(err as Error)?.stack ?? String(err)}`);
+        finish({ status: 500, body: errorBody(500, message, url, []) }, 'error');
+      },
+    );
+  };
+}
+
+async function handle(store: Store, router: Router, req: IncomingMessage, url: string, method: string, format: Format | null): Promise<Reply> {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+  if (format === null) {
+    throw new SandboxError(406, 'Only application/json and application/xml can be produced.', [], {});
+  }
+  const match = router.match(method, path);
+  if (match.kind === 'none') throw new SandboxError(404, `No resource at ${path}.`);
+  if (match.kind === 'wrong-method') {
+    throw new SandboxError(405, `${method} is not supported on ${path}; allowed: ${match.allow.join(', ')}.`, [], { allow: match.allow.join(', ') });
+  }
+  const caller: Caller = authenticate(store.read(), req.headers);
+  const normalized = path.replace(/\/+$/, '');
+  const movedTo = MOVED[normalized];
+  if (movedTo) return { status: 301, headers: { location: movedTo + (queryAt < 0 ? '' : url.slice(queryAt)) }, body: { message: `Moved permanently to ${movedTo}`, href: movedTo } };
+  if (GONE.has(normalized)) throw new SandboxError(410, `${path} is gone permanently.`);
+
+  const body = method === 'GET' || method === 'HEAD' ? undefined : parseBody(await readBody(req), req.headers['content-type']);
+  await store.runDueHooks();
+  const ctx: RequestContext = {
+    method,
+    path,
+    url,
+    params: match.params,
+    query,
+    headers: req.headers,
+    body,
+    store,
+    state: store.read(),
+    caller,
+    nowMs: store.clock.nowMs(),
+  };
+  return match.handler(ctx);
+}

@@ -1,0 +1,36 @@
+/** List responses: search, order and page a collection into the spec's envelope. */
+import type { BaseRecord } from './model.js';
+import type { Reply, RequestContext } from './router.js';
+import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseListQuery } from './search.js';
+
+const knownPaths = new WeakMap<object, Set<string>>();
+
+/** A catalogue collection: immutable, so its attributes and results are memoised. */
+export function listCatalogue<T extends object>(ctx: RequestContext, name: string, records: readonly T[]): Reply {
+  const query = parseListQuery(ctx.query);
+  let known = knownPaths.get(records);
+  if (!known) {
+    known = attributePaths(records);
+    knownPaths.set(records, known);
+  }
+  checkAttributes(query, known);
+  const matches = cachedQuery(ctx.store.catalogue.searchCache, name, records, query);
+  return { status: 200, body: page(matches, query, ctx.path, ctx.query, null) };
+}
+
+/**
+ * A growing collection: records created after the first page (seq above the `as_of`
+ * cut-off carried by the next link) are left out, so paging neither repeats nor skips.
+ */
+export function listRecords<R extends BaseRecord>(ctx: RequestContext, records: Iterable<R>, render: (record: R) => object): Reply {
+  const query = parseListQuery(ctx.query);
+  const asOf = query.asOf ?? ctx.state.last_seq;
+  const visible = [...records].filter((r) => r.seq <= asOf).sort((a, b) => a.seq - b.seq).map(render);
+  checkAttributes(query, attributePaths(visible));
+  return { status: 200, body: page(applyQuery(visible, query), query, ctx.path, ctx.query, asOf) };
+}
+
+/** A list with nothing in it yet, still searchable and paged like the others. */
+export function listEmpty(ctx: RequestContext): Reply {
+  return listRecords<BaseRecord>(ctx, [], () => ({}));
+}

@@ -1,0 +1,194 @@
+/**
+ * Records of the sandbox's mutable state, as stored (and persisted). They are not the wire
+ * form: routes render them with views.ts, which adds hrefs, references and money fields.
+ * Every record carries `seq`, a store-wide creation sequence that orders listings and gives
+ * paging its cut-off (`as_of`).
+ */
+
+export interface BaseRecord {
+  id: string;
+  seq: number;
+  date_created: string;
+}
+
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+
+export interface AgencyAddress {
+  street: string | null;
+  city: string | null;
+  state: NamedRef | null;
+  country: NamedRef | null;
+  postal_zip: string | null;
+}
+
+export interface AgencyRecord extends BaseRecord {
+  name: string;
+  transactional_email: string;
+  preferred_display_name: string;
+  booking_currencies: string[];
+  address: AgencyAddress;
+  latitude: string | null;
+  longitude: string | null;
+  emails: Array<{ type: string; address: string }>;
+  agency_chain_ids: string[];
+  booking_company_ids: string[];
+  override_agency_secondary: boolean;
+  communication_preferences: string[];
+  passenger_notifications: string[];
+  agent_notifications: string[];
+  abta_number: string | null;
+  documents: Array<{ type: string; file: { data: string; mime_type: string; name: string } }>;
+}
+
+export interface AgentRecord extends BaseRecord {
+  agency_id: string;
+  api_key: string;
+  role: NamedRef;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_numbers: Array<{ number: string; type: string }>;
+  username: string;
+  active: boolean;
+  /** Shown by `GET /_sandbox/keys` so a person can pick a key for a scenario. */
+  note: string;
+}
+
+export interface BookingRecord extends BaseRecord {
+  currency: string;
+  external_id: string | null;
+  agency_id: string;
+  agent_id: string;
+  no_auto_final_payment: boolean;
+  date_closed: string | null;
+  linked_booking_ids: string[];
+}
+
+export interface CustomerName {
+  legal_first_name: string;
+  legal_middle_name: string | null;
+  legal_last_name: string;
+  common_name: string | null;
+  title: string;
+}
+
+export interface CustomerRecord extends BaseRecord {
+  agency_id: string;
+  agent_id: string;
+  name: CustomerName;
+  date_of_birth: string | null;
+  place_of_birth: string | null;
+  nationality: string | null;
+  passport: { number: string | null; issue_date: string | null; expiry_date: string | null; place_of_issue: string | null };
+  medical_notes: string | null;
+  meal_preference: string | null;
+  meal_notes: string | null;
+  account_email: string | null;
+  phone_numbers: Array<{ number: string; type: string }> | null;
+  emergency_contacts: { first_name: string | null; last_name: string | null; phone_numbers: Array<{ number: string; type: string }> };
+  address: {
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+    postal_zip: string | null;
+    latitude: string | null;
+    longitude: string | null;
+  };
+}
+
+export type ServiceType = 'departure_services' | 'activity_services' | 'flex_plan_services';
+
+export type ServiceStatus =
+  | 'Option'
+  | 'On Request'
+  | 'Request Confirmation'
+  | 'Confirmed'
+  | 'Waitlisted'
+  | 'Expired'
+  | 'Request Cancellation'
+  | 'Cancelled';
+
+/**
+ * The fields every booked service shares (spec §2.4). The booking-workflow and flex rules
+ * extend this with their own members; the core only needs what listings and booking money
+ * read.
+ */
+export interface ServiceRecord extends BaseRecord {
+  type: ServiceType;
+  booking_id: string;
+  product_id: string;
+  name: string;
+  status: ServiceStatus;
+  customer_ids: string[];
+  start_date: string | null;
+  finish_date: string | null;
+  /** Money in cents of the booking currency. */
+  purchase_price_cents: number;
+  commission_cents: number;
+}
+
+/** Sub-collection records whose shapes later rules define; the core lists them by booking. */
+export interface BookingChildRecord extends BaseRecord {
+  booking_id: string;
+}
+
+export interface PaymentRecord extends BookingChildRecord {
+  amount_cents: number;
+  status: 'APPLIED' | 'PENDING';
+}
+
+export interface RefundRecord extends BookingChildRecord {
+  amount_cents: number;
+  status: 'APPLIED' | 'PENDING';
+}
+
+export interface Collections {
+  agencies: Record<string, AgencyRecord>;
+  agents: Record<string, AgentRecord>;
+  bookings: Record<string, BookingRecord>;
+  customers: Record<string, CustomerRecord>;
+  services: Record<string, ServiceRecord>;
+  payments: Record<string, PaymentRecord>;
+  refunds: Record<string, RefundRecord>;
+  invoices: Record<string, BookingChildRecord>;
+  documents: Record<string, BookingChildRecord>;
+  overrides: Record<string, BookingChildRecord>;
+}
+
+export type CollectionName = keyof Collections;
+
+export const COLLECTION_NAMES: readonly CollectionName[] = [
+  'agencies',
+  'agents',
+  'bookings',
+  'customers',
+  'services',
+  'payments',
+  'refunds',
+  'invoices',
+  'documents',
+  'overrides',
+];
+
+/** The persisted snapshot: everything that can change. The catalogue is regenerated from
+ * (seed, size, epoch) on load, so it is never written. */
+export interface State {
+  version: 1;
+  seed: number;
+  size: number;
+  /** Catalogue epoch: the virtual clock's UTC day when the store was created (ISO datetime). */
+  epoch: string;
+  /** Virtual clock = real clock + this offset. */
+  clock_offset_ms: number;
+  /** Bumped by every committed change; lets a reader tell snapshots apart. */
+  generation: number;
+  /** Last creation sequence handed out. */
+  last_seq: number;
+  /** Last numeric id handed out per collection. */
+  last_id: Partial<Record<CollectionName, number>>;
+  collections: Collections;
+}

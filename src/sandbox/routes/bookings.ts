@@ -1,0 +1,143 @@
+/**
+ * Bookings (spec §2.2, §4.2): create, read, update `external_id`, and the nested
+ * collections. An agent books for its own agency: `agency_identifier` may name it (by id or
+ * transactional e-mail) but naming another agency is 403.
+ */
+import { assertOwnAgency } from '../auth.js';
+import { SandboxError, fieldError, forbidden, notFound } from '../errors.js';
+import { listEmpty, listRecords } from '../list.js';
+import type { BaseRecord, BookingChildRecord, BookingRecord, CollectionName, ServiceRecord, State } from '../model.js';
+import type { Reply, RequestContext, Router } from '../router.js';
+import { Checker, objectBody } from '../validate.js';
+import { bookingServices, bookingView, customerView, serviceSummary } from '../views.js';
+
+/** The booking `id` as the caller may see it: 404 when unknown, 403 for another agency. */
+export function visibleBooking(ctx: RequestContext, state: State, id: string): BookingRecord {
+  const booking = state.collections.bookings[id];
+  if (!booking) throw notFound(`Booking ${id}`);
+  assertOwnAgency(ctx.caller, booking.agency_id, `booking ${id}`);
+  return booking;
+}
+
+/** A closed booking refuses every change (spec §2.2 `date_closed`). */
+export function assertOpen(booking: BookingRecord): void {
+  if (booking.date_closed !== null) {
+    throw new SandboxError(400, `Booking ${booking.id} was closed on ${booking.date_closed}; it cannot be changed.`, [
+      { field: 'date_closed', code: 'BOOKING_CLOSED', detail: 'a closed booking cannot be changed', value: booking.date_closed },
+    ]);
+  }
+}
+
+interface Nested {
+  records(state: State, booking: BookingRecord): BaseRecord[];
+  render(state: State, record: BaseRecord): object;
+}
+
+function childrenOf(collection: CollectionName & ('invoices' | 'documents' | 'overrides' | 'payments' | 'refunds')): Nested {
+  return {
+    records: (state, booking) => Object.values(state.collections[collection] as Record<string, BookingChildRecord>).filter((r) => r.booking_id === booking.id),
+    render: (_state, record) => {
+      const { seq: _seq, booking_id: bookingId, ...fields } = record as BookingChildRecord;
+      return { ...fields, href: `/${collection}/${record.id}/`, booking: { id: bookingId, href: `/bookings/${bookingId}/` } };
+    },
+  };
+}
+
+/** Readers of each nested collection; later rules replace an entry with their own. */
+export const NESTED: Record<string, Nested | undefined> = {
+  services: { records: (state, booking) => bookingServices(state, booking.id), render: (state, s) => serviceSummary(state, s as ServiceRecord) },
+  customers: {
+    records: (state, booking) => {
+      const ids = new Set(bookingServices(state, booking.id).flatMap((s) => s.customer_ids));
+      return [...ids].flatMap((id) => state.collections.customers[id] ?? []);
+    },
+    render: (_state, c) => customerView(c as never),
+  },
+  invoices: childrenOf('invoices'),
+  payments: childrenOf('payments'),
+  refunds: childrenOf('refunds'),
+  documents: childrenOf('documents'),
+  overrides: childrenOf('overrides'),
+  // Computed by later rules (checkins from customer data, flex travel credits…): empty lists for now.
+  checkins: undefined,
+  requirements: undefined,
+  travel_credits: undefined,
+  payment_links: undefined,
+};
+
+const CURRENCY_RE = /^[A-Z]{3}$/;
+
+function createBooking(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx);
+  const check = new Checker();
+  const currencyText = check.string(body, 'currency', 'currency', { required: true });
+  const externalId = check.string(body, 'external_id', 'external_id', { maxLength: 255 });
+  const noAutoFinalPayment = check.boolean(body, 'no_auto_final_payment', 'no_auto_final_payment');
+  const identifier = check.object(body, 'agency_identifier', 'agency_identifier');
+  let field: string | null | undefined;
+  let value: string | null | undefined;
+  if (identifier) {
+    field = check.string(identifier, 'field', 'agency_identifier.field', { required: true, choices: ['id', 'transactional_email'] });
+    value = check.string(identifier, 'value', 'agency_identifier.value', { required: true });
+  }
+  const currency = typeof currencyText === 'string' ? currencyText.toUpperCase() : undefined;
+  if (currency !== undefined && !CURRENCY_RE.test(currency)) check.add('currency', 'INVALID_CURRENCY', 'currency must be an ISO currency code such as CAD', currencyText);
+  check.done();
+
+  return ctx.store.mutate((state, tx) => {
+    let agency = state.collections.agencies[ctx.caller.agency.id]!;
+    if (field && value) {
+      const wanted = value.toLowerCase();
+      const named = Object.values(state.collections.agencies).find((a) => (field === 'id' ? a.id === value : a.transactional_email.toLowerCase() === wanted));
+      if (!named) throw fieldError('agency_identifier.value', 'AGENCY_NOT_FOUND', `no agency has ${field} '${value}'`, value);
+      if (named.id !== agency.id) throw forbidden(`agency ${named.id} (an agent books only for its own agency)`);
+      agency = named;
+    }
+    if (!agency.booking_currencies.includes(currency!)) {
+      throw fieldError('currency', 'CURRENCY_NOT_ACCEPTED', `${agency.name} books in ${agency.booking_currencies.join(', ')}; ${currency} is not one of them`, currencyText);
+    }
+    const booking = tx.insert('bookings', {
+      currency: currency!,
+      external_id: externalId ?? null,
+      agency_id: agency.id,
+      agent_id: ctx.caller.agent.id,
+      no_auto_final_payment: noAutoFinalPayment ?? false,
+      date_closed: null,
+      linked_booking_ids: [],
+    });
+    return { status: 201, body: bookingView(state, booking) };
+  });
+}
+
+/** PATCH (and PUT): `external_id` is the one writable field; read-only fields are ignored. */
+function updateBooking(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx, true);
+  const check = new Checker();
+  const externalId = check.string(body, 'external_id', 'external_id', { maxLength: 255 });
+  check.done();
+  return ctx.store.mutate((state, tx) => {
+    const booking = visibleBooking(ctx, state, ctx.params.id!);
+    assertOpen(booking);
+    if ('external_id' in body && externalId !== booking.external_id) {
+      booking.external_id = externalId ?? null;
+      tx.emit({ type: 'bookings.updated', id: booking.id });
+    }
+    return { status: 200, body: bookingView(state, booking) };
+  });
+}
+
+function listNested(ctx: RequestContext): Reply {
+  const booking = visibleBooking(ctx, ctx.state, ctx.params.id!);
+  const nested = NESTED[ctx.params.collection!];
+  if (!nested) return listEmpty(ctx);
+  return listRecords(ctx, nested.records(ctx.state, booking), (record) => nested.render(ctx.state, record));
+}
+
+export function register(router: Router): void {
+  router
+    .get('/bookings', (ctx) => listRecords(ctx, Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === ctx.caller.agency.id), (b) => bookingView(ctx.state, b)))
+    .post('/bookings', createBooking)
+    .get('/bookings/:id', (ctx) => ({ status: 200, body: bookingView(ctx.state, visibleBooking(ctx, ctx.state, ctx.params.id!)) }))
+    .patch('/bookings/:id', updateBooking);
+  for (const collection of Object.keys(NESTED)) router.get(`/bookings/:id/${collection}`, (ctx) => listNested({ ...ctx, params: { ...ctx.params, collection } }));
+}

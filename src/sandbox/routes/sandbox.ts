@@ -1,0 +1,83 @@
+/**
+ * Sandbox-only extensions under `/_sandbox/` (not part of the operator's API): the virtual
+ * clock, reset, and the agents' keys. They need a valid key like every other path.
+ */
+import { isoDateTime, parseDuration } from '../clock.js';
+import { SandboxError, fieldError } from '../errors.js';
+import { listRecords } from '../list.js';
+import type { Reply, RequestContext, Router } from '../router.js';
+import type { Store } from '../store.js';
+import { Checker, objectBody } from '../validate.js';
+
+export const MAX_SANDBOX_SIZE = 200_000;
+
+function clockView(store: Store): Record<string, unknown> {
+  const state = store.read();
+  return { now: isoDateTime(store.clock.nowMs()), offset_ms: state.clock_offset_ms, epoch: state.epoch };
+}
+
+async function moveClock(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx);
+  const check = new Checker();
+  const advance = check.string(body, 'advance', 'advance');
+  const set = check.string(body, 'set', 'set');
+  check.done();
+  if ((advance == null) === (set == null)) {
+    throw new SandboxError(400, 'Send either advance (a duration such as 30d) or set (an ISO datetime).', [
+      { field: 'advance', code: 'REQUIRED', detail: 'give exactly one of advance and set' },
+    ]);
+  }
+  if (advance != null) {
+    const ms = parseDuration(advance);
+    if (ms === null) throw fieldError('advance', 'INVALID_DURATION', 'advance is a duration such as 30d, 12h, 1d12h, 2w, 90m or 45s', advance);
+    await ctx.store.advanceClock(ms);
+  } else {
+    const ms = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/.test(set!) ? Date.parse(set!) : NaN;
+    if (Number.isNaN(ms)) throw fieldError('set', 'INVALID_DATETIME', 'set is an ISO datetime such as 2027-05-01T12:00:00Z', set);
+    await ctx.store.setClock(new Date(ms));
+  }
+  return { status: 200, body: clockView(ctx.store) };
+}
+
+function integerIn(check: Checker, value: unknown, field: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
+    check.add(field, 'INVALID_VALUE', `${field} must be an integer from ${min} to ${max}`, value);
+    return undefined;
+  }
+  return n;
+}
+
+async function reset(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx, true);
+  const check = new Checker();
+  const seed = integerIn(check, body.seed, 'seed', 0, 2 ** 31 - 1);
+  const size = integerIn(check, body.size, 'size', 1, MAX_SANDBOX_SIZE);
+  check.done();
+  await ctx.store.reset({ seed, size });
+  const state = ctx.store.read();
+  return { status: 200, body: { seed: state.seed, size: state.size, epoch: state.epoch, now: isoDateTime(ctx.store.clock.nowMs()) } };
+}
+
+function keys(ctx: RequestContext): Reply {
+  return listRecords(ctx, Object.values(ctx.state.collections.agents), (agent) => {
+    const agency = ctx.state.collections.agencies[agent.agency_id];
+    return {
+      key: agent.api_key,
+      agent_id: agent.id,
+      agent_name: `${agent.first_name} ${agent.last_name}`,
+      agency_id: agent.agency_id,
+      agency_name: agency?.name ?? null,
+      note: agent.note,
+    };
+  });
+}
+
+export function register(router: Router): void {
+  router
+    .get('/_sandbox/clock', (ctx) => ({ status: 200, body: clockView(ctx.store) }))
+    .post('/_sandbox/clock', moveClock)
+    .post('/_sandbox/reset', reset)
+    .get('/_sandbox/keys', keys);
+}

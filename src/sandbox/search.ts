@@ -1,0 +1,298 @@
+/**
+ * Server-side search, ordering and paging of list endpoints (spec §4.1, §8).
+ *
+ * Operators: none (case-insensitive contains), like (contains with `*` wildcards), lt/lte/
+ * gt/gte (numeric when both sides are numbers, else ISO string order), in (parameter repeated,
+ * case-insensitive equality), null/notnull (value true; false inverts), phrase (the words in
+ * that order, whole words, case-insensitive). A dotted path reaching into a list matches when
+ * any element matches. Reserved parameters: page, max_per_page, order_by, order_by__asc,
+ * order_by__desc, as_of.
+ */
+import { SandboxError, type FieldError } from './errors.js';
+
+export const OPERATORS = ['lt', 'lte', 'gt', 'gte', 'like', 'in', 'null', 'notnull', 'phrase'] as const;
+type Operator = (typeof OPERATORS)[number] | 'contains';
+
+const RESERVED = new Set(['page', 'max_per_page', 'order_by', 'order_by__asc', 'order_by__desc', 'as_of']);
+
+export const DEFAULT_MAX_PER_PAGE = 50;
+export const MIN_MAX_PER_PAGE = 10;
+export const MAX_MAX_PER_PAGE = 100;
+
+interface Filter {
+  attribute: string;
+  operator: Operator;
+  values: string[];
+}
+
+interface Ordering {
+  attribute: string;
+  descending: boolean;
+}
+
+export interface ListQuery {
+  filters: Filter[];
+  order: Ordering | null;
+  page: number;
+  maxPerPage: number;
+  /** Paging cut-off: records created after it are left out. */
+  asOf: number | null;
+  /** Filters and order in a canonical form: equal keys give equal results. */
+  key: string;
+}
+
+const ATTRIBUTE_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+
+function invalid(message: string, error: FieldError): SandboxError {
+  return new SandboxError(400, message, [error]);
+}
+
+function positiveInteger(params: URLSearchParams, name: string, code: string): number | null {
+  const values = params.getAll(name);
+  if (values.length === 0) return null;
+  const text = values[values.length - 1]!;
+  if (values.length > 1 || !/^\d+$/.test(text) || Number(text) < 1) {
+    throw invalid(`${name} must be a positive integer.`, { field: name, code, detail: `${name} must be a positive integer`, value: text });
+  }
+  return Number(text);
+}
+
+/** Parses and checks the query of a list request; throws a 400 naming the bad parameter. */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const maxPerPage = positiveInteger(params, 'max_per_page', 'INVALID_MAX_PER_PAGE') ?? DEFAULT_MAX_PER_PAGE;
+  if (maxPerPage < MIN_MAX_PER_PAGE || maxPerPage > MAX_MAX_PER_PAGE) {
+    const detail = `max_per_page must be between ${MIN_MAX_PER_PAGE} and ${MAX_MAX_PER_PAGE}`;
+    throw invalid(`Invalid max_per_page: ${detail}.`, { field: 'max_per_page', code: 'INVALID_MAX_PER_PAGE', detail, value: params.get('max_per_page') });
+  }
+  const page = positiveInteger(params, 'page', 'INVALID_PAGE') ?? 1;
+  const asOf = positiveInteger(params, 'as_of', 'INVALID_AS_OF');
+
+  const orderings = (['order_by', 'order_by__asc', 'order_by__desc'] as const).flatMap((name) => params.getAll(name).map((value) => ({ name, value })));
+  if (orderings.length > 1) {
+    throw invalid('Only one ordering parameter may be given.', { field: orderings[1]!.name, code: 'INVALID_ORDER_BY', detail: 'give one of order_by, order_by__asc, order_by__desc, once', value: orderings[1]!.value });
+  }
+  let order: Ordering | null = null;
+  if (orderings[0]) {
+    const { name, value } = orderings[0];
+    if (!ATTRIBUTE_RE.test(value)) throw invalid(`${name}: '${value}' is not an attribute name.`, { field: name, code: 'INVALID_ORDER_BY', detail: 'not an attribute name', value });
+    order = { attribute: value, descending: name === 'order_by__desc' };
+  }
+
+  const byAttribute = new Map<string, Filter>();
+  for (const [key, value] of params) {
+    if (RESERVED.has(key)) continue;
+    const [attribute = '', operatorText, ...extra] = key.split('__');
+    if (!ATTRIBUTE_RE.test(attribute)) {
+      throw invalid(`'${key}' is not a search parameter.`, { field: key, code: 'INVALID_PARAMETER', detail: 'expected <attribute> or <attribute>__<operator>', value });
+    }
+    if (extra.length > 0) {
+      throw invalid(`Only one operator per attribute: '${key}'.`, { field: attribute, code: 'DUPLICATE_OPERATOR', detail: 'only one operator per attribute', value: key });
+    }
+    const operator: Operator = operatorText === undefined ? 'contains' : (operatorText as Operator);
+    if (operatorText !== undefined && !(OPERATORS as readonly string[]).includes(operatorText)) {
+      throw invalid(`Unknown search operator '${operatorText}'.`, { field: key, code: 'INVALID_OPERATOR', detail: `operators: ${OPERATORS.join(', ')}`, value: operatorText });
+    }
+    const earlier = byAttribute.get(attribute);
+    if (earlier) {
+      if (earlier.operator !== operator) {
+        throw invalid(`Only one operator per attribute: '${attribute}' has ${earlier.operator} and ${operator}.`, { field: attribute, code: 'DUPLICATE_OPERATOR', detail: 'only one operator per attribute', value: key });
+      }
+      if (operator !== 'in') {
+        throw invalid(`'${key}' is given twice; repeat a parameter only with __in.`, { field: attribute, code: 'DUPLICATE_OPERATOR', detail: 'repeat a parameter only with the in operator', value });
+      }
+      earlier.values.push(value);
+      continue;
+    }
+    if ((operator === 'null' || operator === 'notnull') && value !== 'true' && value !== 'false') {
+      throw invalid(`${key} takes the value true.`, { field: key, code: 'INVALID_VALUE', detail: `${operator} takes the value true (or false to invert)`, value });
+    }
+    byAttribute.set(attribute, { attribute, operator, values: [value] });
+  }
+  const filters = [...byAttribute.values()].sort((a, b) => (a.attribute < b.attribute ? -1 : 1));
+  const key = JSON.stringify([filters.map((f) => [f.attribute, f.operator, f.values]), order]);
+  return { filters, order, page, maxPerPage, asOf, key };
+}
+
+// ---------------------------------------------------------------------------------------
+
+/** Leaf values at a dotted path, flattening lists on the way. */
+function valuesAt(record: unknown, path: readonly string[]): unknown[] {
+  let current: unknown[] = [record];
+  for (const key of path) {
+    const next: unknown[] = [];
+    for (const value of current) {
+      if (value === null || typeof value !== 'object') continue;
+      const member = Array.isArray(value) ? value.flatMap((v) => (v !== null && typeof v === 'object' ? [(v as Record<string, unknown>)[key]] : [])) : [(value as Record<string, unknown>)[key]];
+      for (const m of member) {
+        if (Array.isArray(m)) next.push(...m);
+        else next.push(m);
+      }
+    }
+    current = next;
+  }
+  return current.filter((v) => v !== undefined);
+}
+
+/** Dotted paths of every leaf (and null member) in the records, lists looked through. */
+export function attributePaths(records: Iterable<unknown>, limit = 500): Set<string> {
+  const paths = new Set<string>();
+  const walk = (value: unknown, prefix: string) => {
+    if (Array.isArray(value)) {
+      if (value.length === 0 && prefix) paths.add(prefix);
+      for (const item of value) walk(item, prefix);
+      return;
+    }
+    if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
+      return;
+    }
+    if (prefix) paths.add(prefix);
+  };
+  let n = 0;
+  for (const record of records) {
+    if (n++ >= limit) break;
+    walk(record, '');
+  }
+  return paths;
+}
+
+const NUMBER_RE = /^-?\d+(\.\d+)?$/;
+
+function compareScalars(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const sa = String(a);
+  const sb = String(b);
+  if ((typeof a === 'number' || NUMBER_RE.test(sa)) && (typeof b === 'number' || NUMBER_RE.test(sb))) return Number(sa) - Number(sb);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function containsSequence(haystack: string[], needle: string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function scalarTest(filter: Filter): (value: unknown) => boolean {
+  const [first = ''] = filter.values;
+  switch (filter.operator) {
+    case 'contains': {
+      const needle = first.toLowerCase();
+      return (v) => String(v).toLowerCase().includes(needle);
+    }
+    case 'like': {
+      const pattern = new RegExp(first.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*'), 'is');
+      return (v) => pattern.test(String(v));
+    }
+    case 'lt':
+      return (v) => compareScalars(v, first) < 0;
+    case 'lte':
+      return (v) => compareScalars(v, first) <= 0;
+    case 'gt':
+      return (v) => compareScalars(v, first) > 0;
+    case 'gte':
+      return (v) => compareScalars(v, first) >= 0;
+    case 'in': {
+      const wanted = new Set(filter.values.map((v) => v.toLowerCase()));
+      return (v) => wanted.has(String(v).toLowerCase());
+    }
+    case 'phrase': {
+      const phrase = words(first);
+      return (v) => containsSequence(words(String(v)), phrase);
+    }
+    case 'null':
+    case 'notnull':
+      throw new Error('null operators test presence, not values');
+  }
+}
+
+function compileFilter(filter: Filter): (record: unknown) => boolean {
+  const path = filter.attribute.split('.');
+  if (filter.operator === 'null' || filter.operator === 'notnull') {
+    const wantNull = (filter.operator === 'null') === (filter.values[0] === 'true');
+    return (record) => valuesAt(record, path).every((v) => v === null) === wantNull;
+  }
+  const test = scalarTest(filter);
+  return (record) => valuesAt(record, path).some((v) => v !== null && typeof v !== 'object' && test(v));
+}
+
+/** Refuses filters and orderings on attributes the records do not have. */
+export function checkAttributes(query: ListQuery, known: ReadonlySet<string>): void {
+  if (known.size === 0) return; // nothing to check against: an empty collection matches nothing anyway
+  const unknown: FieldError[] = [];
+  for (const f of query.filters) {
+    if (!known.has(f.attribute)) unknown.push({ field: f.attribute, code: 'UNKNOWN_ATTRIBUTE', detail: `'${f.attribute}' is not an attribute of these resources`, value: f.values[0] });
+  }
+  if (query.order && !known.has(query.order.attribute)) {
+    unknown.push({ field: 'order_by', code: 'UNKNOWN_ATTRIBUTE', detail: `'${query.order.attribute}' is not an attribute of these resources`, value: query.order.attribute });
+  }
+  if (unknown.length > 0) throw new SandboxError(400, `Unknown attribute: ${unknown.map((u) => u.detail.split("'")[1]).join(', ')}.`, unknown);
+}
+
+/** Filters then orders (stable: equal keys keep the input's creation order). */
+export function applyQuery<T>(records: readonly T[], query: ListQuery): T[] {
+  const tests = query.filters.map(compileFilter);
+  let result = tests.length === 0 ? records.slice() : records.filter((r) => tests.every((t) => t(r)));
+  if (query.order) {
+    const path = query.order.attribute.split('.');
+    const sign = query.order.descending ? -1 : 1;
+    const keyed = result.map((record, index) => ({ record, index, key: valuesAt(record, path).find((v) => v !== null && typeof v !== 'object') }));
+    keyed.sort((a, b) => {
+      // Records without a value go last whichever the direction.
+      if (a.key === undefined || b.key === undefined) return a.key === b.key ? a.index - b.index : a.key === undefined ? 1 : -1;
+      return sign * compareScalars(a.key, b.key) || a.index - b.index;
+    });
+    result = keyed.map((k) => k.record);
+  }
+  return result;
+}
+
+/**
+ * Search over an immutable collection, memoised per query: catalogue lists are large and
+ * asked the same questions page after page.
+ */
+export function cachedQuery<T>(cache: Map<string, unknown[]>, name: string, records: readonly T[], query: ListQuery): T[] {
+  const key = `${name}:${query.key}`;
+  let hit = cache.get(key) as T[] | undefined;
+  if (hit) {
+    cache.delete(key); // refresh its place in the LRU order
+  } else {
+    hit = applyQuery(records, query);
+    if (cache.size >= 64) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(key, hit);
+  return hit;
+}
+
+export interface ListEnvelope<T> {
+  count: number;
+  max_per_page: number;
+  current_page: number;
+  results: T[];
+  links: Array<{ href: string; rel: 'next' }>;
+}
+
+/**
+ * One page of `matches` with its envelope. The next link repeats the request's own
+ * parameters with `page` advanced and, for growing collections, the `as_of` cut-off fixed
+ * at the first page, so records created while a client pages are not shown and do not shift
+ * later pages.
+ */
+export function page<T>(matches: readonly T[], query: ListQuery, path: string, params: URLSearchParams, asOf: number | null): ListEnvelope<T> {
+  const start = (query.page - 1) * query.maxPerPage;
+  const results = matches.slice(start, start + query.maxPerPage);
+  const links: ListEnvelope<T>['links'] = [];
+  if (start + query.maxPerPage < matches.length) {
+    const next = new URLSearchParams();
+    for (const [k, v] of params) if (k !== 'page' && k !== 'as_of') next.append(k, v);
+    if (asOf !== null) next.set('as_of', String(asOf));
+    next.set('page', String(query.page + 1));
+    links.push({ href: `${path}?${next.toString()}`, rel: 'next' });
+  }
+  return { count: matches.length, max_per_page: query.maxPerPage, current_page: query.page, results, links };
+}

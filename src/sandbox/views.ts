@@ -1,0 +1,204 @@
+/**
+ * Wire form of stored records: references with hrefs, Decimal money strings, nested
+ * collection hrefs. Every href is path-relative (`/bookings/200001/`), resolved by clients
+ * against the base URL they called.
+ */
+import { addDays } from './clock.js';
+import type { AgencyRecord, AgentRecord, BookingRecord, CustomerRecord, ServiceRecord, ServiceStatus, State } from './model.js';
+import { AGENCY_CHAINS, BOOKING_COMPANIES, formatCents } from './seed.js';
+
+export function href(collection: string, id: string): string {
+  return `/${collection}/${encodeURIComponent(id)}/`;
+}
+
+export function ref(collection: string, id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { id, href: href(collection, id), ...extra };
+}
+
+/** Statuses whose price the booking would need paid (Option through Confirmed). */
+export const OWING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed']);
+const TRAVEL_STATUSES: ReadonlySet<ServiceStatus> = new Set([...OWING_STATUSES, 'Waitlisted']);
+
+export function bookingServices(state: State, bookingId: string): ServiceRecord[] {
+  return Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
+}
+
+/**
+ * Tax on commission (spec §2.2: "some agents in Canada and UK agents under ATOL"): Ontario
+ * HST 13 %, other Canadian provinces GST 5 %, the UK 20 %, elsewhere none.
+ */
+export function commissionTaxRate(agency: AgencyRecord | undefined): number {
+  const country = agency?.address.country?.id;
+  if (country === 'CA') return agency?.address.state?.id === 'CA-ON' ? 0.13 : 0.05;
+  if (country === 'GB') return 0.2;
+  return 0;
+}
+
+/** Money and travel dates, derived from services and payments so they never drift. */
+export function bookingTotals(state: State, booking: BookingRecord) {
+  const services = bookingServices(state, booking.id);
+  const owingServices = services.filter((s) => OWING_STATUSES.has(s.status));
+  const sum = <T>(items: T[], cents: (item: T) => number) => items.reduce((total, item) => total + cents(item), 0);
+  const payments = Object.values(state.collections.payments).filter((p) => p.booking_id === booking.id);
+  const refunds = Object.values(state.collections.refunds).filter((r) => r.booking_id === booking.id);
+  const paid = sum(payments.filter((p) => p.status === 'APPLIED'), (p) => p.amount_cents) - sum(refunds.filter((r) => r.status === 'APPLIED'), (r) => r.amount_cents);
+  const pending = sum(payments.filter((p) => p.status === 'PENDING'), (p) => p.amount_cents) - sum(refunds.filter((r) => r.status === 'PENDING'), (r) => r.amount_cents);
+  const commission = sum(owingServices, (s) => s.commission_cents);
+  // The flex plan service never moves the travel dates (spec §2.2).
+  const travel = services.filter((s) => s.type !== 'flex_plan_services' && TRAVEL_STATUSES.has(s.status));
+  const starts = travel.map((s) => s.start_date).filter((d): d is string => d !== null).sort();
+  const finishes = travel.map((s) => s.finish_date).filter((d): d is string => d !== null).sort();
+  const first = starts[0] ?? null;
+  const created = booking.date_created.slice(0, 10);
+  const due = first === null ? null : addDays(first, -60) < created ? created : addDays(first, -60);
+  return {
+    paidCents: paid,
+    owingCents: Math.max(0, sum(owingServices, (s) => s.purchase_price_cents) - paid),
+    pendingCents: pending,
+    commissionCents: commission,
+    taxOnCommissionCents: Math.round(commission * commissionTaxRate(state.collections.agencies[booking.agency_id])),
+    dateOfFirstTravel: first,
+    dateOfLastTravel: finishes[finishes.length - 1] ?? null,
+    balanceDueDate: due,
+  };
+}
+
+/** Nested collections of a booking (spec §2.2), each answered by GET <booking>/<name>/. */
+export const BOOKING_NESTED = ['services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers', 'travel_credits', 'payment_links'] as const;
+
+function agencyRef(state: State, id: string): Record<string, unknown> {
+  return ref('agencies', id, { name: state.collections.agencies[id]?.name ?? null });
+}
+
+export function bookingView(state: State, booking: BookingRecord): Record<string, unknown> {
+  const totals = bookingTotals(state, booking);
+  const agency = state.collections.agencies[booking.agency_id];
+  const agent = state.collections.agents[booking.agent_id];
+  const chainId = agency?.agency_chain_ids[0];
+  const companyId = agency?.booking_company_ids[0];
+  const nested = Object.fromEntries(BOOKING_NESTED.map((name) => [name, { href: `/bookings/${booking.id}/${name}/` }]));
+  return {
+    id: booking.id,
+    href: href('bookings', booking.id),
+    external_id: booking.external_id,
+    currency: booking.currency,
+    date_created: booking.date_created,
+    date_closed: booking.date_closed,
+    date_of_first_travel: totals.dateOfFirstTravel,
+    date_of_last_travel: totals.dateOfLastTravel,
+    balance_due_date: totals.balanceDueDate,
+    amount_paid: formatCents(totals.paidCents),
+    amount_owing: formatCents(totals.owingCents),
+    amount_pending: formatCents(totals.pendingCents),
+    commission: formatCents(totals.commissionCents),
+    tax_on_commission: formatCents(totals.taxOnCommissionCents),
+    no_auto_final_payment: booking.no_auto_final_payment,
+    linked_bookings: booking.linked_booking_ids.flatMap((id) => {
+      const linked = state.collections.bookings[id];
+      if (!linked) return [];
+      const t = bookingTotals(state, linked);
+      return [{ id, href: href('bookings', id), date_of_first_travel: t.dateOfFirstTravel, date_of_last_travel: t.dateOfLastTravel }];
+    }),
+    booking_company: companyId ? ref('booking_companies', companyId, { name: BOOKING_COMPANIES.find((c) => c.id === companyId)?.name ?? null }) : null,
+    agent: agent ? ref('agents', agent.id, { name: `${agent.first_name} ${agent.last_name}` }) : null,
+    agency: agencyRef(state, booking.agency_id),
+    associated_agency: null,
+    agency_chain: chainId ? ref('agency_chains', chainId, { name: AGENCY_CHAINS.find((c) => c.id === chainId)?.name ?? null }) : null,
+    ...nested,
+  };
+}
+
+export function customerView(customer: CustomerRecord): Record<string, unknown> {
+  const { seq: _seq, agency_id: _agency, agent_id: _agent, ...fields } = customer;
+  return { ...fields, href: href('customers', customer.id), bookings: { href: `/customers/${customer.id}/bookings/` } };
+}
+
+export function customerRef(customer: CustomerRecord): Record<string, unknown> {
+  return { id: customer.id, href: href('customers', customer.id), name: customer.name };
+}
+
+/**
+ * The statuses a service may move to now. The booking-workflow rules replace this with the
+ * §3.1 transition table; until they exist no move is offered.
+ */
+export function statusTransitions(_service: ServiceRecord): ServiceStatus[] {
+  return [];
+}
+
+/** The summary form of `GET /bookings/<id>/services` (spec §4.2). */
+export function serviceSummary(state: State, service: ServiceRecord): Record<string, unknown> {
+  return {
+    id: service.id,
+    href: href(service.type, service.id),
+    name: service.name,
+    status: service.status,
+    status_transitions: statusTransitions(service),
+    type: service.type,
+    sub_type: SUB_TYPES[service.type],
+    start_date: service.start_date,
+    finish_date: service.finish_date,
+    customers: service.customer_ids.flatMap((id) => {
+      const c = state.collections.customers[id];
+      return c ? [customerRef(c)] : [];
+    }),
+  };
+}
+
+export const SUB_TYPES: Record<ServiceRecord['type'], string> = { departure_services: 'Tour', activity_services: 'Product', flex_plan_services: 'Flex' };
+
+export function agentView(agent: AgentRecord, state: State): Record<string, unknown> {
+  return {
+    id: agent.id,
+    href: href('agents', agent.id),
+    role: agent.role,
+    first_name: agent.first_name,
+    last_name: agent.last_name,
+    email: agent.email,
+    phone_numbers: agent.phone_numbers,
+    username: agent.username,
+    agency: agencyRef(state, agent.agency_id),
+    active: agent.active,
+  };
+}
+
+export function agencyView(agency: AgencyRecord): Record<string, unknown> {
+  const chains = agency.agency_chain_ids.map((id) => AGENCY_CHAINS.find((c) => c.id === id)!).filter(Boolean);
+  const companies = agency.booking_company_ids.map((id) => BOOKING_COMPANIES.find((c) => c.id === id)!).filter(Boolean);
+  const chainRef = (c: { id: string; name: string }) => ref('agency_chains', c.id, { name: c.name });
+  const companyRef = (c: { id: string; name: string }) => ref('booking_companies', c.id, { name: c.name });
+  const { address } = agency;
+  return {
+    id: agency.id,
+    href: href('agencies', agency.id),
+    name: agency.name,
+    date_created: agency.date_created,
+    transactional_email: agency.transactional_email,
+    preferred_display_name: agency.preferred_display_name,
+    booking_currencies: agency.booking_currencies,
+    address: {
+      street: address.street,
+      city: address.city,
+      state: address.state ? ref('states', address.state.id, { name: address.state.name }) : null,
+      country: address.country ? ref('countries', address.country.id, { name: address.country.name }) : null,
+      postal_zip: address.postal_zip,
+    },
+    latitude: agency.latitude,
+    longitude: agency.longitude,
+    emails: agency.emails,
+    // Deprecated (spec §9) but still sent: the first of `agency_chains`.
+    agency_chain: chains[0] ? chainRef(chains[0]) : null,
+    agency_chains: chains.map(chainRef),
+    booking_companies: companies.map(companyRef),
+    agency_chain_configurations: chains.flatMap((chain) => companies.map((company) => ({ agency_chain: chainRef(chain), booking_company: companyRef(company), flags: [...chain.flags] }))),
+    override_agency_secondary: agency.override_agency_secondary,
+    communication_preferences: agency.communication_preferences,
+    passenger_notifications: agency.passenger_notifications,
+    agent_notifications: agency.agent_notifications,
+    abta_number: agency.abta_number,
+    documents: agency.documents,
+    bookings: { href: `/agencies/${agency.id}/bookings/` },
+    agents: { href: `/agencies/${agency.id}/agents/` },
+    promotions: { href: `/agencies/${agency.id}/promotions/` },
+    travel_credits: { href: `/agencies/${agency.id}/travel_credits/` },
+  };
+}
