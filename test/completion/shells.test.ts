@@ -1,0 +1,159 @@
+/**
+ * Real shells complete real command lines: bash (with and without bash-completion), zsh and
+ * fish, each with the script printed by `trek completion <shell>` and a `trek` on PATH that
+ * runs this checkout's bin/trek (the bundle built by the test setup).
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newRootCmd } from '../../src/commands/root.js';
+import { trekPaths } from '../../src/config/paths.js';
+import { recordIds } from '../../src/history.js';
+import { FORMATS } from '../../src/output/render.js';
+import { AVAILABILITY_STATUSES } from '../../src/completion/values.js';
+import { tempHome, testFactory } from '../helpers/factory.js';
+
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
+
+let home: string;
+let env: NodeJS.ProcessEnv;
+const scripts: Record<'bash' | 'zsh' | 'fish', string> = { bash: '', zsh: '', fish: '' };
+let zshFpath: string;
+
+beforeAll(async () => {
+  home = tempHome();
+  const bin = join(home, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'trek'), `#!/bin/sh\nexec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"\n`);
+  chmodSync(join(bin, 'trek'), 0o755);
+  // A home of its own keeps the user's shell start-up files (and trek files) out of the test.
+  env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, TREK_HOME: join(home, 'trek'), XDG_CONFIG_HOME: join(home, '.config'), TERM: 'dumb', LANG: 'C.UTF-8' };
+  for (const shell of ['bash', 'zsh', 'fish'] as const) {
+    const { stdout, stderr } = await run('trek', ['completion', shell], { env });
+    expect(stderr).toBe('');
+    scripts[shell] = join(home, `trek.${shell}`);
+    writeFileSync(scripts[shell], stdout);
+  }
+  zshFpath = join(home, 'zfunc');
+  mkdirSync(zshFpath);
+  writeFileSync(join(zshFpath, '_trek'), readFileSync(scripts.zsh));
+  // A booking id the user created recently, in the history of the default profile.
+  recordIds(trekPaths(env), 'sandbox', 'booking', [{ id: 'BK-2718', label: 'CAD · test booking' }]);
+});
+
+const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+
+async function bash(line: string, withBashCompletion = true): Promise<string[]> {
+  const { stdout } = await run('bash', ['--norc', '--noprofile', join(HERE, 'bash-driver.bash'), scripts.bash, line], {
+    env: { ...env, BASH_COMPLETION: withBashCompletion ? BASH_COMPLETION : '' },
+  });
+  return lines(stdout);
+}
+
+/** zsh candidates as "value" (descriptions dropped). */
+async function zsh(line: string): Promise<string[]> {
+  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, line], { env, timeout: 20_000 });
+  return lines(stdout).map((entry) => entry.replace(/ -- .*$/, ''));
+}
+
+async function zshWithDescriptions(line: string): Promise<string[]> {
+  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, line], { env, timeout: 20_000 });
+  return lines(stdout);
+}
+
+/** fish candidates as "value<TAB>description" lines, as `complete -C` prints them. */
+async function fishRaw(line: string): Promise<string[]> {
+  const { stdout } = await run('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C${JSON.stringify(line)}`], { env });
+  return lines(stdout);
+}
+
+async function fish(line: string): Promise<string[]> {
+  return (await fishRaw(line)).map((entry) => entry.split('\t')[0]!);
+}
+
+const sorted = (values: readonly string[]) => [...values].sort();
+
+function verbsOf(noun: string): string[] {
+  const root = newRootCmd(testFactory().f);
+  return root.commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
+}
+
+describe.each([
+  ['bash', (line: string) => bash(line)],
+  ['bash without bash-completion', (line: string) => bash(line, false)],
+  ['zsh', zsh],
+  ['fish', fish],
+] as const)('%s', (shell, completeLine) => {
+  // bash replaces only what follows the last `=` of the word; zsh and fish replace the whole word.
+  const afterEquals = (prefix: string, values: readonly string[]) => (shell.startsWith('bash') ? [...values] : values.map((v) => prefix + v));
+
+  it('completes a noun from its first letters', async () => {
+    expect(await completeLine('trek pro')).toEqual(['profile']);
+    expect(await completeLine('trek sea')).toEqual(['search']);
+  });
+
+  it("lists a noun's verbs", async () => {
+    expect(sorted(await completeLine('trek profile '))).toEqual(sorted(verbsOf('profile')));
+  });
+
+  it('lists the availability statuses after --where availability.status=', async () => {
+    const expected = afterEquals('availability.status=', AVAILABILITY_STATUSES);
+    expect(sorted(await completeLine('trek search departures --where availability.status='))).toEqual(sorted(expected));
+    expect(await completeLine('trek search departures --where availability.status=WA')).toEqual(afterEquals('availability.status=', ['WAIT_LIST']));
+  });
+
+  it('lists the output formats after -o', async () => {
+    expect(sorted(await completeLine('trek -o '))).toEqual(sorted(FORMATS));
+    expect(await completeLine('trek --output=nd')).toEqual(afterEquals('--output=', ['ndjson']));
+  });
+
+  it('completes flags', async () => {
+    expect(await completeLine('trek search departures --whe')).toEqual(['--where']);
+  });
+});
+
+describe('descriptions reach the shells that show them', () => {
+  it('zsh shows the description beside the value', async () => {
+    const nouns = await zshWithDescriptions('trek pro');
+    expect(nouns).toEqual([expect.stringMatching(/^profile -- Manage profiles/)]);
+  });
+
+  it('fish shows the description after a tab', async () => {
+    expect(await fishRaw('trek pro')).toEqual([expect.stringMatching(/^profile\tManage profiles/)]);
+  });
+});
+
+describe('the scripts load cleanly', () => {
+  it('zsh: `trek completion zsh > _trek` autoloads from $fpath in a fresh zsh with compinit, without errors', async () => {
+    const { stdout, stderr } = await run(
+      'zsh',
+      ['-f', '-c', `fpath=(${zshFpath} $fpath); autoload -Uz compinit && compinit -u -D && print -r -- "$_comps[trek]"`],
+      { env },
+    );
+    expect(stderr).toBe('');
+    expect(stdout).toBe('_trek\n');
+  });
+
+  it('zsh: sourcing the script after compinit registers it, without errors', async () => {
+    const { stdout, stderr } = await run('zsh', ['-f', '-c', `autoload -Uz compinit && compinit -u -D && source ${scripts.zsh} && print -r -- "$_comps[trek]"`], { env });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('_trek\n');
+  });
+
+  it('bash: sourcing the script registers the completion function, without errors', async () => {
+    const { stdout, stderr } = await run('bash', ['--norc', '--noprofile', '-c', `source ${BASH_COMPLETION}; source ${scripts.bash} && complete -p trek`], { env });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('complete -F _trek_completions trek\n');
+  });
+
+  it('fish: the script parses', async () => {
+    const { stderr } = await run('fish', ['--no-config', '-n', scripts.fish], { env });
+    expect(stderr).toBe('');
+  });
+});
