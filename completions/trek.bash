@@ -1,9 +1,8 @@
 # bash completion for trek                                 -*- shell-script -*-
 #
 # Install (bash-completion loads it on first use):
-#   mkdir -p ~/.local/share/bash-completion/completions
-#   trek completion bash > ~/.local/share/bash-completion/completions/trek
-# or, for one shell:  source <(trek completion bash)
+#   mkdir -p ~/.local/share/bash-completion/completions && trek completion bash > ~/.local/share/bash-completion/completions/trek
+# or, without bash-completion:  echo 'source <(trek completion bash)' >> ~/.bashrc
 #
 # The candidates come from `trek __complete <words…>`: one "value<TAB>description" line each,
 # then ":<directive>", a sum of 1 (error: complete nothing), 2 (no space after the value) and

@@ -1,5 +1,5 @@
 # fish completion for trek. Install (fish loads it on first use):
-#   trek completion fish > ~/.config/fish/completions/trek.fish
+#   mkdir -p ~/.config/fish/completions && trek completion fish > ~/.config/fish/completions/trek.fish
 # or, for one shell:  trek completion fish | source
 #
 # The candidates come from `trek __complete <words…>`: one "value<TAB>description" line each,

@@ -1,8 +1,9 @@
 #compdef trek
 #
-# zsh completion for trek. Install (compinit must run in ~/.zshrc, as it does in most setups):
-#   trek completion zsh > "${fpath[1]}/_trek"           # or any directory in $fpath; new shells pick it up
-# or, for one shell (after compinit):  source <(trek completion zsh)
+# zsh completion for trek. Install, in a ~/.zshrc that runs compinit (most setups do):
+#   echo 'source <(trek completion zsh)' >> ~/.zshrc
+# or, loaded only on first use: save it as _trek in a directory of $fpath, before compinit runs:
+#   mkdir -p ~/.zfunc && trek completion zsh > ~/.zfunc/_trek   # with fpath=(~/.zfunc $fpath) in ~/.zshrc
 #
 # The candidates come from `trek __complete <words…>`: one "value<TAB>description" line each,
 # then ":<directive>", a sum of 1 (error: complete nothing), 2 (no space after the value) and

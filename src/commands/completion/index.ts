@@ -17,10 +17,9 @@ export function newCompletionCmd(f: Factory, runF: (opts: CompletionOptions) => 
     .addHelpText(
       'after',
       examples([
-        'trek completion bash > ~/.local/share/bash-completion/completions/trek',
-        'trek completion zsh > "${fpath[1]}/_trek"      # then start a new shell',
-        'trek completion fish > ~/.config/fish/completions/trek.fish',
-        'source <(trek completion bash)                 # this shell only',
+        'mkdir -p ~/.local/share/bash-completion/completions && trek completion bash > ~/.local/share/bash-completion/completions/trek',
+        "echo 'source <(trek completion zsh)' >> ~/.zshrc      # after compinit in ~/.zshrc",
+        'mkdir -p ~/.config/fish/completions && trek completion fish > ~/.config/fish/completions/trek.fish',
       ]),
     )
     .action(async (shell: Shell) => runF({ io: f.io, shell }));
