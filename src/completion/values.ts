@@ -11,17 +11,17 @@ export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPAC
 /** Spec §2.3: Mr, Mrs, Ms or Miss; one response example also carries Mx. */
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
 
-/** Booking currencies an agency may allow; the agency's own list is checked by the API. */
-export const CURRENCIES = ['AUD', 'CAD', 'CHF', 'EUR', 'GBP', 'NZD', 'USD'] as const;
+/** The booking currencies agencies use (those of the sandbox's agencies); the API checks the agency's own list. */
+export const CURRENCIES = ['AUD', 'CAD', 'EUR', 'GBP', 'NZD', 'USD'] as const;
 
 /** Spec §2.8: the requirement codes seen (the complete list is not published). */
 export const REQUIREMENT_CODES = ['PASSPORT_INFORMATION', 'MIDDLE_NAME', 'NAME', 'GENDER', 'AGE_RESTRICTED', 'DATE_OF_BIRTH', 'NATIONALITY'] as const;
 
 /** Searchable attributes of the catalogue resources (spec §2.11 and what the sandbox serves), by `trek search` subcommand. */
 export const SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  departures: ['name', 'start_date', 'finish_date', 'availability.status', 'nearest_finish_airport.code', 'product_line', 'tour_dossier.name', 'id'],
+  departures: ['name', 'start_date', 'finish_date', 'availability.status', 'nearest_finish_airport.code', 'nearest_start_airport.code', 'product_line', 'tour_dossier.name', 'id'],
   'tour-dossiers': ['name', 'product_line', 'departures_start_date', 'departures_end_date', 'description', 'id'],
-  activities: ['name', 'id'],
+  activities: ['name', 'description', 'location.city', 'location.country', 'duration_hours', 'available_from', 'available_to', 'id'],
 };
 
 /** Spec §4.1. */
