@@ -4,6 +4,7 @@
  * name says. index.ts documents the naming conventions command authors can rely on.
  */
 import type { Argument, Command, Option } from 'commander';
+import { TITLES } from '../api/resources/customers.js';
 import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingSpec } from '../config/settings.js';
 import { recentIds } from '../history.js';
 import { FORMATS } from '../output/render.js';
@@ -11,7 +12,7 @@ import { overrideReasons, serviceTransitions } from './network.js';
 import { profileCandidates } from './profiles.js';
 import type { Completer } from './protocol.js';
 import { registeredCompleter } from './registry.js';
-import { CURRENCIES, REQUIREMENT_CODES, SEARCH_FIELDS, TITLES, fieldList, orderByList, plain, whereCondition } from './values.js';
+import { CURRENCIES, REQUIREMENT_CODES, SEARCH_FIELDS, fieldList, orderByList, plain, whereCondition } from './values.js';
 
 export type Slot = { option: Option } | { argument: Argument };
 

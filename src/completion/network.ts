@@ -31,19 +31,16 @@ export async function fromApi(ctx: CompletionContext, lookup: (api: ApiClient) =
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
-/** Service ids do not say which kind of service they are, so each kind's endpoint is asked. */
-const SERVICE_COLLECTIONS = ['departure_services', 'activity_services', 'flex_plan_services'];
-
 /** `trek service transition <id> <status>`: the statuses that service can move to now (its `status_transitions`). */
 export async function serviceTransitions(ctx: CompletionContext): Promise<Candidate[]> {
   const id = ctx.args[0];
   if (!id) return [];
   return fromApi(ctx, async (api) => {
-    const service = await Promise.any(SERVICE_COLLECTIONS.map((collection) => api.get(`/${collection}/${encodeURIComponent(id)}/`)));
-    const data: unknown = service.data;
-    if (!isObject(data)) return [];
-    const from = typeof data.status === 'string' ? `from ${data.status}` : undefined;
-    return strings(data.status_transitions).map((status) => ({ value: status, description: from }));
+    const { findService } = await import('../api/resources/services.js');
+    const service: unknown = await findService(api, id);
+    if (!isObject(service)) return [];
+    const from = typeof service.status === 'string' ? `from ${service.status}` : undefined;
+    return strings(service.status_transitions).map((status) => ({ value: status, description: from }));
   });
 }
 

@@ -8,9 +8,6 @@ import { Directive, type Candidate, type Completer, type Completion } from './pr
 /** Spec §2.11. */
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
 
-/** Spec §2.3: Mr, Mrs, Ms or Miss; one response example also carries Mx. */
-export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
-
 /** The booking currencies agencies use (those of the sandbox's agencies); the API checks the agency's own list. */
 export const CURRENCIES = ['AUD', 'CAD', 'EUR', 'GBP', 'NZD', 'USD'] as const;
 
