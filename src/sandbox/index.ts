@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from './http.js';
 import { Router } from './router.js';
-import { registerRoutes } from './routes/index.js';
+import { installModules } from './routes/index.js';
 import { apiKeyFor } from './seed.js';
 import { resetDataFile, Store } from './store.js';
 
@@ -50,7 +50,7 @@ export const DEFAULT_API_KEY: string = apiKeyFor('1');
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const store = await Store.open({ dataFile: options.dataFile, seed: options.seed, size: options.size, now: options.now });
-  const router = registerRoutes(new Router());
+  const router = installModules(new Router(), store);
   const server = createServer({ keepAlive: true }, createRequestHandler(store, router, { log: options.log }));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

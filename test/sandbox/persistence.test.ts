@@ -157,7 +157,7 @@ await sb.close();
     const posts = Array.from({ length: 200 }, (_, i) =>
       fetch(`${baseUrl}/bookings/`, { method: 'POST', headers: { 'x-application-key': DEFAULT_API_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'CAD', external_id: `k-${i}` }) })
         .then(async (r) => {
-          if (r.status === 201) created.push((await r.json()).external_id);
+          if (r.status === 201) created.push(((await r.json()) as { external_id: string }).external_id);
         })
         .catch(() => undefined),
     );

@@ -1,15 +1,22 @@
 /**
- * Every route module, in one list: a new area adds one import and one entry.
- * Each module exports `register(router)`.
+ * Every area of the sandbox, in one list: a new area adds one import and one entry. Each
+ * module exports `register(router)` and, when it acts as time passes, `dueHooks`.
  */
+import type { DueHook } from '../clock.js';
 import type { Router } from '../router.js';
+import type { Store } from '../store.js';
 import * as bookings from './bookings.js';
 import * as catalogue from './catalogue.js';
 import * as customers from './customers.js';
 import * as profiles from './profiles.js';
 import * as sandbox from './sandbox.js';
 
-const MODULES: ReadonlyArray<{ register(router: Router): void }> = [
+export interface SandboxModule {
+  register(router: Router): void;
+  dueHooks?: readonly DueHook[];
+}
+
+const MODULES: readonly SandboxModule[] = [
   catalogue,
   bookings,
   customers,
@@ -17,7 +24,10 @@ const MODULES: ReadonlyArray<{ register(router: Router): void }> = [
   sandbox,
 ];
 
-export function registerRoutes(router: Router): Router {
-  for (const module of MODULES) module.register(router);
+export function installModules(router: Router, store: Store, modules: readonly SandboxModule[] = MODULES): Router {
+  for (const module of modules) {
+    module.register(router);
+    for (const hook of module.dueHooks ?? []) store.addDueHook(hook);
+  }
   return router;
 }
