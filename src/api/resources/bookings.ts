@@ -1,0 +1,141 @@
+/** Bookings (spec §2.2) and the booking sub-collections of §4.2. */
+import type { ApiClient, RequestOptions } from '../client.js';
+import { records } from '../paginate.js';
+import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
+import type { CustomerName } from './customers.js';
+import type { ServiceSummary } from './services.js';
+
+export interface LinkedBooking {
+  id: string;
+  href: string;
+  date_of_first_travel: string | null;
+  date_of_last_travel: string | null;
+}
+
+export interface Booking {
+  id: string;
+  href: string;
+  external_id: string | null;
+  currency: string;
+  date_created: string;
+  date_closed: string | null;
+  date_of_first_travel: string | null;
+  date_of_last_travel: string | null;
+  balance_due_date: string | null;
+  amount_paid: Decimal;
+  amount_owing: Decimal;
+  amount_pending: Decimal;
+  commission: Decimal;
+  tax_on_commission: Decimal;
+  linked_bookings: LinkedBooking[];
+  booking_company: Reference | null;
+  agent: Reference | null;
+  agency: Reference | null;
+  associated_agency: Reference | null;
+  agency_chain: Reference | null;
+  /** Sub-collections, each an object holding the `href` of the collection. */
+  services?: { href: string };
+  invoices?: { href: string };
+  payments?: { href: string };
+  checkins?: { href: string };
+  requirements?: { href: string };
+  refunds?: { href: string };
+  documents?: { href: string };
+  overrides?: { href: string };
+  customers?: { href: string };
+  travel_credits?: { href: string };
+  payment_links?: { href: string };
+}
+
+/** How POST /bookings/ picks the agency (spec §4.3 rule 7). */
+export interface AgencyIdentifier {
+  field: 'id' | 'transactional_email';
+  value: string;
+}
+
+export interface BookingCreate {
+  currency: string;
+  external_id?: string;
+  agency_identifier?: AgencyIdentifier;
+  no_auto_final_payment?: boolean;
+}
+
+/** Patchable booking fields the spec names (§4.2: the example is `external_id`). */
+export interface BookingUpdate {
+  external_id?: string;
+}
+
+/** Every field path of a booking, for checking --fields before a booking is changed. */
+export const BOOKING_FIELDS: readonly string[] = [
+  'id', 'href', 'external_id', 'currency', 'date_created', 'date_closed', 'date_of_first_travel', 'date_of_last_travel',
+  'balance_due_date', 'amount_paid', 'amount_owing', 'amount_pending', 'commission', 'tax_on_commission',
+  'linked_bookings', 'booking_company', 'agent', 'agency', 'associated_agency', 'agency_chain',
+  'services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers',
+  'travel_credits', 'payment_links',
+];
+
+export const BOOKINGS = 'bookings';
+
+export function bookingPath(id: string, sub?: string): string {
+  return itemPath(BOOKINGS, id, sub);
+}
+
+export function getBooking(client: ApiClient, id: string): Promise<Booking> {
+  return fetchJson<Booking>(client, bookingPath(id));
+}
+
+/** A booking by the `href` a list handed out (customer bookings). */
+export function getBookingByHref(client: ApiClient, href: string): Promise<Booking> {
+  return fetchJson<Booking>(client, href);
+}
+
+export function createBookingRequest(body: BookingCreate): RequestOptions {
+  return { method: 'POST', path: `/${BOOKINGS}/`, body };
+}
+
+export function createBooking(client: ApiClient, body: BookingCreate): Promise<Booking> {
+  return send<Booking>(client, createBookingRequest(body));
+}
+
+export function updateBookingRequest(id: string, body: BookingUpdate): RequestOptions {
+  return { method: 'PATCH', path: bookingPath(id), body };
+}
+
+export function updateBooking(client: ApiClient, id: string, body: BookingUpdate): Promise<Booking> {
+  return send<Booking>(client, updateBookingRequest(id, body));
+}
+
+/** An override (spec §2.6), as the booking's overrides list returns it. */
+export interface Override {
+  id: string;
+  href: string;
+  customer: Reference;
+  booking: Reference;
+  services: Reference[];
+  reason: { id?: string; href?: string; label?: string; code: string };
+  requirement: { code: string };
+}
+
+/** A checkin (spec §2.7): one customer's readiness on one booking. */
+export interface Checkin {
+  id: string;
+  href: string;
+  expires: string | null;
+  booking: Reference;
+  customer: Reference & { name?: CustomerName };
+  status: string;
+  requirements: Array<{ name: string; code: string; COMPLETE: Array<{ code: string }>; INCOMPLETE: Array<{ code: string }> }>;
+}
+
+/** Every page of the booking's services, in summary form (§4.2). */
+export function listBookingServices(client: ApiClient, id: string): AsyncGenerator<ServiceSummary> {
+  return records<ServiceSummary>(client, bookingPath(id, 'services'), undefined, { all: true });
+}
+
+export function listBookingOverrides(client: ApiClient, id: string): AsyncGenerator<Override> {
+  return records<Override>(client, bookingPath(id, 'overrides'), undefined, { all: true });
+}
+
+export function listBookingCheckins(client: ApiClient, id: string): AsyncGenerator<Checkin> {
+  return records<Checkin>(client, bookingPath(id, 'checkins'), undefined, { all: true });
+}

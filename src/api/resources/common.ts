@@ -1,0 +1,34 @@
+/**
+ * What the typed resource modules share: reference objects (spec §2.1), and one way to send
+ * a request and read its JSON body. Resource functions always ask for JSON, whatever the
+ * output format: commands reason about the fields (statuses, transitions, money), and `-o xml`
+ * is rendered from the record like every other format.
+ */
+import type { ApiClient, RequestOptions } from '../client.js';
+
+/** `id` and `href`; some references also carry `name`, `code` or `label`. */
+export interface Reference {
+  id: string;
+  href: string;
+  name?: string;
+  code?: string;
+  label?: string;
+}
+
+/** A decimal as the API sends it: a string with two fraction digits, in the booking's currency. */
+export type Decimal = string;
+
+/** `/<collection>/<id>/` with the id escaped: ids come from the command line. */
+export function itemPath(collection: string, id: string, sub?: string): string {
+  return `/${collection}/${encodeURIComponent(id)}/${sub === undefined ? '' : `${sub}/`}`;
+}
+
+/** Sends the request (asking for JSON) and returns the parsed body. */
+export async function send<T>(client: ApiClient, request: RequestOptions): Promise<T> {
+  return (await client.request<T>({ ...request, accept: 'json' })).data;
+}
+
+/** GET of one resource by path or href. */
+export function fetchJson<T>(client: ApiClient, path: string, query?: RequestOptions['query']): Promise<T> {
+  return send<T>(client, query === undefined ? { path } : { path, query });
+}

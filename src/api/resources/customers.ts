@@ -1,0 +1,109 @@
+/** Customers (spec §2.3) and their booking list (§4.2). */
+import type { ApiClient, RequestOptions } from '../client.js';
+import { records } from '../paginate.js';
+import { fetchJson, itemPath, send, type Reference } from './common.js';
+
+/** Spec §2.3: Mr, Mrs, Ms or Miss; one response example also carries Mx. */
+export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
+export type Title = (typeof TITLES)[number];
+
+export interface CustomerName {
+  legal_first_name: string;
+  legal_middle_name?: string | null;
+  legal_last_name: string;
+  common_name?: string | null;
+  title: string;
+}
+
+export interface PhoneNumber {
+  type: string;
+  number: string;
+}
+
+export interface CustomerAddress {
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  postal_zip?: string | null;
+  latitude?: string | null;
+  longitude?: string | null;
+}
+
+export interface Passport {
+  number?: string | null;
+  issue_date?: string | null;
+  expiry_date?: string | null;
+  place_of_issue?: string | null;
+}
+
+export interface Customer {
+  id: string;
+  href: string;
+  name: CustomerName;
+  date_of_birth: string | null;
+  place_of_birth: string | null;
+  nationality: string | null;
+  passport: Passport | null;
+  medical_notes: string | null;
+  meal_preference: string | null;
+  meal_notes: string | null;
+  account_email: string | null;
+  phone_numbers: PhoneNumber[] | null;
+  emergency_contacts: { first_name: string | null; last_name: string | null; phone_numbers: PhoneNumber[] } | null;
+  address: CustomerAddress | null;
+  bookings: { href: string };
+}
+
+/** The POST /customers/ body: `name` with its required members, the rest optional. */
+export interface CustomerCreate {
+  name: CustomerName;
+  date_of_birth?: string;
+  place_of_birth?: string;
+  nationality?: string;
+  passport?: Passport;
+  account_email?: string;
+  phone_numbers?: PhoneNumber[];
+  address?: CustomerAddress;
+}
+
+/** Every field path of a customer, for checking --fields before a customer is created. */
+export const CUSTOMER_FIELDS: readonly string[] = [
+  'id', 'href',
+  'name.legal_first_name', 'name.legal_middle_name', 'name.legal_last_name', 'name.common_name', 'name.title',
+  'date_of_birth', 'place_of_birth', 'nationality',
+  'passport.number', 'passport.issue_date', 'passport.expiry_date', 'passport.place_of_issue',
+  'medical_notes', 'meal_preference', 'meal_notes', 'account_email', 'phone_numbers',
+  'emergency_contacts.first_name', 'emergency_contacts.last_name', 'emergency_contacts.phone_numbers',
+  'address.street', 'address.city', 'address.state', 'address.country', 'address.postal_zip', 'address.latitude', 'address.longitude',
+  'bookings.href',
+];
+
+export const CUSTOMERS = 'customers';
+
+export function customerPath(id: string, sub?: string): string {
+  return itemPath(CUSTOMERS, id, sub);
+}
+
+export function getCustomer(client: ApiClient, id: string): Promise<Customer> {
+  return fetchJson<Customer>(client, customerPath(id));
+}
+
+export function createCustomerRequest(body: CustomerCreate): RequestOptions {
+  return { method: 'POST', path: `/${CUSTOMERS}/`, body };
+}
+
+export function createCustomer(client: ApiClient, body: CustomerCreate): Promise<Customer> {
+  return send<Customer>(client, createCustomerRequest(body));
+}
+
+/** Every page of the customer's booking references; each booking is fetched by its `href`. */
+export function listCustomerBookings(client: ApiClient, id: string): AsyncGenerator<Reference> {
+  return records<Reference>(client, customerPath(id, 'bookings'), undefined, { all: true });
+}
+
+/** "Ms Ada B. Lovelace" for people; legal names, as on the passport. */
+export function displayName(name: Partial<CustomerName> | null | undefined): string {
+  if (!name) return '';
+  return [name.title, name.legal_first_name, name.legal_middle_name, name.legal_last_name].filter((part) => part).join(' ');
+}

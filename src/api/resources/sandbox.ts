@@ -1,0 +1,100 @@
+/**
+ * The sandbox-only extension endpoints under /_sandbox/ (docs/sandbox.md): the virtual clock,
+ * payments that drive confirmation, the operator staff action that completes a cancellation,
+ * and who the key belongs to. A real API server answers 404 there.
+ */
+import type { ApiClient, RequestOptions } from '../client.js';
+import { ApiError } from '../errors.js';
+import { fetchJson, send, type Decimal, type Reference } from './common.js';
+import type { BookedService } from './services.js';
+
+export const SANDBOX_PREFIX = '/_sandbox';
+
+export interface SandboxClock {
+  now: string;
+}
+
+/** Move the clock forward by a duration (`30d`, `12h`) or set it to an instant. */
+export type ClockChange = { advance: string } | { set: string };
+
+export interface SandboxPayment {
+  id: string;
+  href: string;
+  booking: Reference;
+  amount: Decimal;
+  currency: string;
+  date_created: string;
+}
+
+export interface SandboxWhoami {
+  agent: Reference;
+  agency: Reference;
+}
+
+const CLOCK_PATH = `${SANDBOX_PREFIX}/clock`;
+
+export function getClock(client: ApiClient): Promise<SandboxClock> {
+  return sandboxCall(client, () => fetchJson<SandboxClock>(client, CLOCK_PATH));
+}
+
+export function changeClockRequest(change: ClockChange): RequestOptions {
+  return { method: 'POST', path: CLOCK_PATH, body: change };
+}
+
+export function changeClock(client: ApiClient, change: ClockChange): Promise<SandboxClock> {
+  return sandboxCall(client, () => send<SandboxClock>(client, changeClockRequest(change)));
+}
+
+export function createPaymentRequest(bookingId: string, amount: Decimal): RequestOptions {
+  return { method: 'POST', path: `${SANDBOX_PREFIX}/payments`, body: { booking: { id: bookingId }, amount } };
+}
+
+export function createPayment(client: ApiClient, bookingId: string, amount: Decimal): Promise<SandboxPayment> {
+  return sandboxCall(client, () => send<SandboxPayment>(client, createPaymentRequest(bookingId, amount)));
+}
+
+export function staffCancelRequest(serviceId: string): RequestOptions {
+  return { method: 'POST', path: `${SANDBOX_PREFIX}/services/${encodeURIComponent(serviceId)}/staff-cancel` };
+}
+
+export function staffCancel(client: ApiClient, serviceId: string): Promise<BookedService> {
+  return sandboxCall(client, () => send<BookedService>(client, staffCancelRequest(serviceId)));
+}
+
+/** The agent and agency of the key in use; undefined when the server is not a sandbox. */
+export async function whoami(client: ApiClient): Promise<SandboxWhoami | undefined> {
+  try {
+    return await fetchJson<SandboxWhoami>(client, `${SANDBOX_PREFIX}/whoami`);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind === 'http' && error.status === 404;
+}
+
+/**
+ * A 404 from a /_sandbox/ endpoint means either "no such booking/service" on a sandbox or
+ * "no sandbox here". The clock answers on every sandbox, so it tells the two apart.
+ */
+async function sandboxCall<T>(client: ApiClient, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    const isSandbox = await fetchJson<SandboxClock>(client, CLOCK_PATH).then(
+      () => true,
+      (probe: unknown) => (isNotFound(probe) ? false : Promise.reject(probe)),
+    );
+    if (isSandbox) throw error;
+    throw new ApiError({
+      kind: 'http',
+      status: 404,
+      method: error.method,
+      url: error.url,
+      message: `this profile's server is not a trek sandbox (${client.baseUrl} has no ${SANDBOX_PREFIX}/ endpoints); sandbox helpers work with the built-in sandbox profile or a \`trek sandbox serve\` URL`,
+    });
+  }
+}

@@ -1,0 +1,169 @@
+/** Booked services (spec §2.4): departure, activity and flex plan services; statuses of §3.1. */
+import type { ApiClient, RequestOptions } from '../client.js';
+import { ApiError } from '../errors.js';
+import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
+import type { CustomerName } from './customers.js';
+
+/** The statuses of spec §3.1, spelled as the API spells them. */
+export const SERVICE_STATUSES = [
+  'Option',
+  'On Request',
+  'Request Confirmation',
+  'Confirmed',
+  'Waitlisted',
+  'Expired',
+  'Request Cancellation',
+  'Cancelled',
+] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+/**
+ * The service collections, in the order `findService` tries them: departure services first
+ * (every booking that has services has one), then activity services, then flex plan services.
+ */
+export const SERVICE_TYPES = ['departure_services', 'activity_services', 'flex_plan_services'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const SERVICE_TYPE_LABELS: Readonly<Record<ServiceType, string>> = {
+  departure_services: 'departure service',
+  activity_services: 'activity service',
+  flex_plan_services: 'flex plan service',
+};
+
+export interface ServiceCustomer {
+  id: string;
+  href: string;
+  name?: CustomerName;
+}
+
+/** What GET /bookings/<id>/services/ returns per service (§4.2). */
+export interface ServiceSummary {
+  id: string;
+  href: string;
+  name: string;
+  status: string;
+  status_transitions: string[];
+  type: string;
+  sub_type: string;
+  start_date: string | null;
+  finish_date: string | null;
+  customers: ServiceCustomer[];
+}
+
+export interface Promotion {
+  id?: string;
+  href?: string;
+  name?: string;
+  promotion_code?: string;
+  discount_amount?: Decimal;
+  commission_rate?: number;
+  terms_and_conditions?: string;
+}
+
+export interface IncompleteRequirement {
+  type: string;
+  name: string;
+  code: string;
+  requirement_set?: string;
+  message: string;
+  flags?: string[];
+  details?: Array<{ summary: string; description: string; detail_type: { code: string } }>;
+  customer: ServiceCustomer;
+}
+
+/** A full service, of any type; members of one type only are optional. */
+export interface BookedService extends ServiceSummary {
+  date_created: string;
+  date_confirmed: string | null;
+  date_cancelled: string | null;
+  option_expiry_date: string | null;
+  purchase_price: Decimal | null;
+  commission: Decimal | null;
+  applied_promotion: Promotion | null;
+  applied_promotions: Promotion[] | null;
+  flags: string[];
+  booking: Reference;
+  documents: unknown[] | null;
+  declined_reason: Reference | null;
+  product: Reference | null;
+  associated_services: Array<Reference & { type?: string }> | null;
+  incomplete_requirements?: IncompleteRequirement[];
+  arrival_flight_details?: unknown[];
+  departure_flight_details?: unknown[];
+  international_ticket_numbers?: unknown[];
+  traveller_heights?: unknown[];
+  rooms?: unknown;
+  cancellation_terms?: Reference | null;
+  flex_plan_addons?: Reference[];
+}
+
+/** POST /departure_services/ and /activity_services/ (§2.4). */
+export interface ServiceCreate {
+  booking: { id: string };
+  product: { id: string };
+  customers: Array<{ id: string }>;
+}
+
+/** Every field path a service may have, for checking --fields before a service is changed. */
+export const SERVICE_FIELDS: readonly string[] = [
+  'id', 'href', 'name', 'status', 'status_transitions', 'type', 'sub_type', 'start_date', 'finish_date', 'customers',
+  'date_created', 'date_confirmed', 'date_cancelled', 'option_expiry_date', 'purchase_price', 'commission',
+  'applied_promotion', 'applied_promotions', 'flags', 'booking', 'documents', 'declined_reason', 'product', 'associated_services',
+  'incomplete_requirements', 'arrival_flight_details', 'departure_flight_details', 'international_ticket_numbers',
+  'traveller_heights', 'rooms', 'cancellation_terms', 'flex_plan_addons',
+];
+
+export function isServiceType(value: unknown): value is ServiceType {
+  return (SERVICE_TYPES as readonly unknown[]).includes(value);
+}
+
+export function servicePath(type: ServiceType, id: string): string {
+  return itemPath(type, id);
+}
+
+export function getService(client: ApiClient, type: ServiceType, id: string): Promise<BookedService> {
+  return fetchJson<BookedService>(client, servicePath(type, id));
+}
+
+/**
+ * A service whose type is not known: the collections are tried one after the other in
+ * SERVICE_TYPES order, and the first answer that is not a 404 wins (a 403 or 410 is that
+ * service's answer, not a reason to look further). 404 everywhere is a 404.
+ */
+export async function findService(client: ApiClient, id: string): Promise<BookedService> {
+  for (const type of SERVICE_TYPES) {
+    try {
+      return await getService(client, type, id);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'http' && error.status === 404)) throw error;
+    }
+  }
+  throw new ApiError({
+    kind: 'http',
+    status: 404,
+    method: 'GET',
+    url: client.resolve(servicePath(SERVICE_TYPES[0], id)).href,
+    message: `no departure, activity or flex plan service has the id ${id}`,
+  });
+}
+
+export function createServiceRequest(type: 'departure_services' | 'activity_services', body: ServiceCreate): RequestOptions {
+  return { method: 'POST', path: `/${type}/`, body };
+}
+
+export function createDepartureService(client: ApiClient, body: ServiceCreate): Promise<BookedService> {
+  return send<BookedService>(client, createServiceRequest('departure_services', body));
+}
+
+export function createActivityService(client: ApiClient, body: ServiceCreate): Promise<BookedService> {
+  return send<BookedService>(client, createServiceRequest('activity_services', body));
+}
+
+/** PATCH of `status`, at the service's own collection (its `type`), else at its href. */
+export function setServiceStatusRequest(service: Pick<BookedService, 'id' | 'href' | 'type'>, status: string): RequestOptions {
+  return { method: 'PATCH', path: isServiceType(service.type) ? servicePath(service.type, service.id) : service.href, body: { status } };
+}
+
+export function setServiceStatus(client: ApiClient, service: Pick<BookedService, 'id' | 'href' | 'type'>, status: string): Promise<BookedService> {
+  return send<BookedService>(client, setServiceStatusRequest(service, status));
+}
