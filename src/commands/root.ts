@@ -8,11 +8,14 @@ import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
 import { FORMATS } from '../output/render.js';
 import { newApiCmd } from './api/index.js';
+import { newBookingCmd } from './booking/index.js';
 import { newCompletionCmd } from './completion/index.js';
 import { newConfigCmd } from './config/index.js';
+import { newCustomerCmd } from './customer/index.js';
 import { newHelpCmd } from './help/index.js';
 import { newProfileCmd } from './profile/index.js';
 import { newSearchCmd } from './search/index.js';
+import { newServiceCmd } from './service/index.js';
 import { examples, parseFormat } from './shared.js';
 
 interface RawGlobals {
@@ -68,7 +71,7 @@ export function newRootCmd(f: Factory): Command {
     };
   });
 
-  for (const command of [newSearchCmd(f), newApiCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newApiCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 

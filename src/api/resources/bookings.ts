@@ -33,6 +33,8 @@ export interface Booking {
   agency: Reference | null;
   associated_agency: Reference | null;
   agency_chain: Reference | null;
+  /** Sent at creation; servers may echo it. */
+  no_auto_final_payment?: boolean;
   /** Sub-collections, each an object holding the `href` of the collection. */
   services?: { href: string };
   invoices?: { href: string };
@@ -68,7 +70,7 @@ export interface BookingUpdate {
 /** Every field path of a booking, for checking --fields before a booking is changed. */
 export const BOOKING_FIELDS: readonly string[] = [
   'id', 'href', 'external_id', 'currency', 'date_created', 'date_closed', 'date_of_first_travel', 'date_of_last_travel',
-  'balance_due_date', 'amount_paid', 'amount_owing', 'amount_pending', 'commission', 'tax_on_commission',
+  'balance_due_date', 'amount_paid', 'amount_owing', 'amount_pending', 'commission', 'tax_on_commission', 'no_auto_final_payment',
   'linked_bookings', 'booking_company', 'agent', 'agency', 'associated_agency', 'agency_chain',
   'services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers',
   'travel_credits', 'payment_links',

@@ -1,11 +1,13 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newActivitiesCmd } from './activities.js';
 import { newDeparturesCmd } from './departures.js';
 import { newTourDossiersCmd } from './tour-dossiers.js';
 
 export function newSearchCmd(f: Factory): Command {
   return new Command('search')
-    .description('Search the catalogue: departures and tour dossiers')
+    .description('Search the catalogue: departures, tour dossiers and activities')
     .addCommand(newDeparturesCmd(f))
-    .addCommand(newTourDossiersCmd(f));
+    .addCommand(newTourDossiersCmd(f))
+    .addCommand(newActivitiesCmd(f));
 }

@@ -1,0 +1,113 @@
+import { Command } from 'commander';
+import { BOOKING_FIELDS, createBooking, createBookingRequest, type AgencyIdentifier, type BookingCreate } from '../../api/resources/bookings.js';
+import { fetchJson, itemPath } from '../../api/resources/common.js';
+import { whoami } from '../../api/resources/sandbox.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { sanitize } from '../../output/sanitize.js';
+import type { Prompter } from '../../prompt/prompter.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { examples, requireValue } from '../shared.js';
+import { bookingLabel, BOOKING_ROWS } from './view.js';
+
+export interface BookingCreateOptions extends ChangeOptions {
+  /** Asked for on a terminal when missing. */
+  currency?: string;
+  externalId?: string;
+  agency?: AgencyIdentifier;
+  noAutoFinalPayment: boolean;
+  /** The profile's agency id, read only when the currency has to be asked for. */
+  profileAgency: () => Promise<string | undefined>;
+}
+
+const CURRENCY_CODE = /^[A-Za-z]{3}$/;
+
+/** A 3-letter currency code, upper-cased; whether the agency takes it is the API's call. */
+export function parseCurrency(value: string, flag = '--currency'): string {
+  const code = value.trim();
+  if (!CURRENCY_CODE.test(code)) throw new UsageError(`${flag} must be a 3-letter currency code such as CAD, got "${value}"`);
+  return code.toUpperCase();
+}
+
+export function newBookingCreateCmd(f: Factory, runF: (opts: BookingCreateOptions) => Promise<void> = bookingCreateRun): Command {
+  return new Command('create')
+    .description(
+      "Open a booking: the container of services, customers and payments. Prints the new booking.\n" +
+        "On a terminal a missing --currency is picked from the agency's booking currencies.",
+    )
+    .option('--currency <code>', 'currency of every price of the booking (one of the agency\'s booking currencies), e.g. CAD')
+    .option('--external-id <id>', 'your own reference for the booking (not required to be unique)')
+    .option('--agency <id>', 'agency of the booking, by id (default: the agency of your key)')
+    .option('--agency-email <email>', "agency of the booking, by its transactional e-mail")
+    .option('--no-auto-final-payment', 'do not take the final payment automatically at the balance due date')
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples([
+      'trek booking create --currency CAD',
+      'trek booking create --currency GBP --external-id CRM-1042 --agency-email bookings@agency.example',
+      'B=$(trek booking create --currency CAD -o json | jq -r .id)',
+      'trek booking create --currency CAD --dry-run',
+    ]))
+    .action(async (flags: { currency?: string; externalId?: string; agency?: string; agencyEmail?: string; autoFinalPayment: boolean; dryRun?: boolean }) => {
+      if (flags.agency !== undefined && flags.agencyEmail !== undefined) throw new UsageError('use either --agency or --agency-email, not both');
+      const agency = agencyIdentifier(flags.agency, flags.agencyEmail);
+      await runF({
+        ...(await resourceOptions(f)),
+        dryRun: Boolean(flags.dryRun),
+        currency: flags.currency === undefined ? undefined : parseCurrency(flags.currency),
+        externalId: flags.externalId,
+        agency,
+        noAutoFinalPayment: !flags.autoFinalPayment,
+        profileAgency: async () => (await f.profile()).agency,
+      });
+    });
+}
+
+function agencyIdentifier(id: string | undefined, email: string | undefined): AgencyIdentifier | undefined {
+  if (id !== undefined) {
+    if (id.trim() === '') throw new UsageError('--agency needs an agency id');
+    return { field: 'id', value: id.trim() };
+  }
+  if (email === undefined) return undefined;
+  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new UsageError(`--agency-email must be an e-mail address, got "${email}"`);
+  return { field: 'transactional_email', value: email.trim() };
+}
+
+export async function bookingCreateRun(opts: BookingCreateOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, BOOKING_FIELDS);
+  const currency = await requireValue(opts.currency, '--currency', opts.io, (prompter) => askCurrency(opts, prompter), opts.prompter);
+  const body: BookingCreate = { currency };
+  if (opts.externalId !== undefined) body.external_id = opts.externalId;
+  if (opts.agency) body.agency_identifier = opts.agency;
+  if (opts.noAutoFinalPayment) body.no_auto_final_payment = true;
+  if (opts.dryRun) return describeRequest(opts, createBookingRequest(body));
+
+  const booking = await createBooking(await opts.api(), body);
+  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  opts.io.err.write(`Created booking ${sanitize(String(booking.id))}.\n`);
+  await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
+}
+
+/** A list of the agency's booking currencies when the agency can be read, else a typed code. */
+async function askCurrency(opts: BookingCreateOptions, prompter: Prompter): Promise<string> {
+  const currencies = await agencyCurrencies(opts);
+  if (currencies.length > 0) return prompter.select('Currency of the booking', currencies.map((code) => ({ name: sanitize(code), value: code })));
+  const typed = await prompter.input('Currency of the booking (3-letter code, e.g. CAD)', {
+    validate: (value) => CURRENCY_CODE.test(value.trim()) || 'enter a 3-letter currency code such as CAD',
+  });
+  return parseCurrency(typed);
+}
+
+/**
+ * The booking currencies of the agency the booking will belong to: --agency, else the
+ * profile's agency, else the agency of the key (asked of the sandbox's whoami; a real API
+ * server has no such endpoint). An agency given by e-mail cannot be read, so none are known.
+ */
+async function agencyCurrencies(opts: BookingCreateOptions): Promise<string[]> {
+  if (opts.agency?.field === 'transactional_email') return [];
+  const client = await opts.api();
+  const agencyId = opts.agency?.value ?? (await opts.profileAgency()) ?? (await whoami(client))?.agency?.id;
+  if (agencyId === undefined || agencyId === null || agencyId === '') return [];
+  const agency = await fetchJson<{ booking_currencies?: unknown }>(client, itemPath('agencies', String(agencyId)));
+  const currencies = Array.isArray(agency.booking_currencies) ? agency.booking_currencies : [];
+  return currencies.filter((code): code is string => typeof code === 'string' && CURRENCY_CODE.test(code));
+}

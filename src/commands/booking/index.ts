@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { newBookingCheckinsCmd } from './checkins.js';
+import { newBookingCreateCmd } from './create.js';
+import { newBookingGetCmd } from './get.js';
+import { newBookingOverridesCmd } from './overrides.js';
+import { newBookingServicesCmd } from './services.js';
+import { newBookingUpdateCmd } from './update.js';
+
+export function newBookingCmd(f: Factory): Command {
+  return new Command('booking')
+    .description('Open, read and change bookings, and list their services, overrides and checkins')
+    .addCommand(newBookingCreateCmd(f))
+    .addCommand(newBookingGetCmd(f))
+    .addCommand(newBookingUpdateCmd(f))
+    .addCommand(newBookingServicesCmd(f))
+    .addCommand(newBookingOverridesCmd(f))
+    .addCommand(newBookingCheckinsCmd(f));
+}

@@ -1,0 +1,35 @@
+import { Command } from 'commander';
+import { BOOKING_FIELDS, updateBooking, updateBookingRequest, type BookingUpdate } from '../../api/resources/bookings.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { sanitize } from '../../output/sanitize.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { examples } from '../shared.js';
+import { bookingLabel, BOOKING_ROWS } from './view.js';
+
+export interface BookingUpdateOptions extends ChangeOptions {
+  id: string;
+  changes: BookingUpdate;
+}
+
+export function newBookingUpdateCmd(f: Factory, runF: (opts: BookingUpdateOptions) => Promise<void> = bookingUpdateRun): Command {
+  return new Command('update')
+    .description('Change a booking. The API lets you change the external id; everything else on a booking is read-only or set by its services and payments.')
+    .argument('<id>', 'booking id')
+    .option('--external-id <id>', 'your own reference for the booking')
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples(['trek booking update 200001 --external-id CRM-1042', 'trek booking update 200001 --external-id CRM-1042 --dry-run']))
+    .action(async (id: string, flags: { externalId?: string; dryRun?: boolean }) => {
+      if (flags.externalId === undefined) throw new UsageError('nothing to update: give --external-id');
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, changes: { external_id: flags.externalId } });
+    });
+}
+
+export async function bookingUpdateRun(opts: BookingUpdateOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, BOOKING_FIELDS);
+  if (opts.dryRun) return describeRequest(opts, updateBookingRequest(opts.id, opts.changes));
+  const booking = await updateBooking(await opts.api(), opts.id, opts.changes);
+  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  opts.io.err.write(`Updated booking ${sanitize(String(booking.id))}.\n`);
+  await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
+}

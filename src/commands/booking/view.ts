@@ -1,0 +1,53 @@
+/** How a booking looks in table view: money, dates, agent/agency, linked bookings. */
+import type { Booking } from '../../api/resources/bookings.js';
+import { formatValue, type Column } from '../../output/render.js';
+
+/** "150.00 CAD": decimals are in the booking's currency (spec §2.1). */
+function money(value: unknown, record: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const currency = (record as Partial<Booking>).currency;
+  return currency ? `${formatValue(value)} ${formatValue(currency)}` : formatValue(value);
+}
+
+/** A reference as "Name (id)", or the id alone. */
+export function reference(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const ref = value as { id?: unknown; name?: unknown };
+  if (typeof value !== 'object') return formatValue(value);
+  return ref.name ? `${formatValue(ref.name)} (${formatValue(ref.id)})` : formatValue(ref.id);
+}
+
+function linkedBookings(value: unknown): string {
+  if (!Array.isArray(value) || value.length === 0) return '';
+  return value
+    .map((linked: { id?: unknown; date_of_first_travel?: unknown; date_of_last_travel?: unknown }) => {
+      const first = formatValue(linked?.date_of_first_travel);
+      const last = formatValue(linked?.date_of_last_travel);
+      return first || last ? `${formatValue(linked?.id)} (${first} – ${last})` : formatValue(linked?.id);
+    })
+    .join('\n');
+}
+
+export const BOOKING_ROWS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'external_id', header: 'EXTERNAL ID' },
+  { field: 'currency', header: 'CURRENCY' },
+  { field: 'amount_paid', header: 'AMOUNT PAID', format: money },
+  { field: 'amount_owing', header: 'AMOUNT OWING', format: money },
+  { field: 'amount_pending', header: 'AMOUNT PENDING', format: money },
+  { field: 'commission', header: 'COMMISSION', format: money },
+  { field: 'tax_on_commission', header: 'TAX ON COMMISSION', format: money },
+  { field: 'balance_due_date', header: 'BALANCE DUE' },
+  { field: 'date_created', header: 'CREATED' },
+  { field: 'date_of_first_travel', header: 'FIRST TRAVEL' },
+  { field: 'date_of_last_travel', header: 'LAST TRAVEL' },
+  { field: 'date_closed', header: 'CLOSED', format: (value) => (value ? formatValue(value) : 'open') },
+  { field: 'agent', header: 'AGENT', format: reference },
+  { field: 'agency', header: 'AGENCY', format: reference },
+  { field: 'linked_bookings', header: 'LINKED BOOKINGS', format: linkedBookings },
+];
+
+/** Label kept with a booking id for completion menus: "CAD · ext-42". */
+export function bookingLabel(booking: Pick<Booking, 'currency' | 'external_id'>): string {
+  return [booking.currency, booking.external_id].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,78 @@
+import { Command } from 'commander';
+import { getBookingByHref, type Booking } from '../../api/resources/bookings.js';
+import { listCustomerBookings } from '../../api/resources/customers.js';
+import type { Factory } from '../../factory.js';
+import { formatValue, renderList, type Column } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import { bookingLabel } from '../booking/view.js';
+import { resourceOptions } from '../resource.js';
+import { examples } from '../shared.js';
+import type { CustomerIdOptions } from './get.js';
+
+/** Bookings fetched at once: enough to hide latency, few enough not to hit rate limits. */
+export const BOOKING_FETCH_CONCURRENCY = 4;
+
+const money = (field: keyof Booking): Column => ({
+  field,
+  header: field.replace(/^amount_/, '').toUpperCase(),
+  format: (value, record) => (value === null || value === undefined ? '' : `${formatValue(value)} ${formatValue((record as Booking).currency)}`),
+});
+
+const CUSTOMER_BOOKING_COLUMNS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'external_id', header: 'EXTERNAL ID' },
+  { field: 'date_of_first_travel', header: 'FIRST TRAVEL' },
+  { field: 'date_of_last_travel', header: 'LAST TRAVEL' },
+  money('amount_paid'),
+  money('amount_owing'),
+  { field: 'balance_due_date', header: 'BALANCE DUE' },
+  { field: 'date_closed', header: 'CLOSED', format: (value) => (value ? formatValue(value) : 'open') },
+];
+
+export function newCustomerBookingsCmd(f: Factory, runF: (opts: CustomerIdOptions) => Promise<void> = customerBookingsRun): Command {
+  return new Command('bookings')
+    .description(`List the bookings of a customer. The API lists references only, so each booking is read by its href, ${BOOKING_FETCH_CONCURRENCY} at a time, in list order.`)
+    .argument('<id>', 'customer id')
+    .addHelpText('after', examples(['trek customer bookings 300001', 'trek customer bookings 300001 -o ndjson | jq -r .amount_owing']))
+    .action(async (id: string) => {
+      await runF({ ...(await resourceOptions(f)), id });
+    });
+}
+
+export async function customerBookingsRun(opts: CustomerIdOptions): Promise<void> {
+  const client = await opts.api();
+  const bookings: Booking[] = [];
+  async function* fetched() {
+    for await (const booking of mapBounded(listCustomerBookings(client, opts.id), BOOKING_FETCH_CONCURRENCY, (ref) => getBookingByHref(client, ref.href))) {
+      bookings.push(booking);
+      yield booking;
+    }
+  }
+  await renderList(opts.io, fetched(), opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
+  opts.history.remember('booking', bookings.map((booking) => ({ id: booking.id, label: bookingLabel(booking) })));
+}
+
+/**
+ * `work` applied to every item with at most `limit` calls in flight, results yielded in the
+ * order of the items (a slow early item holds back the later ones, never reorders them).
+ * A failure is thrown when its turn comes, once the calls still in flight have settled;
+ * no call starts after that.
+ */
+export async function* mapBounded<T, R>(items: AsyncIterable<T>, limit: number, work: (item: T) => Promise<R>): AsyncGenerator<R> {
+  const pending: Array<Promise<R>> = [];
+  const settle = async (promise: Promise<R>) => {
+    try {
+      return await promise;
+    } catch (error) {
+      await Promise.allSettled(pending);
+      throw error;
+    }
+  };
+  for await (const item of items) {
+    const call = work(item);
+    call.catch(() => undefined); // observed when its turn comes; until then not "unhandled"
+    pending.push(call);
+    if (pending.length >= limit) yield await settle(pending.shift()!);
+  }
+  while (pending.length > 0) yield await settle(pending.shift()!);
+}

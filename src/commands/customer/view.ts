@@ -1,0 +1,36 @@
+/** How a customer looks in table view. */
+import { displayName, type Customer } from '../../api/resources/customers.js';
+import { formatValue, type Column } from '../../output/render.js';
+
+const joined = (parts: unknown[], separator: string) => parts.filter((p) => p !== null && p !== undefined && p !== '').map(formatValue).join(separator);
+
+function passport(value: unknown): string {
+  const p = value as Customer['passport'];
+  if (!p) return '';
+  return joined([p.number, p.issue_date && `issued ${p.issue_date}`, p.expiry_date && `expires ${p.expiry_date}`, p.place_of_issue], ' · ');
+}
+
+function phones(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value.map((phone: { type?: unknown; number?: unknown }) => joined([phone?.type, phone?.number], ' ')).join('\n');
+}
+
+function address(value: unknown): string {
+  const a = value as Customer['address'];
+  return a ? joined([a.street, a.city, a.state, a.postal_zip, a.country], ', ') : '';
+}
+
+export const CUSTOMER_ROWS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'name', header: 'NAME', format: (name) => displayName(name as Customer['name']) },
+  { field: 'name.common_name', header: 'GOES BY' },
+  { field: 'date_of_birth', header: 'DATE OF BIRTH' },
+  { field: 'place_of_birth', header: 'PLACE OF BIRTH' },
+  { field: 'nationality', header: 'NATIONALITY' },
+  { field: 'passport', header: 'PASSPORT', format: passport },
+  { field: 'account_email', header: 'EMAIL' },
+  { field: 'phone_numbers', header: 'PHONES', format: phones },
+  { field: 'address', header: 'ADDRESS', format: address },
+  { field: 'meal_preference', header: 'MEAL PREFERENCE' },
+  { field: 'medical_notes', header: 'MEDICAL NOTES' },
+];

@@ -1,0 +1,93 @@
+/**
+ * What the commands working on API resources (bookings, customers, services, the sandbox
+ * helpers) share: the options every verb carries, ids remembered for completion, and the
+ * three steps of a change — check --fields, send or describe (--dry-run), print the result.
+ */
+import type { ApiClient, RequestOptions } from '../api/client.js';
+import type { Factory } from '../factory.js';
+import { recentIds, rememberIds, type IdKind, type IdToRemember, type RememberedId } from '../history.js';
+import { profileName } from '../completion/profiles.js';
+import { selectFields, validateFields } from '../output/fields.js';
+import type { IOStreams } from '../output/iostreams.js';
+import { renderItem, renderList, type Column, type ItemOptions, type OutputSpec } from '../output/render.js';
+import type { Prompter } from '../prompt/prompter.js';
+import { outputSpec } from './shared.js';
+
+/** The local history of ids (src/history.ts) as commands use it. */
+export interface IdHistory {
+  remember(kind: IdKind, ids: readonly IdToRemember[]): void;
+  /** Newest first. */
+  recent(kind: IdKind): RememberedId[];
+}
+
+export interface ResourceOptions {
+  io: IOStreams;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+  prompter: () => Prompter;
+  history: IdHistory;
+}
+
+export interface ChangeOptions extends ResourceOptions {
+  /** Print the request that would be sent and send nothing. */
+  dryRun: boolean;
+}
+
+export const DRY_RUN_HELP = 'print the request that would be sent (key redacted) and send nothing';
+
+export async function resourceOptions(f: Factory): Promise<ResourceOptions> {
+  return {
+    io: f.io,
+    api: () => f.api(),
+    output: await outputSpec(f),
+    prompter: () => f.prompter(),
+    history: {
+      remember: (kind, ids) => rememberIds(f, kind, ids),
+      recent: (kind) => recentIds(f.paths(), profileName(f.paths(), f.env, f.globals.profile), kind),
+    },
+  };
+}
+
+/**
+ * --fields of a command that changes data are checked against the resource's known fields
+ * before anything is sent: a typo must not create a booking and then fail to print it.
+ */
+export function checkFieldsBeforeChange(output: OutputSpec, known: readonly string[]): void {
+  if (output.fields) validateFields(output.fields, [...known]);
+}
+
+/** --dry-run: the request as it would be sent (key redacted), on stdout. */
+export async function describeRequest(opts: Pick<ChangeOptions, 'io' | 'api'>, request: RequestOptions): Promise<void> {
+  const client = await opts.api();
+  opts.io.out.write(`${client.describe(request)}\n`);
+}
+
+/**
+ * Prints the resource a change returned. --fields were already checked against the static
+ * field list, so a field this server leaves out prints as null instead of failing after the
+ * change was made.
+ */
+export async function renderChanged(io: IOStreams, record: unknown, output: OutputSpec, options: ItemOptions = {}): Promise<void> {
+  if (!output.fields) return renderItem(io, record, output, options);
+  const rows = output.fields.map((field) => ({ field, header: field }));
+  const xmlRoot = options.xmlRoot === undefined ? {} : { xmlRoot: options.xmlRoot };
+  await renderItem(io, selectFields(record, output.fields), { ...output, fields: undefined }, { rows, ...xmlRoot });
+}
+
+/** renderChanged for several records (a command that created more than one). */
+export async function renderChangedList(io: IOStreams, records: unknown[], output: OutputSpec, columns: Column[]): Promise<void> {
+  if (!output.fields) {
+    await renderList(io, records, output, { columns });
+    return;
+  }
+  const fields = output.fields;
+  const selected = records.map((record) => selectFields(record, fields));
+  await renderList(io, selected, { ...output, fields: undefined }, { columns: fields.map((field) => ({ field, header: field })) });
+}
+
+/** Every item of an async iterable (Array.fromAsync arrives with Node 22). */
+export async function toArray<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

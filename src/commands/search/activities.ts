@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
+
+export const ACTIVITIES: SearchResource = {
+  name: 'activities',
+  path: '/activities',
+  description: 'Search activities (products booked with `trek service add-activity`) by name, place and dates.\nThe default condition matches case-insensitively on a part of the value.',
+  columns: [
+    { field: 'id' },
+    { field: 'name', maxWidth: 40 },
+    { field: 'location.city', header: 'CITY' },
+    { field: 'location.country', header: 'COUNTRY' },
+    { field: 'duration_hours', header: 'HOURS' },
+  ],
+  examples: [
+    'trek search activities --where name=cooking',
+    "trek search activities --where 'location.city=lima' --order-by name",
+    'trek search activities --all -o ndjson | jq -r .id',
+  ],
+};
+
+export function newActivitiesCmd(f: Factory, runF?: (opts: SearchOptions) => Promise<void>): Command {
+  return newSearchVerbCmd(f, ACTIVITIES, runF);
+}
+
+export const activitiesRun = searchRun;

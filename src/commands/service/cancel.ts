@@ -1,0 +1,50 @@
+import { Command } from 'commander';
+import { findService, SERVICE_FIELDS } from '../../api/resources/services.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { canPrompt } from '../../output/iostreams.js';
+import { sanitize } from '../../output/sanitize.js';
+import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
+import { confirmDestructive, examples } from '../shared.js';
+import { cancellationTarget, possibleNow, serviceLabel, whyNot } from './status.js';
+import { applyStatus, unchanged } from './transition.js';
+
+export interface ServiceCancelOptions extends ChangeOptions {
+  id: string;
+  yes: boolean;
+}
+
+export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOptions) => Promise<void> = serviceCancelRun): Command {
+  return new Command('cancel')
+    .description(
+      "Cancel a service. Where the service's transitions allow it, it moves to Cancelled; otherwise cancellation is requested\n" +
+        "(Request Cancellation) and the operator's staff cancel it, with fees if applicable. trek says which on stderr.\n" +
+        'Asks for confirmation; --yes skips the question and is required when not on a terminal.',
+    )
+    .argument('<id>', 'service id')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples(['trek service cancel 400007', 'trek service cancel 400007 --yes -o json | jq -r .status', 'trek service cancel 400007 --dry-run']))
+    .action(async (id: string, flags: { yes?: boolean; dryRun?: boolean }) => {
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, yes: Boolean(flags.yes) });
+    });
+}
+
+export async function serviceCancelRun(opts: ServiceCancelOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
+  // With no one to ask and no --yes the answer is known: refuse before reading anything.
+  const mustConfirm = !opts.dryRun && !opts.yes;
+  if (mustConfirm && !canPrompt(opts.io)) await confirmDestructive(opts, `Cancel service ${sanitize(opts.id)}?`);
+
+  const client = await opts.api();
+  const service = await findService(client, opts.id);
+  if (service.status === 'Cancelled') return unchanged(opts, service, 'is already Cancelled');
+  if (service.status === 'Request Cancellation') return unchanged(opts, service, "already has its cancellation requested; the operator's staff complete it");
+  const target = cancellationTarget(service);
+  if (!target) throw new UsageError(`cannot cancel ${serviceLabel(service)} (${sanitize(service.status)}): ${whyNot(service, 'Cancelled')}`, possibleNow(service));
+
+  const what = target === 'Cancelled' ? 'cancelled' : "moved to Request Cancellation; the operator's staff then cancel it, and fees may apply";
+  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name)}" (${sanitize(service.status)})? It will be ${what}.`);
+  const note = target === 'Cancelled' ? 'The service is cancelled.' : "Cancellation requested: the operator's staff will cancel it (fees may apply).";
+  await applyStatus(opts, client, service, target, note);
+}

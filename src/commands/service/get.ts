@@ -1,0 +1,30 @@
+import { Command } from 'commander';
+import { findService, SERVICE_TYPES } from '../../api/resources/services.js';
+import type { Factory } from '../../factory.js';
+import { renderItem } from '../../output/render.js';
+import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { examples } from '../shared.js';
+import { serviceRows } from './columns.js';
+
+export interface ServiceIdOptions extends ResourceOptions {
+  id: string;
+}
+
+export function newServiceGetCmd(f: Factory, runF: (opts: ServiceIdOptions) => Promise<void> = serviceGetRun): Command {
+  return new Command('get')
+    .description(
+      'Show a booked service of any type: status and the statuses it can move to, option expiry, price and commission, customers, flags, promotions and incomplete requirements.\n' +
+        `The type need not be known: ${SERVICE_TYPES.join(', ')} are asked in that order, and the first answer that is not "not found" is shown.`,
+    )
+    .argument('<id>', 'service id')
+    .addHelpText('after', examples(['trek service get 400001', 'trek service get 400001 -o json | jq .status_transitions', 'trek service get 400001 --fields status,option_expiry_date']))
+    .action(async (id: string) => {
+      await runF({ ...(await resourceOptions(f)), id });
+    });
+}
+
+export async function serviceGetRun(opts: ServiceIdOptions): Promise<void> {
+  const service = await findService(await opts.api(), opts.id);
+  opts.history.remember('service', [{ id: service.id, label: service.name }]);
+  await renderItem(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+}
