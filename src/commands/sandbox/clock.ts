@@ -1,0 +1,80 @@
+import { Command } from 'commander';
+import { changeClock, changeClockRequest, getClock, type ClockChange } from '../../api/resources/sandbox.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { examples, parseDate } from '../shared.js';
+
+export interface ClockOptions extends ChangeOptions {
+  /** Undefined: show the clock. */
+  change?: ClockChange;
+}
+
+const CLOCK_ROWS: Column[] = [{ field: 'now', header: 'NOW' }];
+
+/** `30d`, `12h`, `1d12h`, `90m`, `45s`: whole numbers with units s, m, h, d, more than zero. */
+export function parseDuration(value: string): string {
+  const text = value.trim();
+  if (!/^(\d+[smhd])+$/.test(text) || !/[1-9]/.test(text)) {
+    throw new UsageError(`DURATION must be a positive amount of time such as 30d, 12h, 1d12h, 90m or 45s (units s, m, h, d), got "${value}"`);
+  }
+  return text;
+}
+
+/** A date (midnight UTC) or an ISO datetime with Z or an offset, as the API's `YYYY-MM-DDThh:mm:ssZ`. */
+export function parseInstant(value: string): string {
+  const text = value.trim();
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.exec(text);
+  const problem = `DATE must be a date (2027-01-01) or a datetime (2027-01-01T09:30:00Z, 2027-01-01T09:30:00-05:00), got "${value}"`;
+  if (!match) throw new UsageError(problem);
+  parseDate(match[1]!, 'DATE');
+  const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(ms)) throw new UsageError(problem);
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<void> = clockRun): Command {
+  const verb = (name: string) => new Command(name).option('--dry-run', DRY_RUN_HELP);
+  const run = async (change: ClockChange | undefined, dryRun = false) => runF({ ...(await resourceOptions(f)), dryRun, change });
+  return new Command('clock')
+    .description(
+      "Sandbox only: the sandbox's virtual clock. Moving it runs what falls due, as time would:\n" +
+        'Option and On Request services expire at midnight EST on their option_expiry_date.',
+    )
+    .addHelpText('after', examples(['trek sandbox clock show', 'trek sandbox clock advance 30d && trek booking services 200001', 'trek sandbox clock set 2027-01-01']))
+    .addCommand(
+      new Command('show')
+        .description("Print the sandbox's current time")
+        .action(() => run(undefined)),
+    )
+    .addCommand(
+      verb('advance')
+        .description('Move the clock forward by DURATION (units s, m, h, d: 30d, 12h, 1d12h) and run what falls due')
+        .argument('<duration>', 'e.g. 30d, 12h, 90m')
+        .addHelpText('after', examples(['trek sandbox clock advance 30d', 'trek sandbox clock advance 1d12h -o json | jq -r .now']))
+        .action((duration: string, flags: { dryRun?: boolean }) => run({ advance: parseDuration(duration) }, Boolean(flags.dryRun))),
+    )
+    .addCommand(
+      verb('set')
+        .description('Set the clock to DATE (midnight UTC) or to an ISO datetime, and run what falls due')
+        .argument('<date>', 'e.g. 2027-01-01 or 2027-01-01T09:30:00Z')
+        .addHelpText('after', examples(['trek sandbox clock set 2027-01-01', 'trek sandbox clock set 2027-01-01T09:30:00-05:00']))
+        .action((date: string, flags: { dryRun?: boolean }) => run({ set: parseInstant(date) }, Boolean(flags.dryRun))),
+    );
+}
+
+export async function clockRun(opts: ClockOptions): Promise<void> {
+  const client = await opts.api();
+  if (!opts.change) {
+    await renderItem(opts.io, await getClock(client), opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });
+    return;
+  }
+  checkFieldsBeforeChange(opts.output, ['now']);
+  if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change));
+  const clock = await changeClock(client, opts.change);
+  const how = 'advance' in opts.change ? `advanced by ${opts.change.advance}` : 'set';
+  opts.io.err.write(`Sandbox clock ${how}: now ${sanitize(clock.now)}.\n`);
+  await renderChanged(opts.io, clock, opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });
+}

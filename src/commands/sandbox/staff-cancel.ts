@@ -1,0 +1,36 @@
+import { Command } from 'commander';
+import { staffCancel, staffCancelRequest } from '../../api/resources/sandbox.js';
+import { SERVICE_FIELDS } from '../../api/resources/services.js';
+import type { Factory } from '../../factory.js';
+import { sanitize } from '../../output/sanitize.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { serviceRows } from '../service/columns.js';
+import { serviceLabel } from '../service/status.js';
+import { examples } from '../shared.js';
+
+export interface StaffCancelOptions extends ChangeOptions {
+  service: string;
+}
+
+export function newStaffCancelCmd(f: Factory, runF: (opts: StaffCancelOptions) => Promise<void> = staffCancelRun): Command {
+  return new Command('staff-cancel')
+    .description(
+      "Sandbox only: act as the operator's staff and cancel a service whose cancellation was requested (Request Cancellation → Cancelled),\n" +
+        'applying cancellation fees where the rules say so. Prints the service.',
+    )
+    .argument('<service>', 'service id')
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples(['trek service cancel 400001 --yes && trek sandbox staff-cancel 400001']))
+    .action(async (service: string, flags: { dryRun?: boolean }) => {
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), service });
+    });
+}
+
+export async function staffCancelRun(opts: StaffCancelOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
+  if (opts.dryRun) return describeRequest(opts, staffCancelRequest(opts.service));
+  const service = await staffCancel(await opts.api(), opts.service);
+  opts.history.remember('service', [{ id: service.id, label: service.name }]);
+  opts.io.err.write(`Staff cancelled ${serviceLabel(service)}: now ${sanitize(service.status)}.\n`);
+  await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+}
