@@ -25,6 +25,7 @@ let home: string;
 let env: NodeJS.ProcessEnv;
 const scripts: Record<'bash' | 'zsh' | 'fish', string> = { bash: '', zsh: '', fish: '' };
 let zshFpath: string;
+let createdBooking: string;
 
 beforeAll(async () => {
   home = tempHome();
@@ -43,8 +44,11 @@ beforeAll(async () => {
   zshFpath = join(home, 'zfunc');
   mkdirSync(zshFpath);
   writeFileSync(join(zshFpath, '_trek'), readFileSync(scripts.zsh));
-  // A booking id the user created recently, in the history of the default profile.
-  recordIds(trekPaths(env), 'sandbox', 'booking', [{ id: 'BK-2718', label: 'CAD · test booking' }]);
+  // A booking created just now on the built-in sandbox (the default profile) is remembered by
+  // trek itself; another profile's history holds an id recorded directly, with a known label.
+  const { stdout: created } = await run('trek', ['booking', 'create', '--currency', 'CAD', '-o', 'json'], { env });
+  createdBooking = String((JSON.parse(created) as { id: string | number }).id);
+  recordIds(trekPaths(env), 'work', 'booking', [{ id: 'BK-2718', label: 'CAD · test booking' }]);
 });
 
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');
@@ -94,12 +98,19 @@ describe.each([
   const afterEquals = (prefix: string, values: readonly string[]) => (shell.startsWith('bash') ? [...values] : values.map((v) => prefix + v));
 
   it('completes a noun from its first letters', async () => {
-    expect(await completeLine('trek pro')).toEqual(['profile']);
+    expect(await completeLine('trek bo')).toEqual(['booking']);
     expect(await completeLine('trek sea')).toEqual(['search']);
   });
 
   it("lists a noun's verbs", async () => {
+    expect(sorted(await completeLine('trek booking '))).toEqual(sorted(verbsOf('booking')));
     expect(sorted(await completeLine('trek profile '))).toEqual(sorted(verbsOf('profile')));
+  });
+
+  it('offers a recently created booking id after `trek booking get`, from the profile in use', async () => {
+    expect(await completeLine('trek booking get ')).toEqual([createdBooking]);
+    expect(await completeLine('trek --profile work booking get ')).toEqual(['BK-2718']);
+    expect(await completeLine('trek --profile other booking get ')).toEqual([]);
   });
 
   it('lists the availability statuses after --where availability.status=', async () => {
@@ -120,12 +131,13 @@ describe.each([
 
 describe('descriptions reach the shells that show them', () => {
   it('zsh shows the description beside the value', async () => {
-    const nouns = await zshWithDescriptions('trek pro');
-    expect(nouns).toEqual([expect.stringMatching(/^profile -- Manage profiles/)]);
+    expect(await zshWithDescriptions('trek pro')).toEqual([expect.stringMatching(/^profile -- Manage profiles/)]);
+    expect(await zshWithDescriptions('trek --profile work booking get ')).toEqual(['BK-2718 -- CAD · test booking']);
   });
 
   it('fish shows the description after a tab', async () => {
     expect(await fishRaw('trek pro')).toEqual([expect.stringMatching(/^profile\tManage profiles/)]);
+    expect(await fishRaw('trek --profile work booking get ')).toEqual(['BK-2718\tCAD · test booking']);
   });
 });
 
