@@ -12,6 +12,7 @@ import { overrideReasons, serviceTransitions } from './network.js';
 import { profileCandidates } from './profiles.js';
 import type { Completer } from './protocol.js';
 import { registeredCompleter } from './registry.js';
+import { commandPath, findSubcommand, rootOf, subcommandCandidates } from './tree.js';
 import { CURRENCIES, REQUIREMENT_CODES, SEARCH_FIELDS, fieldList, orderByList, plain, whereCondition } from './values.js';
 
 export type Slot = { option: Option } | { argument: Argument };
@@ -36,6 +37,11 @@ const BY_COMMAND_SLOT: Readonly<Record<string, Completer>> = {
   'config get key': settingKeys,
   'config set key': settingKeys,
   'config unset key': settingKeys,
+  'help words': (ctx) => {
+    let at: Command | undefined = rootOf(ctx.command);
+    for (const word of ctx.args) at = at && findSubcommand(at, word);
+    return at ? subcommandCandidates(at) : [];
+  },
   'config set value': (ctx) => {
     const key = ctx.args[0];
     const spec: SettingSpec | undefined = key !== undefined && Object.hasOwn(SETTINGS, key) ? SETTINGS[key as SettingKey] : undefined;
@@ -55,13 +61,6 @@ export function slotKey(slot: Slot): string {
 /** The flag's long name without dashes (`--booking` → `booking`), or the argument's name, lower-cased. */
 function slotName(slot: Slot): string {
   return slotKey(slot).replace(/^-+/, '').toLowerCase();
-}
-
-/** `search departures` for `trek search departures`. */
-export function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
-  return names.join(' ');
 }
 
 /** The noun a command belongs to: `booking` for `trek booking get`. */

@@ -8,6 +8,7 @@ import type { Factory } from '../factory.js';
 import { completerFor, namesFile, type Slot } from './conventions.js';
 import { profileName } from './profiles.js';
 import { Directive, toCompletion, type Candidate, type Completion, type CompletionContext } from './protocol.js';
+import { findSubcommand, subcommandCandidates } from './tree.js';
 
 /** Even a registered completer that ignores NETWORK_TIMEOUT_MS cannot hold a TAB longer than this. */
 export const COMPLETER_DEADLINE_MS = 2000;
@@ -60,15 +61,6 @@ function findOption(command: Command, flag: string): Option | undefined {
   return undefined;
 }
 
-function findSubcommand(command: Command, word: string): Command | undefined {
-  return command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
-}
-
-/** Subcommands shown in help: hidden ones and the implicit `help` subcommand are left out. */
-function visibleSubcommands(command: Command): Command[] {
-  return help.visibleCommands(command).filter((sub) => command.commands.includes(sub));
-}
-
 function walk(root: Command, typed: string[]): Position {
   const at: Position = { command: root, args: [], flags: {}, afterDoubleDash: false };
   const record = (option: Option, value: string) => {
@@ -105,10 +97,6 @@ function walk(root: Command, typed: string[]): Position {
     }
   }
   return at;
-}
-
-function describeCommand(command: Command): string {
-  return command.summary() || command.description();
 }
 
 function flagCandidates(command: Command, withShort: boolean): Candidate[] {
@@ -161,8 +149,8 @@ async function completeWord(at: Position, word: string, f: Factory): Promise<Com
     return { ...values, candidates: values.candidates.map((c) => ({ ...c, value: `${name}=${c.value}` })) };
   }
   if (!at.afterDoubleDash && word.startsWith('-')) return { candidates: flagCandidates(at.command, !word.startsWith('--')) };
-  const subcommands = at.args.length === 0 ? visibleSubcommands(at.command) : [];
-  if (subcommands.length > 0) return { candidates: subcommands.map((sub) => ({ value: sub.name(), description: describeCommand(sub) })) };
+  const subcommands = at.args.length === 0 ? subcommandCandidates(at.command) : [];
+  if (subcommands.length > 0) return { candidates: subcommands };
   const slot = positionalSlot(at);
   if (slot) return completeSlot(slot, at, word, f);
   // Nothing positional is left to type: offer the flags, which is what can still follow.

@@ -161,6 +161,15 @@ describe('trek __complete on the real command tree', () => {
     expect((await trekComplete(['config', 'set', 'timeout', ''])).values).toEqual([]);
   });
 
+  it('completes command paths after `trek help`', async () => {
+    const { f } = testFactory();
+    const root = newRootCmd(f);
+    const search = root.commands.find((c) => c.name() === 'search')!;
+    expect((await trekComplete(['help', 'sea'])).values).toEqual(['search']);
+    expect((await trekComplete(['help', 'search', ''])).values).toEqual(search.commands.map((c) => c.name()));
+    expect((await trekComplete(['help', 'nosuch', ''])).values).toEqual([]);
+  });
+
   it('prints the script for `trek completion <shell>` and completes the shell names', async () => {
     expect((await trekComplete(['completion', ''])).values).toEqual(['bash', 'zsh', 'fish']);
   });
