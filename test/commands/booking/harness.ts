@@ -1,0 +1,90 @@
+/**
+ * Shared by the booking, customer, service and sandbox-helper command tests: one in-memory
+ * sandbox per test file (port 0), factories pointed at it, a prompter that also records the
+ * choices it was offered, and direct API calls to set up state.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { main } from '../../../src/main.js';
+import type { Choice, Prompter } from '../../../src/prompt/prompter.js';
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
+import { testFactory, type TestFactory, type TestFactoryOptions } from '../../helpers/factory.js';
+
+export interface Sandbox {
+  readonly running: RunningSandbox;
+  /** A test factory on the sandbox with its default key (agent 1 of Maple Leaf Travel: CAD, USD). */
+  factory(options?: Omit<TestFactoryOptions, 'baseUrl' | 'apiKey'>): TestFactory;
+  /** `trek ARGS` through main(); the factory is returned for its captured streams. */
+  trek(args: string[], options?: Omit<TestFactoryOptions, 'baseUrl' | 'apiKey'>): Promise<TestFactory & { code: number }>;
+  /** A direct API call with the default key; throws on a status >= 400. */
+  api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+export function useSandbox(): Sandbox {
+  let running: RunningSandbox | undefined;
+  beforeAll(async () => {
+    running = await startSandbox({ port: 0 });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const sandbox: Sandbox = {
+    get running() {
+      if (!running) throw new Error('sandbox not started');
+      return running;
+    },
+    // Colour off unless a test asks for it, so table output compares as plain text.
+    factory: (options = {}) => testFactory({ ...options, env: { NO_COLOR: '1', ...options.env }, baseUrl: sandbox.running.baseUrl, apiKey: sandbox.running.apiKey }),
+    async trek(args, options = {}) {
+      const t = sandbox.factory(options);
+      const code = await main(args, t.f);
+      return Object.assign(t, { code });
+    },
+    async api(method, path, body) {
+      const response = await fetch(sandbox.running.baseUrl + path, {
+        method,
+        headers: { 'x-application-key': sandbox.running.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+  };
+  return sandbox;
+}
+
+export interface RecordingPrompter extends Prompter {
+  /** Every question, in order, with the choices of a select. */
+  asked: Array<{ message: string; choices?: Array<{ name: string; value: unknown }> }>;
+}
+
+/** Answers from `answers` in order; a function answer picks from the choices offered. */
+export function recordingPrompter(answers: Array<unknown | ((choices: Array<Choice<unknown>>) => unknown)>): RecordingPrompter {
+  const asked: RecordingPrompter['asked'] = [];
+  const next = (message: string, choices?: Array<Choice<unknown>>): any => {
+    asked.push(choices ? { message, choices: choices.map(({ name, value }) => ({ name, value })) } : { message });
+    if (answers.length === 0) throw new Error(`no scripted answer for: ${message}`);
+    const answer = answers.shift();
+    return Promise.resolve(typeof answer === 'function' ? (answer as (c: Array<Choice<unknown>>) => unknown)(choices ?? []) : answer);
+  };
+  return {
+    asked,
+    select: (message, choices) => next(message, choices as Array<Choice<unknown>>),
+    input: (message) => next(message),
+    password: (message) => next(message),
+    confirm: (message) => next(message),
+  };
+}
+
+/** A booking, two customers and the first AVAILABLE departure, made through the API. */
+export async function bookingWithCustomers(sandbox: Sandbox): Promise<{ booking: any; customers: any[]; departure: any }> {
+  const booking = await sandbox.api('POST', '/bookings/', { currency: 'CAD' });
+  const customers = await Promise.all([
+    sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } }),
+    sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } }),
+  ]);
+  const page = await sandbox.api('GET', '/departures?availability.status=AVAILABLE&order_by=start_date&max_per_page=10');
+  // The soonest departures sit inside windows some rules care about; a later one is plain bookable.
+  const departure = page.results[page.results.length - 1];
+  return { booking, customers, departure };
+}
