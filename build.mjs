@@ -6,7 +6,8 @@ import { rmSync } from 'node:fs';
 
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { trek: 'src/cli.ts' },
+  // `sandbox` lets bench/sandbox.mjs (and other plain node scripts) start the sandbox.
+  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -9,7 +9,7 @@ import { fromXml, toXml } from '../util/xml.js';
 import { authenticate } from './auth.js';
 import { isoDateTime } from './clock.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
-import { toJson } from './json.js';
+import { toJsonBytes } from './json.js';
 import type { Caller, Reply, RequestContext, Router } from './router.js';
 import { GONE, MOVED } from './seed.js';
 import type { Store } from './store.js';
@@ -62,11 +62,11 @@ function send(res: ServerResponse, format: Format, reply: Reply, root = 'respons
     res.end();
     return;
   }
-  const text = format === 'json' ? toJson(reply.body) : toXml(reply.body, root);
+  const bytes = format === 'json' ? toJsonBytes(reply.body) : Buffer.from(toXml(reply.body, root));
   headers['content-type'] = CONTENT_TYPE[format];
-  headers['content-length'] = Buffer.byteLength(text);
+  headers['content-length'] = bytes.length;
   res.writeHead(reply.status, headers);
-  res.end(text);
+  res.end(bytes);
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

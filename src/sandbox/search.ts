@@ -133,6 +133,30 @@ function valuesAt(record: unknown, path: readonly string[]): unknown[] {
   return current.filter((v) => v !== undefined);
 }
 
+const NO_VALUE = Symbol('no value');
+
+/**
+ * The value at `path` when the way there crosses no list (the common case, without
+ * allocating); NO_VALUE when it is missing; undefined when a list was met (use valuesAt).
+ */
+function plainValueAt(record: unknown, path: readonly string[]): unknown {
+  let value = record;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return NO_VALUE;
+    if (Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value === undefined ? NO_VALUE : Array.isArray(value) ? undefined : value;
+}
+
+/** Does any leaf value at `path` pass `test`? */
+function someValueAt(record: unknown, path: readonly string[], test: (value: unknown) => boolean): boolean {
+  const plain = plainValueAt(record, path);
+  if (plain === NO_VALUE) return false;
+  if (plain !== undefined) return test(plain);
+  return valuesAt(record, path).some(test);
+}
+
 /** Dotted paths of every leaf (and null member) in the records, lists looked through. */
 export function attributePaths(records: Iterable<unknown>, limit = 500): Set<string> {
   const paths = new Set<string>();
@@ -215,10 +239,10 @@ function compileFilter(filter: Filter): (record: unknown) => boolean {
   const path = filter.attribute.split('.');
   if (filter.operator === 'null' || filter.operator === 'notnull') {
     const wantNull = (filter.operator === 'null') === (filter.values[0] === 'true');
-    return (record) => valuesAt(record, path).every((v) => v === null) === wantNull;
+    return (record) => !someValueAt(record, path, (v) => v !== null) === wantNull;
   }
   const test = scalarTest(filter);
-  return (record) => valuesAt(record, path).some((v) => v !== null && typeof v !== 'object' && test(v));
+  return (record) => someValueAt(record, path, (v) => v !== null && typeof v !== 'object' && test(v));
 }
 
 /** Refuses filters and orderings on attributes the records do not have. */
