@@ -58,9 +58,14 @@ export function slotKey(slot: Slot): string {
   return 'option' in slot ? (slot.option.long ?? slot.option.short ?? '') : slot.argument.name();
 }
 
-/** The flag's long name without dashes (`--booking` → `booking`), or the argument's name, lower-cased. */
+/** `--booking` → `booking`: how CompletionContext.flags names a flag. */
+export function optionName(option: Option): string {
+  return slotKey({ option }).replace(/^-+/, '');
+}
+
+/** The flag's name without dashes, or the argument's name, lower-cased. */
 function slotName(slot: Slot): string {
-  return slotKey(slot).replace(/^-+/, '').toLowerCase();
+  return ('option' in slot ? optionName(slot.option) : slotKey(slot)).toLowerCase();
 }
 
 /** The noun a command belongs to: `booking` for `trek booking get`. */

@@ -5,7 +5,7 @@
  */
 import { Help, type Command, type Option } from 'commander';
 import type { Factory } from '../factory.js';
-import { completerFor, namesFile, type Slot } from './conventions.js';
+import { completerFor, namesFile, optionName, type Slot } from './conventions.js';
 import { profileName } from './profiles.js';
 import { Directive, toCompletion, type Candidate, type Completion, type CompletionContext } from './protocol.js';
 import { findSubcommand, subcommandCandidates } from './tree.js';
@@ -31,10 +31,6 @@ const help = new Help();
 
 function takesValue(option: Option): boolean {
   return option.required || option.optional;
-}
-
-function flagName(option: Option): string {
-  return (option.long ?? option.short ?? '').replace(/^-+/, '');
 }
 
 /** Flags valid at `command`: its own and its ancestors' (commander accepts those anywhere after them). */
@@ -64,7 +60,7 @@ function findOption(command: Command, flag: string): Option | undefined {
 function walk(root: Command, typed: string[]): Position {
   const at: Position = { command: root, args: [], flags: {}, afterDoubleDash: false };
   const record = (option: Option, value: string) => {
-    (at.flags[flagName(option)] ??= []).push(value);
+    (at.flags[optionName(option)] ??= []).push(value);
     at.pending = option.variadic ? { option, optional: true } : undefined;
   };
   for (const word of typed) {
