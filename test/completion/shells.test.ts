@@ -7,8 +7,10 @@ import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRootCmd } from '../../src/commands/root.js';
 import { trekPaths } from '../../src/config/paths.js';
 import { recordIds } from '../../src/history.js';
@@ -53,35 +55,55 @@ beforeAll(async () => {
 
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 
-async function bash(line: string, withBashCompletion = true): Promise<string[]> {
+type ExtraEnv = Record<string, string>;
+
+async function bash(line: string, extra: ExtraEnv = {}, withBashCompletion = true): Promise<string[]> {
   const { stdout } = await run('bash', ['--norc', '--noprofile', join(HERE, 'bash-driver.bash'), scripts.bash, line], {
-    env: { ...env, BASH_COMPLETION: withBashCompletion ? BASH_COMPLETION : '' },
+    env: { ...env, ...extra, BASH_COMPLETION: withBashCompletion ? BASH_COMPLETION : '' },
   });
   return lines(stdout);
 }
 
-/** zsh candidates as "value" (descriptions dropped). */
-async function zsh(line: string): Promise<string[]> {
-  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, line], { env, timeout: 20_000 });
-  return lines(stdout).map((entry) => entry.replace(/ -- .*$/, ''));
+/** zsh candidates as "value -- description" lines. */
+async function zshWithDescriptions(line: string, extra: ExtraEnv = {}): Promise<string[]> {
+  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, line], { env: { ...env, ...extra }, timeout: 20_000 });
+  return lines(stdout);
 }
 
-async function zshWithDescriptions(line: string): Promise<string[]> {
-  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, line], { env, timeout: 20_000 });
-  return lines(stdout);
+async function zsh(line: string, extra: ExtraEnv = {}): Promise<string[]> {
+  return (await zshWithDescriptions(line, extra)).map((entry) => entry.replace(/ -- .*$/, ''));
 }
 
 /** fish candidates as "value<TAB>description" lines, as `complete -C` prints them. */
-async function fishRaw(line: string): Promise<string[]> {
-  const { stdout } = await run('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C${JSON.stringify(line)}`], { env });
+async function fishRaw(line: string, extra: ExtraEnv = {}): Promise<string[]> {
+  const { stdout } = await run('fish', ['--no-config', '-c', `source ${scripts.fish}; complete -C${JSON.stringify(line)}`], { env: { ...env, ...extra } });
   return lines(stdout);
 }
 
-async function fish(line: string): Promise<string[]> {
-  return (await fishRaw(line)).map((entry) => entry.split('\t')[0]!);
+async function fish(line: string, extra: ExtraEnv = {}): Promise<string[]> {
+  return (await fishRaw(line, extra)).map((entry) => entry.split('\t')[0]!);
 }
 
 const sorted = (values: readonly string[]) => [...values].sort();
+
+const servers: Server[] = [];
+afterAll(() => {
+  for (const server of servers) server.close();
+});
+
+/** A stand-in API holding one confirmed departure service, S1. */
+async function serviceApi(): Promise<{ url: string; requests: string[] }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    const found = req.url === '/departure_services/S1/';
+    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(found ? { id: 'S1', type: 'departure_services', status: 'Confirmed', status_transitions: ['Request Cancellation', 'Expired'] } : { message: 'not found' }));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
 
 function verbsOf(noun: string): string[] {
   const root = newRootCmd(testFactory().f);
@@ -89,8 +111,8 @@ function verbsOf(noun: string): string[] {
 }
 
 describe.each([
-  ['bash', (line: string) => bash(line)],
-  ['bash without bash-completion', (line: string) => bash(line, false)],
+  ['bash', (line: string, extra?: ExtraEnv) => bash(line, extra)],
+  ['bash without bash-completion', (line: string, extra?: ExtraEnv) => bash(line, extra, false)],
   ['zsh', zsh],
   ['fish', fish],
 ] as const)('%s', (shell, completeLine) => {
@@ -126,6 +148,16 @@ describe.each([
 
   it('completes flags', async () => {
     expect(await completeLine('trek search departures --whe')).toEqual(['--where']);
+  });
+
+  it('offers the statuses the typed service can move to, asked of the API, spaces and all', async () => {
+    const api = await serviceApi();
+    const extra = { TREK_BASE_URL: api.url, TREK_API_KEY: 'test-key' };
+    // bash and zsh show the word as it will be inserted, space escaped; fish lists the value and escapes on insertion.
+    const spaced = (value: string) => (shell === 'fish' ? value : value.replace(/ /g, '\\ '));
+    expect(sorted(await completeLine('trek service transition S1 ', extra))).toEqual(sorted([spaced('Request Cancellation'), 'Expired']));
+    expect(await completeLine('trek service transition S1 Req', extra)).toEqual([spaced('Request Cancellation')]);
+    expect(api.requests.every((request) => request === 'GET /departure_services/S1/')).toBe(true);
   });
 });
 
