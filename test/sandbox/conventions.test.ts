@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
-import { collectPages, KEYS, useSandbox } from './helpers.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { clientFor, collectPages, KEYS, useSandbox } from './helpers.js';
 
 const client = useSandbox({ size: 120 });
 
@@ -198,5 +199,30 @@ describe('authentication and tenancy', () => {
   it('opens the catalogue to any valid key', async () => {
     expect((await client.get('/departures/100001', KEYS.flexDisabled)).status).toBe(200);
     expect((await client.get('/override_reasons', KEYS.ceu)).json.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('HEAD and the request log', () => {
+  it('answers HEAD like GET without a body', async () => {
+    const answer = await client.request('HEAD', '/departures/100001/');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('');
+    expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength((await client.get('/departures/100001/')).text));
+  });
+
+  it('logs one line per request, never the key', async () => {
+    const lines: string[] = [];
+    const logged = clientFor(await startSandbox({ size: 10, log: (line) => lines.push(line) }));
+    try {
+      await logged.get('/departures/?max_per_page=10');
+      await logged.request('GET', '/bookings/', { key: null, headers: { authorization: `Bearer ${KEYS.harbourLights}` } });
+      await logged.get('/nowhere', 'secret-typo-key');
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(/ GET \/departures\/\?max_per_page=10 200 [\d.]+ms$/);
+      expect(lines[2]).toMatch(/ GET \/nowhere 404 /);
+      expect(lines.join('\n')).not.toMatch(/sandbox-key|secret-typo-key/);
+    } finally {
+      await logged.sandbox.close();
+    }
   });
 });
