@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, parseDate } from '../shared.js';
+import { examples } from '../shared.js';
 
 export interface ClockOptions extends ChangeOptions {
   /** Undefined: show the clock. */
@@ -28,10 +28,10 @@ export function parseInstant(value: string): string {
   const text = value.trim();
   const match = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.exec(text);
   const problem = `DATE must be a date (2027-01-01) or a datetime (2027-01-01T09:30:00Z, 2027-01-01T09:30:00-05:00), got "${value}"`;
-  if (!match) throw new UsageError(problem);
-  parseDate(match[1]!, 'DATE');
   const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
-  if (Number.isNaN(ms)) throw new UsageError(problem);
+  // Date.parse rolls 2027-02-30 over to March; the calendar day must exist as written.
+  const day = match?.[1];
+  if (!day || Number.isNaN(ms) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) throw new UsageError(problem);
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

@@ -18,7 +18,8 @@ export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOption
   return new Command('cancel')
     .description(
       "Cancel a service. Where the service's transitions allow it, it moves to Cancelled; otherwise cancellation is requested\n" +
-        "(Request Cancellation) and the operator's staff cancel it, with fees if applicable. trek says which on stderr.\n" +
+        "(Request Cancellation) and the operator's staff cancel it, with fees if applicable. A hold never confirmed (Option, On Request,\n" +
+        'Waitlisted) that can do neither is released instead: moved to Expired, without cancellation fees. trek says which on stderr.\n' +
         'Asks for confirmation; --yes skips the question and is required when not on a terminal.',
     )
     .argument('<id>', 'service id')
@@ -43,8 +44,20 @@ export async function serviceCancelRun(opts: ServiceCancelOptions): Promise<void
   const target = cancellationTarget(service);
   if (!target) throw new UsageError(`cannot cancel ${serviceLabel(service)} (${sanitize(service.status)}): ${whyNot(service, 'Cancelled')}`, possibleNow(service));
 
-  const what = target === 'Cancelled' ? 'cancelled' : "moved to Request Cancellation; the operator's staff then cancel it, and fees may apply";
-  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name)}" (${sanitize(service.status)})? It will be ${what}.`);
-  const note = target === 'Cancelled' ? 'The service is cancelled.' : "Cancellation requested: the operator's staff will cancel it (fees may apply).";
-  await applyStatus(opts, client, service, target, note);
+  const outcome = OUTCOMES[target];
+  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name)}" (${sanitize(service.status)})? It will be ${outcome.question}.`);
+  await applyStatus(opts, client, service, target, outcome.note);
 }
+
+/** What each way of cancelling means, for the question asked and the note printed after. */
+const OUTCOMES = {
+  Cancelled: { question: 'cancelled', note: 'The service is cancelled.' },
+  'Request Cancellation': {
+    question: "moved to Request Cancellation; the operator's staff then cancel it, and fees may apply",
+    note: "Cancellation requested: the operator's staff will cancel it (fees may apply).",
+  },
+  Expired: {
+    question: 'released: moved to Expired, without cancellation fees (a hold that was never confirmed is not cancelled)',
+    note: 'The hold is released, without cancellation fees.',
+  },
+} as const;

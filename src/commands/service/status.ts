@@ -104,10 +104,13 @@ function whyNotConfirmed(service: ServiceState, flex: boolean): string {
 
 /**
  * Where `trek service cancel` takes a service: Cancelled when its transitions allow it,
- * otherwise Request Cancellation (staff then cancel it); undefined when neither is possible.
+ * otherwise Request Cancellation (staff then cancel it); a hold that was never confirmed
+ * (Option, On Request, Waitlisted) is released by moving it to Expired, which costs no
+ * cancellation fees. Undefined when none of these is possible now.
  */
-export function cancellationTarget(service: ServiceState): 'Cancelled' | 'Request Cancellation' | undefined {
+export function cancellationTarget(service: ServiceState): 'Cancelled' | 'Request Cancellation' | 'Expired' | undefined {
   if (canMove(service, 'Cancelled')) return 'Cancelled';
   if (canMove(service, 'Request Cancellation')) return 'Request Cancellation';
+  if (canMove(service, 'Expired')) return 'Expired';
   return undefined;
 }

@@ -171,6 +171,14 @@ describe('trek service cancel', () => {
     expect(t.err()).toBe("Moved activity service 9 from Confirmed to Request Cancellation. Cancellation requested: the operator's staff will cancel it (fees may apply).\n");
   });
 
+  it('releases an Option that can be neither cancelled nor requested: Expired, without fees', async () => {
+    await fakeApi({ '/activity_services/9/': activity('Option', ['Confirmed', 'Expired']) });
+    const t = await trek(['service', 'cancel', '9', '--yes']);
+    expect(t.code).toBe(0);
+    expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Expired' });
+    expect(t.err()).toBe('Moved activity service 9 from Option to Expired. The hold is released, without cancellation fees.\n');
+  });
+
   it('refuses a confirmed flex plan service with the reason, sending nothing', async () => {
     await fakeApi({ '/flex_plan_services/9/': { id: '9', href: '/flex_plan_services/9/', name: 'Flex', type: 'flex_plan_services', status: 'Confirmed', status_transitions: [], flags: [] } });
     const t = await trek(['service', 'cancel', '9', '--yes']);

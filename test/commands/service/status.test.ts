@@ -91,10 +91,11 @@ describe('whyNot', () => {
 });
 
 describe('cancellationTarget', () => {
-  it('prefers Cancelled, then Request Cancellation, else nothing', () => {
+  it('prefers Cancelled, then Request Cancellation, then releasing a hold to Expired, else nothing', () => {
     expect(cancellationTarget(service('Waitlisted', ['Expired', 'Cancelled']))).toBe('Cancelled');
     expect(cancellationTarget(service('Confirmed', ['Request Cancellation', 'Cancelled']))).toBe('Cancelled');
     expect(cancellationTarget(service('Confirmed', ['Request Cancellation']))).toBe('Request Cancellation');
-    expect(cancellationTarget(service('Option', ['Confirmed', 'Expired']))).toBeUndefined();
+    expect(cancellationTarget(service('Option', ['Confirmed', 'Expired']))).toBe('Expired');
+    expect(cancellationTarget(service('Request Confirmation', []))).toBeUndefined();
   });
 });
