@@ -141,6 +141,14 @@ export interface PaymentRecord extends BookingChildRecord {
   status: 'APPLIED' | 'PENDING';
 }
 
+/** A waived requirement (spec §2.6): while it exists, the customer's checkin leaves the requirement out. */
+export interface OverrideRecord extends BookingChildRecord {
+  customer_id: string;
+  service_ids: string[];
+  reason_code: string;
+  requirement_code: string;
+}
+
 export interface RefundRecord extends BookingChildRecord {
   amount_cents: number;
   status: 'APPLIED' | 'PENDING';
@@ -156,7 +164,7 @@ export interface Collections {
   refunds: Record<string, RefundRecord>;
   invoices: Record<string, BookingChildRecord>;
   documents: Record<string, BookingChildRecord>;
-  overrides: Record<string, BookingChildRecord>;
+  overrides: Record<string, OverrideRecord>;
 }
 
 export type CollectionName = keyof Collections;
