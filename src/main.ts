@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ApiError } from './api/errors.js';
+import { COMPLETE_COMMAND, runComplete } from './commands/completion/complete.js';
 import { newRootCmd } from './commands/root.js';
 import { CancelError, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
 import type { Factory } from './factory.js';
@@ -13,6 +14,8 @@ export async function main(argv: string[], f: Factory): Promise<number> {
   const program = newRootCmd(f);
   configureTree(program, f);
   try {
+    // The words of `trek __complete` are the line being completed, not flags for trek to act on.
+    if (argv[0] === COMPLETE_COMMAND) return await runComplete(program, argv.slice(1), f);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
