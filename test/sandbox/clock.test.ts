@@ -115,3 +115,14 @@ describe('/_sandbox/reset', () => {
     }
   });
 });
+
+describe('/_sandbox/whoami', () => {
+  it('names the agent and agency of the key in use', async () => {
+    expect((await client.get('/_sandbox/whoami')).json).toEqual({
+      agent: { id: '1', href: '/agents/1/', name: 'Avery Tremblay' },
+      agency: { id: '1', href: '/agencies/1/', name: 'Maple Leaf Travel' },
+    });
+    expect((await client.get('/_sandbox/whoami', 'sandbox-key-agent-6')).json.agency).toEqual({ id: '4', href: '/agencies/4/', name: 'Southern Cross Journeys' });
+    expect((await client.get('/_sandbox/whoami', null)).status).toBe(401);
+  });
+});

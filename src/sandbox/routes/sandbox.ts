@@ -1,6 +1,7 @@
 /**
  * Sandbox-only extensions under `/_sandbox/` (not part of the operator's API): the virtual
- * clock, reset, and the agents' keys. They need a valid key like every other path.
+ * clock, reset, the agents' keys, and who the key in use belongs to. They need a valid key
+ * like every other path.
  */
 import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError } from '../errors.js';
@@ -8,6 +9,7 @@ import { listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import type { Store } from '../store.js';
 import { Checker, objectBody } from '../validate.js';
+import { ref } from '../views.js';
 
 export const MAX_SANDBOX_SIZE = 200_000;
 
@@ -74,8 +76,18 @@ function keys(ctx: RequestContext): Reply {
   });
 }
 
+/** The agent and agency of the calling key (the spec has no such endpoint). */
+function whoami(ctx: RequestContext): Reply {
+  const { agent, agency } = ctx.caller;
+  return {
+    status: 200,
+    body: { agent: ref('agents', agent.id, { name: `${agent.first_name} ${agent.last_name}` }), agency: ref('agencies', agency.id, { name: agency.name }) },
+  };
+}
+
 export function register(router: Router): void {
   router
+    .get('/_sandbox/whoami', whoami)
     .get('/_sandbox/clock', (ctx) => ({ status: 200, body: clockView(ctx.store) }))
     .post('/_sandbox/clock', moveClock)
     .post('/_sandbox/reset', reset)
