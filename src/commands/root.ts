@@ -14,6 +14,7 @@ import { newConfigCmd } from './config/index.js';
 import { newCustomerCmd } from './customer/index.js';
 import { newHelpCmd } from './help/index.js';
 import { newProfileCmd } from './profile/index.js';
+import { newSandboxCmd } from './sandbox/index.js';
 import { newSearchCmd } from './search/index.js';
 import { newServiceCmd } from './service/index.js';
 import { examples, parseFormat } from './shared.js';
@@ -71,7 +72,7 @@ export function newRootCmd(f: Factory): Command {
     };
   });
 
-  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newApiCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 

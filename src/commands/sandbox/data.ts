@@ -1,0 +1,45 @@
+/**
+ * What `trek sandbox serve` and `trek sandbox reset` share: where the sandbox's state lives,
+ * the catalogue flags, and turning a refused snapshot into a usage error that names the file.
+ */
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { SANDBOX_STATE_FILE, type Factory } from '../../factory.js';
+import { parseInteger } from '../shared.js';
+
+export const DATA_HELP = 'snapshot file holding the sandbox state (default: the built-in profile\'s, shared with every trek command)';
+export const SEED_HELP = 'catalogue seed of a new sandbox (the same seed gives the same catalogue)';
+export const SIZE_HELP = 'number of departures of a new sandbox';
+
+/** The embedded profile's snapshot: serve and reset default to it, so they see what trek commands made. */
+export function embeddedDataFile(f: Factory): string {
+  return join(f.paths().data, SANDBOX_STATE_FILE);
+}
+
+/** --data FILE as an absolute path (messages name it), else the embedded profile's file. */
+export function dataFileFlag(f: Factory, data: string | undefined): string {
+  return data === undefined ? embeddedDataFile(f) : resolve(data);
+}
+
+export interface CatalogueFlags {
+  seed?: string;
+  size?: string;
+}
+
+/** --seed and --size within what the sandbox accepts (its own limits, loaded with it). */
+export async function parseCatalogueFlags(flags: CatalogueFlags): Promise<{ seed?: number; size?: number }> {
+  const { MAX_SANDBOX_SIZE } = await import('../../sandbox/routes/sandbox.js');
+  return {
+    seed: flags.seed === undefined ? undefined : parseInteger(flags.seed, '--seed', { min: 0, max: 2 ** 31 - 1 }),
+    size: flags.size === undefined ? undefined : parseInteger(flags.size, '--size', { min: 1, max: MAX_SANDBOX_SIZE }),
+  };
+}
+
+/**
+ * A snapshot the sandbox refuses (unknown version, not JSON, lock held) is the user's file to
+ * deal with, not a bug: a usage error whose message names the file. Other errors pass through.
+ */
+export function explainSnapshotError(error: unknown, hint?: string): unknown {
+  if (error instanceof Error && error.name === 'SnapshotError') return new UsageError(error.message, hint);
+  return error;
+}

@@ -1,0 +1,57 @@
+import { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import type { Factory } from '../../factory.js';
+import type { IOStreams } from '../../output/iostreams.js';
+import { renderList, type Column, type OutputSpec } from '../../output/render.js';
+import { examples, outputSpec } from '../shared.js';
+
+export interface KeysOptions {
+  io: IOStreams;
+  api: () => Promise<ApiClient>;
+  output: OutputSpec;
+}
+
+const KEYS_PATH = '/_sandbox/keys';
+
+const KEY_COLUMNS: Column[] = [
+  { field: 'key' },
+  { field: 'agent_id', header: 'AGENT' },
+  { field: 'agent_name', header: 'NAME' },
+  { field: 'agency_name', header: 'AGENCY' },
+  { field: 'note', maxWidth: 60 },
+];
+
+export function newKeysCmd(f: Factory, runF: (opts: KeysOptions) => Promise<void> = keysRun): Command {
+  return new Command('keys')
+    .summary("list the sandbox's agents and their API keys")
+    .description(
+      "Sandbox only: list the sandbox's agents with their API keys, agency and what each is for (another agency, CEU, flex disabled…).\n" +
+        'These are sandbox keys, printed on purpose; agents see only their own agency’s bookings.',
+    )
+    .addHelpText('after', examples([
+      'trek sandbox keys',
+      "TREK_API_KEY=$(trek sandbox keys -o json | jq -r '.[] | select(.agency_name | test(\"Harbour\")) | .key') trek booking get 200001",
+    ]))
+    .action(async () => {
+      await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f) });
+    });
+}
+
+export async function keysRun(opts: KeysOptions): Promise<void> {
+  const client = await opts.api();
+  const { records } = await import('../../api/paginate.js');
+  try {
+    await renderList(opts.io, records(client, KEYS_PATH, undefined, { all: true }), opts.output, { columns: KEY_COLUMNS, empty: 'The sandbox has no agents.' });
+  } catch (error) {
+    // The path has no id in it: a 404 can only mean there is no sandbox behind this profile.
+    if (!(error instanceof ApiError && error.kind === 'http' && error.status === 404)) throw error;
+    throw new ApiError({
+      kind: 'http',
+      status: 404,
+      method: 'GET',
+      url: error.url,
+      message: `this profile's server is not a trek sandbox (${client.baseUrl} has no ${KEYS_PATH} endpoint); use the built-in sandbox profile or a \`trek sandbox serve\` URL`,
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import type { IOStreams } from '../../output/iostreams.js';
+import type { Prompter } from '../../prompt/prompter.js';
+import { confirmDestructive, examples } from '../shared.js';
+import { DATA_HELP, dataFileFlag, explainSnapshotError, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
+
+export interface ResetOptions {
+  io: IOStreams;
+  prompter: () => Prompter;
+  yes: boolean;
+  dataFile: string;
+  /** Undefined: keep the file's seed and size. */
+  seed?: number;
+  size?: number;
+}
+
+export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<void> = resetRun): Command {
+  return new Command('reset')
+    .summary('start the sandbox over: fresh catalogue, no bookings')
+    .description(
+      "Start the sandbox over: a fresh catalogue and agents, no bookings, customers or payments, the clock back to real time.\n" +
+        "Works on the local snapshot file (the built-in profile's unless --data), never through a profile's server;\n" +
+        'a `trek sandbox serve` running on the same file picks the change up at once.',
+    )
+    .option('--seed <n>', `${SEED_HELP}; default: keep the current one`)
+    .option('--size <n>', `${SIZE_HELP}; default: keep the current one`)
+    .option('--data <file>', DATA_HELP)
+    .option('-y, --yes', 'reset without asking (required when not interactive)')
+    .addHelpText('after', examples([
+      'trek sandbox reset',
+      'trek sandbox reset --seed 7 --size 100000 --yes',
+      'trek sandbox reset --data ./sandbox.json --yes',
+    ]))
+    .action(async (flags: { data?: string; yes?: boolean } & CatalogueFlags) => {
+      const catalogue = await parseCatalogueFlags(flags);
+      await runF({ io: f.io, prompter: () => f.prompter(), yes: Boolean(flags.yes), dataFile: dataFileFlag(f, flags.data), ...catalogue });
+    });
+}
+
+export async function resetRun(opts: ResetOptions): Promise<void> {
+  await confirmDestructive(opts, `Reset the sandbox in ${opts.dataFile}, deleting every booking, customer and payment in it?`);
+  const { resetSandbox } = await import('../../sandbox/index.js');
+  try {
+    await resetSandbox(opts.dataFile, { seed: opts.seed, size: opts.size });
+  } catch (error) {
+    throw explainSnapshotError(error);
+  }
+  const shape = [opts.seed === undefined ? '' : `seed ${opts.seed}`, opts.size === undefined ? '' : `size ${opts.size}`].filter(Boolean).join(', ');
+  opts.io.err.write(`Sandbox reset: ${opts.dataFile}${shape ? ` (${shape})` : ''}.\n`);
+}

@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import type { IOStreams } from '../../output/iostreams.js';
+import { renderItem, type OutputSpec } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
+import { examples, outputSpec, parseInteger } from '../shared.js';
+import { DATA_HELP, dataFileFlag, explainSnapshotError, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
+
+/**
+ * Subscribes to the signals that stop the server and returns the unsubscribe function.
+ * Injectable so tests can "send" a signal without signalling the test process.
+ */
+export type SignalHook = (onSignal: (signal: string) => void) => () => void;
+
+/**
+ * SIGINT and SIGTERM of this process. Each is listened to once: a second Ctrl-C while the
+ * server is closing finds no listener and ends the process the default way.
+ */
+export const processSignals: SignalHook = (onSignal) => {
+  const listeners = (['SIGINT', 'SIGTERM'] as const).map((name) => {
+    const listener = () => onSignal(name);
+    process.once(name, listener);
+    return [name, listener] as const;
+  });
+  return () => {
+    for (const [name, listener] of listeners) process.off(name, listener);
+  };
+};
+
+export interface ServeOptions {
+  io: IOStreams;
+  output: OutputSpec;
+  host: string;
+  port: number;
+  /** Snapshot file; undefined with --memory. */
+  dataFile?: string;
+  seed?: number;
+  size?: number;
+  /** serveRun closes the server and resolves once this is aborted. */
+  stop: AbortSignal;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+/** Fixed, so integrators configure their code once; `--port 0` picks a free one. */
+export const DEFAULT_PORT = 4010;
+
+export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<void> = serveRun, signals: SignalHook = processSignals): Command {
+  return new Command('serve')
+    .summary('run the sandbox as an HTTP server for your own code and scripts')
+    .description(
+      'Run the sandbox as an HTTP server for your own code and scripts: the whole API, with state.\n' +
+        'Prints the base URL and a ready key (-o json: one line {"base_url", "api_key"} first on stdout),\n' +
+        'logs each request on stderr and stops cleanly on Ctrl-C or SIGTERM.',
+    )
+    .option('--host <host>', 'interface to listen on', DEFAULT_HOST)
+    .option('--port <n>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
+    .option('--data <file>', DATA_HELP)
+    .option('--memory', 'keep the state in memory only: nothing is read or written')
+    .option('--seed <n>', `${SEED_HELP} (default 1)`)
+    .option('--size <n>', `${SIZE_HELP} (default 400)`)
+    .addHelpText('after', examples([
+      'trek sandbox serve --port 4010',
+      'trek sandbox serve --port 0 --memory -o json | head -1 | jq -r .base_url',
+      'trek sandbox serve --data ./sandbox.json --seed 7 --size 100000',
+      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=sandbox-key-agent-1 trek search departures',
+    ]))
+    .action(async (flags: { host: string; port: string; data?: string; memory?: boolean } & CatalogueFlags) => {
+      if (flags.memory && flags.data !== undefined) throw new UsageError('use either --data or --memory, not both');
+      if (flags.host.trim() === '') throw new UsageError('--host must not be empty');
+      const port = parseInteger(flags.port, '--port', { min: 0, max: 65535 });
+      const catalogue = await parseCatalogueFlags(flags);
+      const stopping = new AbortController();
+      const unsubscribe = signals((signal) => stopping.abort(signal));
+      try {
+        await runF({
+          io: f.io,
+          output: await outputSpec(f),
+          host: flags.host,
+          port,
+          dataFile: flags.memory ? undefined : dataFileFlag(f, flags.data),
+          ...catalogue,
+          stop: stopping.signal,
+        });
+      } finally {
+        unsubscribe();
+      }
+    });
+}
+
+export async function serveRun(opts: ServeOptions): Promise<void> {
+  const { io } = opts;
+  if (opts.dataFile && (opts.seed !== undefined || opts.size !== undefined) && existsSync(opts.dataFile)) {
+    io.err.write(`note: --seed and --size shape a new sandbox; ${opts.dataFile} exists and keeps its catalogue (trek sandbox reset --seed N starts it over)\n`);
+  }
+  const { startSandbox } = await import('../../sandbox/index.js');
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({
+      host: opts.host,
+      port: opts.port,
+      dataFile: opts.dataFile,
+      seed: opts.seed,
+      size: opts.size,
+      // Paths and query strings are whatever a client sent: untrusted text on a terminal.
+      log: (line) => io.err.write(`${sanitize(line, { multiline: true })}\n`),
+    });
+  } catch (error) {
+    throw explainListenError(error, opts) ?? explainSnapshotError(error, 'Meanwhile the sandbox can run on another file (--data FILE) or in memory (--memory).');
+  }
+  try {
+    await printReady(opts, sandbox);
+    await aborted(opts.stop);
+    io.err.write('Stopping the sandbox…\n');
+  } finally {
+    await sandbox.close();
+  }
+  io.err.write('Sandbox stopped.\n');
+}
+
+/** Where to send requests and with which key: data on stdout, a hint for people on stderr. */
+async function printReady(opts: ServeOptions, sandbox: RunningSandbox): Promise<void> {
+  const { io, output } = opts;
+  const ready = { base_url: sandbox.baseUrl, api_key: sandbox.apiKey };
+  if (output.format !== 'table') {
+    // Scripts read the first line: JSON is one compact line here, not the usual indented document.
+    await renderItem(io, ready, output.format === 'json' ? { ...output, format: 'ndjson' } : output);
+    return;
+  }
+  const agent = sandbox.keys.find((k) => k.key === sandbox.apiKey);
+  const details = {
+    ...ready,
+    agent: agent ? `${agent.agent_name}, ${agent.agency_name} (agent ${agent.agent_id})` : '',
+    data: opts.dataFile ?? 'in memory: nothing is kept after it stops',
+  };
+  await renderItem(io, details, output, {
+    rows: [
+      { field: 'base_url', header: 'Base URL' },
+      { field: 'api_key', header: 'API key' },
+      { field: 'agent', header: 'Agent' },
+      { field: 'data', header: 'Data' },
+    ],
+  });
+  io.err.write(
+    `\nTry it:\n` +
+      `  curl -H 'X-Application-Key: ${sandbox.apiKey}' '${sandbox.baseUrl}/departures/?max_per_page=10'\n` +
+      `  TREK_BASE_URL=${sandbox.baseUrl} TREK_API_KEY=${sandbox.apiKey} trek search departures\n` +
+      `Other agents' keys: trek sandbox keys. Requests are logged below; Ctrl-C stops the sandbox.\n\n`,
+  );
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** Listening problems are the flags' fault (port taken, no such interface): exit 2, not a crash. */
+function explainListenError(error: unknown, opts: ServeOptions): UsageError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${opts.host}:${opts.port}`;
+  if (code === 'EADDRINUSE') return new UsageError(`cannot listen on ${where}: the port is in use`, 'Pick another with --port N, or --port 0 for any free port.');
+  if (code === 'EACCES') return new UsageError(`cannot listen on ${where}: permission denied`, 'Ports below 1024 need privileges; pick a higher --port.');
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new UsageError(`cannot listen on ${where}: --host is not an address of this machine`);
+  }
+  return undefined;
+}
