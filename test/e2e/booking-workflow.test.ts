@@ -1,0 +1,239 @@
+/**
+ * The booking workflow as a script and a person run it: `node bin/trek` (the bundle built by
+ * the test setup) in child processes against a sandbox started in this process on port 0,
+ * with TREK_HOME in a temp dir. Checks every status and money field against the spec's
+ * rules (§2.2, §3.1) as the sandbox documents them (docs/sandbox.md: amount_owing counts the
+ * purchase prices of services in Option, On Request, Request Confirmation and Confirmed,
+ * minus what was paid; commission sums the commissions of those same services).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { tempHome } from '../helpers/factory.js';
+
+const execFileAsync = promisify(execFile);
+const BIN = fileURLToPath(new URL('../../bin/trek', import.meta.url));
+
+let sandbox: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const home = tempHome();
+  env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    TREK_HOME: join(home, 'trek'),
+    TREK_BASE_URL: sandbox.baseUrl,
+    TREK_API_KEY: sandbox.apiKey,
+    NO_COLOR: '1',
+    LANG: 'C.UTF-8',
+  };
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `trek ARGS` in a child process; never throws on a non-zero exit. */
+async function trek(...args: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { env, timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof e.code !== 'number') throw error;
+    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** `trek ARGS -o json`, which must succeed; the parsed stdout. */
+async function trekJson(...args: string[]): Promise<any> {
+  const run = await trek(...args, '-o', 'json');
+  expect(run, `trek ${args.join(' ')}`).toMatchObject({ code: 0 });
+  return JSON.parse(run.stdout);
+}
+
+const cents = (decimal: string): number => {
+  expect(decimal).toMatch(/^\d+\.\d{2}$/);
+  return Math.round(Number(decimal) * 100);
+};
+const decimal = (amount: number): string => (amount / 100).toFixed(2);
+
+/** A booking with two customers: the first steps of every scenario. */
+async function bookingAndTravellers(): Promise<{ booking: any; customers: any[] }> {
+  const booking = await trekJson('booking', 'create', '--currency', 'CAD');
+  const customers = [
+    await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms'),
+    await trekJson('customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr', '--date-of-birth', '1912-06-23'),
+  ];
+  return { booking, customers };
+}
+
+/** An AVAILABLE departure that needs only the deposit to confirm. */
+async function bookableDeparture(): Promise<any> {
+  const departures = await trekJson('search', 'departures', '--where', 'availability.status=AVAILABLE', '--order-by', 'start_date', '--limit', '40');
+  const departure = departures.filter((d: any) => !d.flags?.includes('FULL_PAYMENT_REQUIRED_TO_BOOK')).at(-1);
+  expect(departure).toBeDefined();
+  return departure;
+}
+
+describe('the booking workflow, scripted', () => {
+  it('books, pays the deposit, confirms, adds and cancels an activity; money and statuses follow the rules', async () => {
+    const { booking, customers } = await bookingAndTravellers();
+    expect(booking).toMatchObject({ currency: 'CAD', amount_paid: '0.00', amount_owing: '0.00', date_of_first_travel: null });
+    const departure = await bookableDeparture();
+
+    const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', departure.id, '--customer', customers[0].id, '--customer', customers[1].id);
+    expect(tour).toMatchObject({ type: 'departure_services', status: 'Option', start_date: departure.start_date, finish_date: departure.finish_date, booking: { id: booking.id } });
+    expect(tour.customers.map((c: any) => c.id)).toEqual(customers.map((c) => c.id));
+    expect(tour.option_expiry_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(tour.status_transitions).toContain('Expired');
+    expect(tour.status_transitions).not.toContain('Confirmed'); // the deposit is not paid yet
+    const tourPrice = cents(tour.purchase_price);
+    const tourCommission = cents(tour.commission);
+
+    let now = await trekJson('booking', 'get', booking.id);
+    expect(now).toMatchObject({
+      amount_paid: '0.00',
+      amount_owing: tour.purchase_price,
+      amount_pending: '0.00',
+      commission: tour.commission,
+      date_of_first_travel: departure.start_date,
+      date_of_last_travel: departure.finish_date,
+    });
+
+    // The deposit: the departure's deposit in the booking currency, per traveller.
+    const deposit = cents(departure.deposits.CAD) * customers.length;
+    expect(deposit).toBeLessThan(tourPrice);
+    const pay = await trek('sandbox', 'pay', booking.id, decimal(deposit), '-o', 'json');
+    expect(pay.code).toBe(0);
+    expect(JSON.parse(pay.stdout)).toMatchObject({ booking: { id: booking.id }, amount: decimal(deposit), currency: 'CAD' });
+
+    const confirm = await trek('service', 'confirm', tour.id, '-o', 'json');
+    expect(confirm.code).toBe(0);
+    const confirmed = JSON.parse(confirm.stdout);
+    expect(confirmed.status).toBe('Confirmed');
+    expect(confirmed.date_confirmed).toMatch(/Z$/);
+    expect(confirmed.purchase_price).toBe(tour.purchase_price);
+
+    now = await trekJson('booking', 'get', booking.id);
+    expect(now).toMatchObject({ amount_paid: decimal(deposit), amount_owing: decimal(tourPrice - deposit), commission: tour.commission });
+
+    const activities = await trekJson('search', 'activities', '--limit', '1');
+    const activity = await trekJson('service', 'add-activity', '--booking', booking.id, '--activity', activities[0].id, '--customer', customers[0].id);
+    expect(activity).toMatchObject({ type: 'activity_services', status: 'Option', booking: { id: booking.id } });
+    now = await trekJson('booking', 'get', booking.id);
+    expect(now.amount_owing).toBe(decimal(tourPrice + cents(activity.purchase_price) - deposit));
+    expect(now.commission).toBe(decimal(tourCommission + cents(activity.commission)));
+
+    const cancel = await trek('service', 'cancel', activity.id, '--yes', '-o', 'json');
+    expect(cancel.code).toBe(0);
+    const cancelled = JSON.parse(cancel.stdout);
+    // An unconfirmed activity goes where its transitions allow, and trek says which.
+    expect(['Cancelled', 'Expired']).toContain(cancelled.status);
+    expect(cancel.stderr).toContain(`Moved activity service ${activity.id} from Option to ${cancelled.status}.`);
+    if (cancelled.status === 'Cancelled') expect(cancelled.date_cancelled).toMatch(/Z$/);
+
+    const final = await trekJson('booking', 'get', booking.id);
+    expect(final).toMatchObject({
+      id: booking.id,
+      currency: 'CAD',
+      amount_paid: decimal(deposit),
+      amount_owing: decimal(tourPrice - deposit),
+      amount_pending: '0.00',
+      commission: tour.commission,
+      date_of_first_travel: departure.start_date,
+      date_of_last_travel: departure.finish_date,
+      date_closed: null,
+    });
+    const services = await trekJson('booking', 'services', booking.id);
+    expect(services.map((s: any) => [s.id, s.status])).toEqual([
+      [tour.id, 'Confirmed'],
+      [activity.id, cancelled.status],
+    ]);
+    expect(services[0].status_transitions).toContain('Request Cancellation');
+  });
+
+  it('refuses to confirm an unpaid Option, naming the deposit, and sends nothing', async () => {
+    const { booking, customers } = await bookingAndTravellers();
+    const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', (await bookableDeparture()).id, '--customer', customers[0].id);
+    const run = await trek('service', 'transition', tour.id, 'Confirmed');
+    expect([2, 5]).toContain(run.code);
+    expect(run.stderr).toContain('deposit');
+    expect(run.stdout).toBe('');
+    expect((await trekJson('service', 'get', tour.id)).status).toBe('Option');
+  });
+
+  it('expires an unpaid Option when the sandbox clock passes its option expiry', async () => {
+    const { booking, customers } = await bookingAndTravellers();
+    const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', (await bookableDeparture()).id, '--customer', customers[1].id);
+    expect(tour.status).toBe('Option');
+    const advance = await trek('sandbox', 'clock', 'advance', '30d');
+    expect(advance.code).toBe(0);
+    const services = await trekJson('booking', 'services', booking.id);
+    expect(services).toEqual([expect.objectContaining({ id: tour.id, status: 'Expired', status_transitions: [] })]);
+    const table = await trek('booking', 'services', booking.id, '-o', 'table');
+    expect(table.stdout).toMatch(new RegExp(`^${tour.id} .* Expired `, 'm'));
+    const after = await trekJson('booking', 'get', booking.id);
+    expect(after).toMatchObject({ amount_owing: '0.00', commission: '0.00' });
+  });
+
+  it('prints TOUR_SERVICE_NOT_FOUND and booking_id (exit 5) for an activity on a booking without a departure', async () => {
+    const { booking, customers } = await bookingAndTravellers();
+    const activities = await trekJson('search', 'activities', '--limit', '1');
+    const run = await trek('service', 'add-activity', '--booking', booking.id, '--activity', activities[0].id, '--customer', customers[0].id);
+    expect(run.code).toBe(5);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('TOUR_SERVICE_NOT_FOUND');
+    expect(run.stderr).toContain('booking_id');
+  });
+});
+
+describe('trek booking create in a terminal', () => {
+  /** Runs tmux on a server of its own; a missing tmux fails the test (it is installed by .ci/run). */
+  const socket = `trek-e2e-${process.pid}-${Date.now()}`;
+  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: { ...env, TERM: 'xterm-256color' } });
+  const screen = async () => (await tmux('capture-pane', '-p', '-t', 'trek')).stdout;
+
+  async function waitForScreen(done: (text: string) => boolean): Promise<string> {
+    const deadline = Date.now() + 15_000;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = await screen();
+      if (done(text)) return text;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
+  }
+
+  it('with no flags, asks for the currency from a list of the agency\'s booking currencies', async () => {
+    const command = `'${process.execPath}' '${BIN}' booking create; echo "[exit $?]"; sleep 60`;
+    await tmux('new-session', '-d', '-s', 'trek', '-x', '100', '-y', '40', command);
+    try {
+      const question = await waitForScreen((text) => text.includes('Currency of the booking') && /USD/.test(text));
+      const lines = question.split('\n');
+      // A list, not a typed answer: each currency on a line of its own, the first one selected.
+      expect(lines.find((line) => line.includes('Currency of the booking'))).not.toContain('3-letter');
+      expect(lines.some((line) => /^\S\s+CAD$/.test(line.trimEnd()))).toBe(true);
+      expect(lines.some((line) => /^\s+USD$/.test(line.trimEnd()))).toBe(true);
+
+      await tmux('send-keys', '-t', 'trek', 'Down');
+      await tmux('send-keys', '-t', 'trek', 'Enter');
+      const finished = await waitForScreen((text) => text.includes('[exit'));
+      expect(finished).toContain('[exit 0]');
+      expect(finished).toMatch(/^CURRENCY +USD$/m);
+      expect(finished).toMatch(/^Created booking \d+\.$/m);
+    } finally {
+      await tmux('kill-server').catch(() => undefined);
+    }
+  });
+});
