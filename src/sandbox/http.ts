@@ -139,7 +139,7 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
   if (format === null) {
-    throw new SandboxError(406, 'Only application/json and application/xml can be produced.', [], {});
+    throw new SandboxError(406, 'Only application/json and application/xml can be produced.');
   }
   const match = router.match(method, path);
   if (match.kind === 'none') throw new SandboxError(404, `No resource at ${path}.`);

@@ -202,9 +202,11 @@ function containsSequence(haystack: string[], needle: string[]): boolean {
   return false;
 }
 
-function scalarTest(filter: Filter): (value: unknown) => boolean {
-  const [first = ''] = filter.values;
-  switch (filter.operator) {
+type ValueOperator = Exclude<Operator, 'null' | 'notnull'>;
+
+function scalarTest(operator: ValueOperator, values: readonly string[]): (value: unknown) => boolean {
+  const [first = ''] = values;
+  switch (operator) {
     case 'contains': {
       const needle = first.toLowerCase();
       return (v) => String(v).toLowerCase().includes(needle);
@@ -222,16 +224,13 @@ function scalarTest(filter: Filter): (value: unknown) => boolean {
     case 'gte':
       return (v) => compareScalars(v, first) >= 0;
     case 'in': {
-      const wanted = new Set(filter.values.map((v) => v.toLowerCase()));
+      const wanted = new Set(values.map((v) => v.toLowerCase()));
       return (v) => wanted.has(String(v).toLowerCase());
     }
     case 'phrase': {
       const phrase = words(first);
       return (v) => containsSequence(words(String(v)), phrase);
     }
-    case 'null':
-    case 'notnull':
-      throw new Error('null operators test presence, not values');
   }
 }
 
@@ -241,7 +240,7 @@ function compileFilter(filter: Filter): (record: unknown) => boolean {
     const wantNull = (filter.operator === 'null') === (filter.values[0] === 'true');
     return (record) => !someValueAt(record, path, (v) => v !== null) === wantNull;
   }
-  const test = scalarTest(filter);
+  const test = scalarTest(filter.operator, filter.values);
   return (record) => someValueAt(record, path, (v) => v !== null && typeof v !== 'object' && test(v));
 }
 

@@ -8,7 +8,6 @@
  * from (seed, size, epoch), which keeps start-up fast and the snapshot small.
  */
 import { Clock, isoDateTime, startOfUtcDay, type DueHook } from './clock.js';
-import { SnapshotError } from './errors.js';
 import { COLLECTION_NAMES, type BaseRecord, type CollectionName, type Collections, type State } from './model.js';
 import { acquireLock, readSnapshot, sameStamp, stampOf, writeSnapshot, type FileStamp } from './persist.js';
 import { Catalogue, seedState } from './seed.js';
@@ -292,4 +291,3 @@ export async function resetDataFile(dataFile: string, options: { seed?: number; 
   }
 }
 
-export { SnapshotError };
