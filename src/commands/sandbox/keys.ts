@@ -51,7 +51,7 @@ export async function keysRun(opts: KeysOptions): Promise<void> {
       status: 404,
       method: 'GET',
       url: error.url,
-      message: `this profile's server is not a trek sandbox (${client.baseUrl} has no ${KEYS_PATH} endpoint); use the built-in sandbox profile or a \`trek sandbox serve\` URL`,
+      message: `this profile's server is not a trek sandbox (it has no ${error.url}); use the built-in sandbox profile or a \`trek sandbox serve\` URL`,
     });
   }
 }

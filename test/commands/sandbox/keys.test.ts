@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/main.js';
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
+import { testFactory } from '../../helpers/factory.js';
+import { startHostileServer } from '../../helpers/hostile-server.js';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+const onSandbox = (options: { tty?: boolean; columns?: number } = {}) =>
+  testFactory({ ...options, env: { NO_COLOR: '1' }, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+
+describe('trek sandbox keys', () => {
+  it('prints every agent with key, agency and note as JSON in a pipe', async () => {
+    const t = onSandbox();
+    expect(await main(['sandbox', 'keys'], t.f)).toBe(0);
+    const printed = JSON.parse(t.out());
+    expect(printed).toEqual(sandbox.keys.map((k) => ({ ...k })));
+    // Several agencies, so a script can find a key that is refused another agency's bookings.
+    expect(new Set(printed.map((k: { agency_id: string }) => k.agency_id)).size).toBeGreaterThan(1);
+  });
+
+  it('prints a table on a terminal: one row per agent, key first', async () => {
+    const t = onSandbox({ tty: true, columns: 200 });
+    expect(await main(['sandbox', 'keys'], t.f)).toBe(0);
+    const [header, ...rows] = t.out().trimEnd().split('\n');
+    expect(header!.split(/\s{2,}/)).toEqual(['KEY', 'AGENT', 'NAME', 'AGENCY', 'NOTE']);
+    expect(rows).toHaveLength(sandbox.keys.length);
+    for (const [i, key] of sandbox.keys.entries()) {
+      expect(rows[i]!.split(/\s{2,}/)).toEqual([key.key, key.agent_id, key.agent_name, key.agency_name, key.note]);
+    }
+  });
+
+  it('uses the embedded sandbox with no profile', async () => {
+    const t = testFactory();
+    expect(await main(['sandbox', 'keys', '--fields', 'key,agency_name', '-o', 'csv'], t.f)).toBe(0);
+    const lines = t.out().trimEnd().split('\n');
+    expect(lines[0]).toBe('key,agency_name');
+    expect(lines).toContain(`${sandbox.apiKey},${sandbox.keys.find((k) => k.key === sandbox.apiKey)!.agency_name}`);
+  });
+
+  it('says the server is not a trek sandbox when it has no /_sandbox/keys (exit 4)', async () => {
+    const server = await startHostileServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ http_status_code: 404, message: 'Not found' }));
+    });
+    try {
+      const t = testFactory({ baseUrl: server.url, apiKey: 'real-key' });
+      expect(await main(['sandbox', 'keys'], t.f)).toBe(4);
+      expect(server.requests.map((r) => r.url)).toEqual(['/_sandbox/keys']);
+      expect(t.err()).toBe(`error: this profile's server is not a trek sandbox (it has no ${server.url}/_sandbox/keys); use the built-in sandbox profile or a \`trek sandbox serve\` URL (HTTP 404)\n`);
+    } finally {
+      await server.close();
+    }
+  });
+});
