@@ -12,6 +12,7 @@ import { newBookingCmd } from './booking/index.js';
 import { newCompletionCmd } from './completion/index.js';
 import { newConfigCmd } from './config/index.js';
 import { newCustomerCmd } from './customer/index.js';
+import { newFlexCmd } from './flex/index.js';
 import { newHelpCmd } from './help/index.js';
 import { newProfileCmd } from './profile/index.js';
 import { newSandboxCmd } from './sandbox/index.js';
@@ -72,7 +73,7 @@ export function newRootCmd(f: Factory): Command {
     };
   });
 
-  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newFlexCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 

@@ -1,0 +1,160 @@
+/**
+ * Flex plans (spec §2.4 "Flex plan service", §2.5, §3.2, §4.3 rules 1–5): the plans a
+ * departure offers, flex plan services, their addons and the cancellation terms they switch a
+ * departure service to, plus the few reads of other resources the flex pre-flight needs.
+ *
+ * The spec leaves most flex plan and cancellation-terms fields "not shown"; the optional
+ * members below are the ones the sandbox documents (docs/sandbox.md), and every reader
+ * copes with their absence.
+ */
+import type { ApiClient, RequestOptions } from '../client.js';
+import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
+import type { BookedService } from './services.js';
+
+export const FLEX_PLAN_SERVICES = 'flex_plan_services';
+
+/** A money figure: a Decimal in the booking currency, or (catalogue resources) one per currency. */
+export type Amount = Decimal | Readonly<Record<string, Decimal>>;
+
+/** GET /flex_plans/<id>/. */
+export interface FlexPlan {
+  id: string;
+  href: string;
+  name?: string;
+  /** NOT_BOOKABLE inside the stop-sell window (spec §2.4, §8). */
+  availability?: { status?: string };
+  tier?: { code?: string; name?: string };
+  departure?: Reference;
+  product_line?: string;
+  prices?: Amount;
+  stop_sell_days?: number;
+  /** First day on which the plan can no longer be sold. */
+  stop_sell_date?: string;
+  late_attach_hours?: number;
+  cancellation_terms?: Reference;
+}
+
+/** A departure (catalogue), with the members the flex rules read. */
+export interface Departure {
+  id: string;
+  href: string;
+  name?: string;
+  start_date?: string;
+  finish_date?: string;
+  product_line?: string;
+  availability?: { status?: string };
+  tour_dossier?: Reference;
+  flex_plans?: Reference[];
+  cancellation_terms?: Reference;
+}
+
+/** One window of amount-based (flex) or generic cancellation terms. */
+export interface CancellationWindow {
+  /** First and last day of the window; a null start is open-ended (any earlier date). */
+  start_date?: string | null;
+  end_date?: string | null;
+  days_before_departure_from?: number | null;
+  days_before_departure_to?: number | null;
+  penalty_percent?: number;
+  penalty_amount?: Amount;
+  refund_amount?: Amount;
+  travel_credit_amount?: Amount;
+}
+
+/** GET /service_cancellation_terms/<id>/. */
+export interface CancellationTerms {
+  id: string;
+  href: string;
+  /** GENERIC or FLEX in the sandbox. */
+  type?: string;
+  flex_plan?: Reference;
+  travel_credit_windows?: { booking_window_months?: number; travel_window_months?: number };
+  windows?: CancellationWindow[];
+}
+
+export type FlexProductCategory = 'ESIM' | 'LUGGAGE_PROTECTION';
+
+/** GET /flex_plan_addons/<id>/ (spec §2.5). */
+export interface FlexAddon {
+  id: string;
+  href: string;
+  booking: Reference;
+  customer: Reference & { name?: unknown };
+  flex_plan_service: Reference;
+  order_url: string;
+  support_url: string;
+  terms_url: string;
+  products: Array<{ category: FlexProductCategory | string; name: string }>;
+  /** Not in the spec; the sandbox marks addons cancelled by an exercise. */
+  status?: string;
+  date_cancelled?: string | null;
+}
+
+/** An agency, with the members the flex rules read (spec §2.9). */
+export interface Agency {
+  id: string;
+  href: string;
+  name?: string;
+  address?: { country?: { id?: string; name?: string } | string | null } | null;
+  agency_chains?: Reference[];
+  agency_chain_configurations?: Array<{ agency_chain?: Reference; booking_company?: Reference; flags?: string[] }>;
+  /** Not in the spec: an agency-level switch a server may send. */
+  flags?: string[];
+}
+
+/** POST /flex_plan_services/ (spec §2.4, §4.2): references by id. */
+export interface FlexPlanServiceCreate {
+  booking: { id: string };
+  departure_service: { id: string };
+  product: { id: string };
+}
+
+export function flexPlanServicePath(id: string): string {
+  return itemPath(FLEX_PLAN_SERVICES, id);
+}
+
+export function getFlexPlanService(client: ApiClient, id: string): Promise<BookedService> {
+  return fetchJson<BookedService>(client, flexPlanServicePath(id));
+}
+
+export function createFlexPlanServiceRequest(body: FlexPlanServiceCreate): RequestOptions {
+  return { method: 'POST', path: `/${FLEX_PLAN_SERVICES}/`, body };
+}
+
+export function createFlexPlanService(client: ApiClient, body: FlexPlanServiceCreate): Promise<BookedService> {
+  return send<BookedService>(client, createFlexPlanServiceRequest(body));
+}
+
+export function getFlexPlan(client: ApiClient, id: string): Promise<FlexPlan> {
+  return fetchJson<FlexPlan>(client, itemPath('flex_plans', id));
+}
+
+/** An addon by the reference a flex plan service lists (its href). */
+export function getFlexAddon(client: ApiClient, addon: Pick<Reference, 'id' | 'href'>): Promise<FlexAddon> {
+  return fetchJson<FlexAddon>(client, addon.href || itemPath('flex_plan_addons', addon.id));
+}
+
+export function getCancellationTerms(client: ApiClient, terms: Pick<Reference, 'id' | 'href'>): Promise<CancellationTerms> {
+  return fetchJson<CancellationTerms>(client, terms.href || itemPath('service_cancellation_terms', terms.id));
+}
+
+export function getDeparture(client: ApiClient, id: string): Promise<Departure> {
+  return fetchJson<Departure>(client, itemPath('departures', id));
+}
+
+/** A booking's agency, by the reference the booking carries. */
+export function getAgency(client: ApiClient, agency: Pick<Reference, 'id' | 'href'>): Promise<Agency> {
+  return fetchJson<Agency>(client, agency.href || itemPath('agencies', agency.id));
+}
+
+/** A tour dossier's product line (spec §2.11), for departures that do not carry their own. */
+export function getTourDossier(client: ApiClient, dossier: Pick<Reference, 'id' | 'href'>): Promise<{ id: string; product_line?: string }> {
+  return fetchJson(client, dossier.href || itemPath('tour_dossiers', dossier.id));
+}
+
+/** `amount` in `currency`: a Decimal as it is, or the currency's entry of a per-currency map. */
+export function amountIn(amount: Amount | null | undefined, currency: string | undefined): Decimal | undefined {
+  if (amount === null || amount === undefined) return undefined;
+  if (typeof amount === 'string') return amount;
+  return currency !== undefined && typeof amount[currency] === 'string' ? amount[currency] : undefined;
+}

@@ -1,0 +1,121 @@
+import { Command } from 'commander';
+import { getBooking } from '../../api/resources/bookings.js';
+import { amountIn, createFlexPlanService, createFlexPlanServiceRequest, getFlexPlan, type FlexPlanServiceCreate } from '../../api/resources/flex.js';
+import { SERVICE_FIELDS, type BookedService } from '../../api/resources/services.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { canPrompt } from '../../output/iostreams.js';
+import { sanitize } from '../../output/sanitize.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { serviceRows } from '../service/columns.js';
+import { askBooking } from '../service/pickers.js';
+import { examples, requireValue } from '../shared.js';
+import { askDepartureService, askPlan } from './plans-of.js';
+import { readFlexFacts, unlessNotFound } from './preflight.js';
+import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from './rules.js';
+
+export interface FlexAttachOptions extends ChangeOptions {
+  /** Each asked for on a terminal when missing. */
+  booking?: string;
+  departureService?: string;
+  plan?: string;
+  /** Skip the pre-flight: send and let the API judge. */
+  force: boolean;
+  /** This machine's clock, used when the server sends no Date header. */
+  now: () => Date;
+}
+
+export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => Promise<void> = flexAttachRun): Command {
+  return new Command('attach')
+    .description(
+      'Attach a flex plan to a departure service. Before sending, trek checks every rule the API applies and lists each one that\n' +
+        'would fail: the departure inside the stop-sell window (60 days, 90 for the premium line), the 48-hour late-attach window\n' +
+        'after the departure was confirmed, a CEU booking (Austria, Switzerland, Germany), a flex plan already on the departure\n' +
+        'service, flex switched off for the agency or its chain. Then nothing is sent (exit 2); --force sends anyway.\n' +
+        'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it.\n' +
+        'On a terminal, missing values are asked for: the departure service from the booking, the plan from those its departure offers.',
+    )
+    .option('--booking <id>', 'booking the departure service is on')
+    .option('--departure-service <id>', 'departure service to cover')
+    .option('--plan <id>', 'flex plan (see: trek flex plans --departure-service <id>)')
+    .option('--force', 'skip the pre-flight checks and send; the API decides')
+    .option('--dry-run', `${DRY_RUN_HELP} (after the pre-flight)`)
+    .addHelpText('after', examples([
+      'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1',
+      'trek flex attach --booking "$B" --departure-service "$S" --plan "$P" -o json | jq -r .purchase_price',
+      'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1 --dry-run',
+      'trek flex attach --booking 200001   # on a terminal: pick the departure service and the plan',
+    ]))
+    .action(async (flags: { booking?: string; departureService?: string; plan?: string; force?: boolean; dryRun?: boolean }) => {
+      await runF({
+        ...(await resourceOptions(f)),
+        dryRun: Boolean(flags.dryRun),
+        booking: flags.booking,
+        departureService: flags.departureService,
+        plan: flags.plan,
+        force: Boolean(flags.force),
+        now: () => f.now(),
+      });
+    });
+}
+
+export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
+  const missing = [['--booking', opts.booking], ['--departure-service', opts.departureService], ['--plan', opts.plan]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
+  if (missing.length > 0 && !canPrompt(opts.io)) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (no terminal to ask on)`);
+
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts.history), opts.prompter);
+  const departureService = await requireValue(opts.departureService, '--departure-service', opts.io, async (prompter) => askDepartureService(await opts.api(), prompter, booking), opts.prompter);
+  const plan = await requireValue(
+    opts.plan,
+    '--plan',
+    opts.io,
+    async (prompter) => {
+      const client = await opts.api();
+      return askPlan(client, prompter, departureService, (await getBooking(client, booking)).currency);
+    },
+    opts.prompter,
+  );
+
+  let facts: FlexFacts | undefined;
+  if (opts.force) {
+    opts.io.err.write('Skipping the flex pre-flight (--force): the API decides.\n');
+  } else {
+    facts = await readFlexFacts(await opts.api(), { booking, departureService, plan }, opts.now());
+    const refusals = flexAttachRefusals(facts);
+    if (refusals.length > 0) throw new FlexRefusedError(refusals, plan, departureService);
+  }
+
+  const body: FlexPlanServiceCreate = { booking: { id: booking }, departure_service: { id: departureService }, product: { id: plan } };
+  if (opts.dryRun) return describeRequest(opts, createFlexPlanServiceRequest(body));
+
+  const client = await opts.api();
+  const service = await createFlexPlanService(client, body);
+  opts.history.remember('flex', [{ id: service.id, label: `${service.name} on ${departureService}` }]);
+  opts.history.remember('booking', [{ id: booking }]);
+  opts.io.err.write(`${attachedNote(service, departureService, await priceToConfirm(opts, service, facts, booking))}\n`);
+  await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+}
+
+/**
+ * What must be paid to confirm: the service's price, else the plan's price in the booking
+ * currency (the plan and booking are read again only after --force skipped the pre-flight).
+ */
+async function priceToConfirm(opts: FlexAttachOptions, service: BookedService, facts: FlexFacts | undefined, bookingId: string): Promise<{ amount?: string; currency?: string }> {
+  const client = await opts.api();
+  const booking = facts?.booking ?? (await unlessNotFound(getBooking(client, bookingId)));
+  const currency = booking?.currency;
+  if (service.purchase_price) return { amount: service.purchase_price, currency };
+  const plan = facts?.plan ?? (service.product?.id === undefined ? undefined : await unlessNotFound(getFlexPlan(client, String(service.product.id))));
+  return { amount: amountIn(plan?.prices, currency), currency };
+}
+
+/** "Attached flex plan service 400003 to departure service 400001: Option until …. To confirm it, pay the full flex price, 172.00 CAD …" */
+export function attachedNote(service: BookedService, departureService: string, price: { amount?: string; currency?: string }): string {
+  const until = service.option_expiry_date ? ` until ${sanitize(service.option_expiry_date)}` : '';
+  const amount = price.amount ? `, ${sanitize(price.amount)}${price.currency ? ` ${sanitize(price.currency)}` : ''}` : '';
+  return (
+    `Attached flex plan service ${sanitize(String(service.id))} to departure service ${sanitize(departureService)}: ${sanitize(service.status)}${until}.\n` +
+    `To confirm it, pay the full flex price${amount} (a tour deposit does not count); unpaid, it expires.`
+  );
+}
