@@ -92,3 +92,4 @@ export async function resetSandbox(dataFile: string, options: { seed?: number; s
 }
 
 export { SnapshotError } from './errors.js';
+export { MAX_SANDBOX_SIZE, MAX_SEED } from './store.js';

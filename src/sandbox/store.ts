@@ -27,6 +27,8 @@ export interface StoreOptions {
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_SIZE = 400;
+export const MAX_SANDBOX_SIZE = 200_000;
+export const MAX_SEED = 2 ** 31 - 1;
 
 /** Numbering of new records per collection, so ids tell their kind apart at a glance. */
 const ID_BASE: Record<CollectionName, number> = {
@@ -80,6 +82,8 @@ export class Transaction {
 }
 
 export function createState(seed: number, size: number, nowMs: number, offsetMs: number): State {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`sandbox seed must be an integer from 0 to ${MAX_SEED} (got ${seed})`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SANDBOX_SIZE) throw new RangeError(`sandbox size must be an integer from 1 to ${MAX_SANDBOX_SIZE} (got ${size})`);
   const state: State = {
     version: 1,
     seed,

@@ -172,3 +172,15 @@ await sb.close();
     for (const id of created) expect(ids).toContain(id);
   });
 });
+
+describe('options', () => {
+  it('refuses a seed or size out of range before touching a data file', async () => {
+    const file = dataFile();
+    await expect(startSandbox({ size: 0 })).rejects.toThrow(/size must be an integer from 1 to 200000/);
+    await expect(startSandbox({ dataFile: file, size: 200_001 })).rejects.toThrow(RangeError);
+    await expect(startSandbox({ seed: -1 })).rejects.toThrow(/seed/);
+    await expect(resetSandbox(file, { size: 1.5 })).rejects.toThrow(RangeError);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+});

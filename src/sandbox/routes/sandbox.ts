@@ -7,11 +7,11 @@ import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError } from '../errors.js';
 import { listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import type { Store } from '../store.js';
+import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
 import { Checker, objectBody } from '../validate.js';
 import { ref } from '../views.js';
 
-export const MAX_SANDBOX_SIZE = 200_000;
+export { MAX_SANDBOX_SIZE };
 
 function clockView(store: Store): Record<string, unknown> {
   const state = store.read();
@@ -54,7 +54,7 @@ function integerIn(check: Checker, value: unknown, field: string, min: number, m
 async function reset(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
   const check = new Checker();
-  const seed = integerIn(check, body.seed, 'seed', 0, 2 ** 31 - 1);
+  const seed = integerIn(check, body.seed, 'seed', 0, MAX_SEED);
   const size = integerIn(check, body.size, 'size', 1, MAX_SANDBOX_SIZE);
   check.done();
   await ctx.store.reset({ seed, size });
