@@ -53,7 +53,7 @@ describe('trek sandbox reset', () => {
     expect(fresh.count).toBe(25);
     const sameSeed = await startSandbox({ seed: 7, size: 25 });
     try {
-      const expected = await (await fetch(`${sameSeed.baseUrl}/departures/?max_per_page=10`, { headers: { 'x-application-key': DEFAULT_API_KEY } })).json();
+      const expected: any = await (await fetch(`${sameSeed.baseUrl}/departures/?max_per_page=10`, { headers: { 'x-application-key': DEFAULT_API_KEY } })).json();
       expect(fresh.results).toEqual(expected.results);
     } finally {
       await sameSeed.close();

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { newServeCmd, processSignals, serveRun, type ServeOptions, type SignalHook } from '../../../src/commands/sandbox/serve.js';
 import { main } from '../../../src/main.js';
 import type { OutputSpec } from '../../../src/output/render.js';
-import { DEFAULT_API_KEY, startSandbox } from '../../../src/sandbox/index.js';
+import { DEFAULT_API_KEY } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory, type TestFactory } from '../../helpers/factory.js';
 
 const JSON_OUT: OutputSpec = { format: 'json', color: false, width: 100 };
@@ -45,7 +45,7 @@ describe('trek sandbox serve: serveRun', () => {
 
     const page = await keyed(`${ready.base_url}/departures/?max_per_page=10`);
     expect(page.status).toBe(200);
-    expect((await page.json()).results).toHaveLength(10);
+    expect(((await page.json()) as any).results).toHaveLength(10);
     const missing = await keyed(`${ready.base_url}/bookings/999999`);
     expect(missing.status).toBe(404);
     await missing.text();
@@ -65,7 +65,7 @@ describe('trek sandbox serve: serveRun', () => {
     const t = testFactory({ tty: true });
     const { stop, done } = await serveInBackground(t, { output: { format: 'table', color: false, width: 100 } });
     const baseUrl = /Base URL +(\S+)/.exec(t.out())![1]!;
-    const keys = (await (await keyed(`${baseUrl}/_sandbox/keys`)).json()).results;
+    const keys = ((await (await keyed(`${baseUrl}/_sandbox/keys`)).json()) as any).results;
     const agent = keys.find((k: { key: string }) => k.key === DEFAULT_API_KEY);
     expect(t.out()).toBe(
       [
@@ -92,7 +92,7 @@ describe('trek sandbox serve: serveRun', () => {
       body: JSON.stringify({ currency: 'CAD', external_id: 'kept' }),
     });
     expect(created.status).toBe(201);
-    const booking = await created.json();
+    const booking: any = await created.json();
     one.stop.abort();
     await one.done;
     expect(first.err()).not.toContain('note:');
