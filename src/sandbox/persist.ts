@@ -4,8 +4,8 @@
  * serialise their writes and never lose one. A snapshot of an unknown version or one that
  * cannot be parsed is refused and left untouched.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { SnapshotError } from './errors.js';
 import type { State } from './model.js';
 
@@ -70,6 +70,27 @@ export function writeSnapshot(file: string, text: string): FileStamp {
   }
   renameSync(temp, file);
   return stampOf(file)!;
+}
+
+/** Removes `<file>.<pid>.<random>.tmp` files left by writers killed before their rename. */
+export function removeOrphanTemps(file: string): void {
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return; // no directory yet: nothing to clean
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length).split('.')[0]) : NaN;
+    if (Number.isInteger(pid) && pid > 0 && !pidAlive(pid)) {
+      try {
+        unlinkSync(join(dirname(file), name));
+      } catch {
+        // Removed by another process meanwhile.
+      }
+    }
+  }
 }
 
 const LOCK_STALE_MS = 15_000;

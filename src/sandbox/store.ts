@@ -9,7 +9,7 @@
  */
 import { Clock, isoDateTime, startOfUtcDay, type DueHook } from './clock.js';
 import { COLLECTION_NAMES, type BaseRecord, type CollectionName, type Collections, type State } from './model.js';
-import { acquireLock, readSnapshot, sameStamp, stampOf, writeSnapshot, type FileStamp } from './persist.js';
+import { acquireLock, readSnapshot, removeOrphanTemps, sameStamp, stampOf, writeSnapshot, type FileStamp } from './persist.js';
 import { Catalogue, seedState } from './seed.js';
 
 export interface StoreEvent {
@@ -79,6 +79,15 @@ export class Transaction {
     this.emit({ type: `${collection}.created`, id: record.id });
     return record;
   }
+
+  /** Deletes a record; emits `<collection>.deleted`. False when there was none. */
+  remove(collection: CollectionName, id: string): boolean {
+    const records = this.state.collections[collection] as Record<string, BaseRecord>;
+    if (!(id in records)) return false;
+    delete records[id];
+    this.emit({ type: `${collection}.deleted`, id });
+    return true;
+  }
 }
 
 export function createState(seed: number, size: number, nowMs: number, offsetMs: number): State {
@@ -137,6 +146,7 @@ export class Store {
     const fresh = () => createState(seed, size, Date.now() + offsetMs, offsetMs);
     if (!options.dataFile) return new Store(undefined, fresh());
 
+    removeOrphanTemps(options.dataFile);
     const existing = readSnapshot(options.dataFile);
     if (existing) {
       const store = new Store(options.dataFile, existing);

@@ -126,3 +126,15 @@ describe('/_sandbox/whoami', () => {
     expect((await client.get('/_sandbox/whoami', null)).status).toBe(401);
   });
 });
+
+describe('transactions', () => {
+  it('remove deletes a record and emits its event; a missing one is reported', async () => {
+    const store = await Store.open({ size: 10 });
+    const events: string[] = [];
+    store.onEvent((e) => events.push(`${e.type} ${e.id}`));
+    const removed = await store.mutate((_state, tx) => [tx.remove('bookings', '200002'), tx.remove('bookings', '999')]);
+    expect(removed).toEqual([true, false]);
+    expect(store.read().collections.bookings['200002']).toBeUndefined();
+    expect(events).toEqual(['bookings.deleted 200002']);
+  });
+});

@@ -88,6 +88,21 @@ describe('snapshot file', () => {
     await after.close();
   });
 
+  it('removes temp files of writers that died before renaming, and only those', async () => {
+    const file = dataFile();
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.on('exit', resolve));
+    const orphan = `${file}.${dead.pid}.abc.tmp`;
+    const live = `${file}.${process.pid}.def.tmp`;
+    writeFileSync(orphan, '{');
+    writeFileSync(live, '{');
+    const sandbox = await startSandbox({ dataFile: file });
+    await sandbox.close();
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    rmSync(live);
+  });
+
   it('takes over a lock left by a process that is gone', async () => {
     const file = dataFile();
     const dead = spawn(process.execPath, ['-e', '']);
