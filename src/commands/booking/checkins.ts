@@ -31,6 +31,7 @@ const CHECKIN_COLUMNS: Column[] = [
 
 export function newBookingCheckinsCmd(f: Factory, runF: (opts: BookingListOptions) => Promise<void> = bookingCheckinsRun): Command {
   return new Command('checkins')
+    .summary("list the customers' checkins of a booking")
     .description("List the checkins of a booking: each customer's readiness for travel and what is still incomplete.")
     .argument('<id>', 'booking id')
     .addHelpText('after', examples(['trek booking checkins 200001', "trek booking checkins 200001 -o json | jq '.[] | {id, status}'"]))

@@ -31,9 +31,10 @@ export function parseCurrency(value: string, flag = '--currency'): string {
 
 export function newBookingCreateCmd(f: Factory, runF: (opts: BookingCreateOptions) => Promise<void> = bookingCreateRun): Command {
   return new Command('create')
+    .summary('open a booking')
     .description(
-      "Open a booking: the container of services, customers and payments. Prints the new booking.\n" +
-        "On a terminal a missing --currency is picked from the agency's booking currencies.",
+      'Open a booking: the container of services, customers and payments. Prints the new booking.\n\n' +
+        "On a terminal a missing --currency is picked from the agency's booking currencies (the agency of --agency, of the profile, or of your key).",
     )
     .option('--currency <code>', 'currency of every price of the booking (one of the agency\'s booking currencies), e.g. CAD')
     .option('--external-id <id>', 'your own reference for the booking (not required to be unique)')

@@ -14,6 +14,7 @@ export interface BookingGetOptions extends ResourceOptions {
 
 export function newBookingGetCmd(f: Factory, runF: (opts: BookingGetOptions) => Promise<void> = bookingGetRun): Command {
   return new Command('get')
+    .summary('show a booking with its money, dates and services')
     .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services.')
     .argument('<id>', 'booking id')
     .addHelpText('after', examples([

@@ -18,6 +18,7 @@ const OVERRIDE_COLUMNS: Column[] = [
 
 export function newBookingOverridesCmd(f: Factory, runF: (opts: BookingListOptions) => Promise<void> = bookingOverridesRun): Command {
   return new Command('overrides')
+    .summary('list the overrides of a booking')
     .description("List the overrides of a booking: requirements waived for a customer, with the reason.")
     .argument('<id>', 'booking id')
     .addHelpText('after', examples(['trek booking overrides 200001', 'trek booking overrides 200001 -o json | jq -r ".[].id"']))

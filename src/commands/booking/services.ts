@@ -13,6 +13,7 @@ export interface BookingListOptions extends ResourceOptions {
 
 export function newBookingServicesCmd(f: Factory, runF: (opts: BookingListOptions) => Promise<void> = bookingServicesRun): Command {
   return new Command('services')
+    .summary('list the services of a booking with their status and transitions')
     .description('List the services of a booking (departure, activity and flex plan services) with their status and the statuses each can move to now.')
     .argument('<id>', 'booking id')
     .addHelpText('after', examples([

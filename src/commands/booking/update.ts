@@ -14,6 +14,7 @@ export interface BookingUpdateOptions extends ChangeOptions {
 
 export function newBookingUpdateCmd(f: Factory, runF: (opts: BookingUpdateOptions) => Promise<void> = bookingUpdateRun): Command {
   return new Command('update')
+    .summary("change a booking's external id")
     .description('Change a booking. The API lets you change the external id; everything else on a booking is read-only or set by its services and payments.')
     .argument('<id>', 'booking id')
     .option('--external-id <id>', 'your own reference for the booking')

@@ -31,6 +31,7 @@ const CUSTOMER_BOOKING_COLUMNS: Column[] = [
 
 export function newCustomerBookingsCmd(f: Factory, runF: (opts: CustomerIdOptions) => Promise<void> = customerBookingsRun): Command {
   return new Command('bookings')
+    .summary('list the bookings a customer travels on')
     .description(`List the bookings of a customer. The API lists references only, so each booking is read by its href, ${BOOKING_FETCH_CONCURRENCY} at a time, in list order.`)
     .argument('<id>', 'customer id')
     .addHelpText('after', examples(['trek customer bookings 300001', 'trek customer bookings 300001 -o ndjson | jq -r .amount_owing']))

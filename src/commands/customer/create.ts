@@ -42,7 +42,7 @@ interface CustomerFlags {
   passportExpiryDate?: string;
   passportPlaceOfIssue?: string;
   email?: string;
-  phone: string[];
+  phone?: string[];
   street?: string;
   city?: string;
   state?: string;
@@ -87,8 +87,9 @@ function given<T extends object>(members: T): T | undefined {
 
 export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOptions) => Promise<void> = customerCreateRun): Command {
   return new Command('create')
+    .summary('create a customer (a traveller)')
     .description(
-      'Create a customer (a traveller), to add to services with --customer. Names are the legal names, as on the passport. Prints the new customer.\n' +
+      'Create a customer (a traveller), to add to services with --customer. Names are the legal names, as on the passport. Prints the new customer.\n\n' +
         'On a terminal, missing names and title are asked for.',
     )
     .option('--first-name <name>', 'legal first name (required)')
@@ -104,7 +105,7 @@ export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOpti
     .option('--passport-expiry-date <date>', 'passport expiry date, YYYY-MM-DD')
     .option('--passport-place-of-issue <place>', 'where the passport was issued')
     .option('--email <address>', 'e-mail address of the customer')
-    .option('--phone <type:number>', 'phone number as TYPE:NUMBER, e.g. MOBILE:+1-555-0100; repeatable', collect, [])
+    .option('--phone <type:number>', 'phone number as TYPE:NUMBER, e.g. MOBILE:+1-555-0100; repeatable', collect)
     .option('--street <street>', 'address: street')
     .option('--city <city>', 'address: city')
     .option('--state <state>', 'address: state or province')
@@ -137,7 +138,7 @@ export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOpti
             place_of_issue: nonEmpty(flags.passportPlaceOfIssue, '--passport-place-of-issue'),
           }),
           account_email: flags.email === undefined ? undefined : parseEmail(flags.email, '--email'),
-          phone_numbers: flags.phone.length ? flags.phone.map((phone) => parsePhone(phone)) : undefined,
+          phone_numbers: flags.phone?.map((phone) => parsePhone(phone)),
           address: given<CustomerAddress>({
             street: nonEmpty(flags.street, '--street'),
             city: nonEmpty(flags.city, '--city'),

@@ -12,6 +12,7 @@ export interface CustomerIdOptions extends ResourceOptions {
 
 export function newCustomerGetCmd(f: Factory, runF: (opts: CustomerIdOptions) => Promise<void> = customerGetRun): Command {
   return new Command('get')
+    .summary('show a customer')
     .description('Show a customer: legal name and title, date of birth, nationality, passport, contact details and address.')
     .argument('<id>', 'customer id')
     .addHelpText('after', examples(['trek customer get 300001', 'trek customer get 300001 --fields name.legal_first_name,name.legal_last_name,passport.expiry_date']))

@@ -39,8 +39,9 @@ export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<vo
   const verb = (name: string) => new Command(name).option('--dry-run', DRY_RUN_HELP);
   const run = async (change: ClockChange | undefined, dryRun = false) => runF({ ...(await resourceOptions(f)), dryRun, change });
   return new Command('clock')
+    .summary('show or move the virtual clock (expires due options)')
     .description(
-      "Sandbox only: the sandbox's virtual clock. Moving it runs what falls due, as time would:\n" +
+      "Sandbox only: the sandbox's virtual clock. Moving it runs what falls due, as time would: " +
         'Option and On Request services expire at midnight EST on their option_expiry_date.',
     )
     .addHelpText('after', examples(['trek sandbox clock show', 'trek sandbox clock advance 30d && trek booking services 200001', 'trek sandbox clock set 2027-01-01']))

@@ -24,9 +24,10 @@ export function parseAmount(value: string, name = 'AMOUNT'): string {
 
 export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise<void> = sandboxPayRun): Command {
   return new Command('pay')
+    .summary('record a payment on a booking (confirms what it pays for)')
     .description(
-      'Sandbox only: record a payment on a booking, in its currency. The sandbox applies it as the operator would:\n' +
-        'a paid deposit (or full price where required) confirms services in Option. Prints the payment; the services after it go to stderr.',
+      'Sandbox only: record a payment on a booking, in its currency. The sandbox applies it as the operator would: ' +
+        'a paid deposit (or full price where required) confirms services in Option. Prints the payment; the statuses of the services after it go to stderr.',
     )
     .argument('<booking>', 'booking id')
     .argument('<amount>', 'amount in the booking currency, e.g. 250.00')

@@ -14,8 +14,9 @@ export interface StaffCancelOptions extends ChangeOptions {
 
 export function newStaffCancelCmd(f: Factory, runF: (opts: StaffCancelOptions) => Promise<void> = staffCancelRun): Command {
   return new Command('staff-cancel')
+    .summary("complete a requested cancellation as the operator's staff")
     .description(
-      "Sandbox only: act as the operator's staff and cancel a service whose cancellation was requested (Request Cancellation → Cancelled),\n" +
+      "Sandbox only: act as the operator's staff and cancel a service whose cancellation was requested (Request Cancellation → Cancelled), " +
         'applying cancellation fees where the rules say so. Prints the service.',
     )
     .argument('<service>', 'service id')

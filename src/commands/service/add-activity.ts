@@ -15,21 +15,23 @@ export interface AddActivityOptions extends AddServiceOptions {
 
 export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOptions) => Promise<void> = serviceAddActivityRun): Command {
   return new Command('add-activity')
+    .summary('book activities on a booking that has a departure')
     .description(
-      'Book an activity on a booking that has a departure service (the API refuses it otherwise, with TOUR_SERVICE_NOT_FOUND).\n' +
-        'One activity service per --activity, created in order, each starting in Option. With one --activity the new service is printed;\n' +
-        'with several, the list of those created. If one fails, trek reports which were created and which were not, and stops.',
+      'Book an activity on a booking that has a departure service (the API refuses it otherwise, with TOUR_SERVICE_NOT_FOUND).\n\n' +
+        'One activity service per --activity, created in order, each starting in Option. With one --activity the new service is printed; ' +
+        'with several, the list of those created. If one fails, trek reports which were created and which were not, and stops.\n\n' +
+        'On a terminal, a missing booking is asked for, the activity is picked from a list and the customers from the booking and recent customers.',
     )
     .option('--booking <id>', 'booking to add the service to')
-    .option('--activity <id>', 'activity to book (see: trek search activities); repeatable', collect, [])
-    .option('--customer <id>', 'customer taking part; repeatable', collect, [])
+    .option('--activity <id>', 'activity to book (see: trek search activities); repeatable', collect)
+    .option('--customer <id>', 'customer taking part; repeatable', collect)
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       'trek service add-activity --booking 200001 --activity 500003 --customer 300001',
       'trek service add-activity --booking 200001 --activity 500003 --activity 500007 --customer 300001 --customer 300002 -o json',
     ]))
-    .action(async (flags: { booking?: string; activity: string[]; customer: string[]; dryRun?: boolean }) => {
-      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking: flags.booking, activities: flags.activity, customers: flags.customer });
+    .action(async (flags: { booking?: string; activity?: string[]; customer?: string[]; dryRun?: boolean }) => {
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking: flags.booking, activities: flags.activity ?? [], customers: flags.customer ?? [] });
     });
 }
 

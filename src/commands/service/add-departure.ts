@@ -19,22 +19,23 @@ export interface AddDepartureOptions extends AddServiceOptions {
 
 export function newServiceAddDepartureCmd(f: Factory, runF: (opts: AddDepartureOptions) => Promise<void> = serviceAddDepartureRun): Command {
   return new Command('add-departure')
+    .summary('book a departure on a booking')
     .description(
-      'Book a departure (a dated tour) on a booking for its customers. The new service starts in Option until its option_expiry_date\n' +
-        '(On Request for a departure with availability REQUEST_SPACE, Waitlisted for WAIT_LIST). Prints the new service.\n' +
+      'Book a departure (a dated tour) on a booking for its customers. The new service starts in Option until its option_expiry_date ' +
+        '(On Request for a departure with availability REQUEST_SPACE, Waitlisted for WAIT_LIST). Prints the new service.\n\n' +
         'On a terminal, a missing booking is asked for, the departure is picked from a search list and the customers from the booking and recent customers.',
     )
     .option('--booking <id>', 'booking to add the service to')
     .option('--departure <id>', 'departure to book (see: trek search departures)')
-    .option('--customer <id>', 'customer travelling on it; repeatable', collect, [])
+    .option('--customer <id>', 'customer travelling on it; repeatable', collect)
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       'trek service add-departure --booking 200001 --departure 100012 --customer 300001 --customer 300002',
       'S=$(trek service add-departure --booking "$B" --departure "$D" --customer "$C" -o json | jq -r .id)',
       'trek service add-departure   # on a terminal: asks for everything',
     ]))
-    .action(async (flags: { booking?: string; departure?: string; customer: string[]; dryRun?: boolean }) => {
-      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking: flags.booking, departure: flags.departure, customers: flags.customer });
+    .action(async (flags: { booking?: string; departure?: string; customer?: string[]; dryRun?: boolean }) => {
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking: flags.booking, departure: flags.departure, customers: flags.customer ?? [] });
     });
 }
 

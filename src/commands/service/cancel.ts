@@ -16,10 +16,11 @@ export interface ServiceCancelOptions extends ChangeOptions {
 
 export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOptions) => Promise<void> = serviceCancelRun): Command {
   return new Command('cancel')
+    .summary('cancel a service (asks first)')
     .description(
-      "Cancel a service. Where the service's transitions allow it, it moves to Cancelled; otherwise cancellation is requested\n" +
-        "(Request Cancellation) and the operator's staff cancel it, with fees if applicable. A hold never confirmed (Option, On Request,\n" +
-        'Waitlisted) that can do neither is released instead: moved to Expired, without cancellation fees. trek says which on stderr.\n' +
+      "Cancel a service. Where the service's transitions allow it, it moves to Cancelled; otherwise cancellation is requested " +
+        "(Request Cancellation) and the operator's staff cancel it, with fees if applicable. A hold never confirmed (Option, On Request, " +
+        'Waitlisted) that can do neither is released instead: moved to Expired, without cancellation fees. trek says which on stderr.\n\n' +
         'Asks for confirmation; --yes skips the question and is required when not on a terminal.',
     )
     .argument('<id>', 'service id')

@@ -10,9 +10,11 @@ export interface ServiceConfirmOptions extends ChangeOptions {
 
 export function newServiceConfirmCmd(f: Factory, runF: (opts: ServiceConfirmOptions) => Promise<void> = serviceConfirmRun): Command {
   return new Command('confirm')
+    .summary('confirm a service (needs the deposit paid)')
     .description(
-      'Confirm a service (move it to Confirmed). The deposit must be paid first, or the full price when the service is flagged FULL_PAYMENT_REQUIRED_TO_BOOK;\n' +
-        'a flex plan service needs its full price. If Confirmed is not among the service\'s transitions now, trek says why and sends nothing.',
+      'Confirm a service (move it to Confirmed). The deposit must be paid first, or the full price when the service is flagged FULL_PAYMENT_REQUIRED_TO_BOOK; ' +
+        "a flex plan service needs its full price. If Confirmed is not among the service's transitions now, trek says why and sends nothing. " +
+        'A service a payment has already confirmed is left as it is.',
     )
     .argument('<id>', 'service id')
     .option('--dry-run', DRY_RUN_HELP)

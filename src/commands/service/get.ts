@@ -12,8 +12,9 @@ export interface ServiceIdOptions extends ResourceOptions {
 
 export function newServiceGetCmd(f: Factory, runF: (opts: ServiceIdOptions) => Promise<void> = serviceGetRun): Command {
   return new Command('get')
+    .summary('show a service of any type')
     .description(
-      'Show a booked service of any type: status and the statuses it can move to, option expiry, price and commission, customers, flags, promotions and incomplete requirements.\n' +
+      'Show a booked service of any type: status and the statuses it can move to, option expiry, price and commission, customers, flags, promotions and incomplete requirements.\n\n' +
         `The type need not be known: ${SERVICE_TYPES.join(', ')} are asked in that order, and the first answer that is not "not found" is shown.`,
     )
     .argument('<id>', 'service id')

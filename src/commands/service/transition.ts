@@ -15,8 +15,9 @@ export interface ServiceTransitionOptions extends ChangeOptions {
 
 export function newServiceTransitionCmd(f: Factory, runF: (opts: ServiceTransitionOptions) => Promise<void> = serviceTransitionRun): Command {
   return new Command('transition')
+    .summary('move a service to another status')
     .description(
-      "Move a service to another status. The target must be one of the service's status_transitions now; if it is not, trek explains why and sends nothing.\n" +
+      "Move a service to another status. The target must be one of the service's status_transitions now; if it is not, trek explains why and sends nothing.\n\n" +
         `Statuses (any case): ${SERVICE_STATUSES.join(', ')}.`,
     )
     .argument('<id>', 'service id')
