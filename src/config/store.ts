@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type Conf from 'conf';
 import type { TrekPaths } from './paths.js';
 import { BUILTIN_SANDBOX_PROFILE } from './resolve.js';
@@ -24,20 +24,24 @@ interface ConfigFile {
   settings?: Partial<Record<SettingKey, string>>;
 }
 
+/**
+ * Reads are synchronous and never load conf (most commands only read, and conf costs tens of
+ * milliseconds to import); writes are asynchronous because they load it on first use.
+ */
 export interface ConfigStore {
   /** The config file. */
   readonly path: string;
   currentProfile(): string | undefined;
-  setCurrentProfile(name: string | undefined): void;
+  setCurrentProfile(name: string | undefined): Promise<void>;
   profiles(): Record<string, ProfileRecord>;
   getProfile(name: string): ProfileRecord | undefined;
-  setProfile(name: string, record: ProfileRecord): void;
+  setProfile(name: string, record: ProfileRecord): Promise<void>;
   /** Also forgets it as the current profile. False when there was no such profile. */
-  removeProfile(name: string): boolean;
+  removeProfile(name: string): Promise<boolean>;
   /** Keys are those of SETTINGS (src/config/settings.ts); others are a UsageError. */
   getSetting(key: string): string | undefined;
-  setSetting(key: string, value: string): void;
-  unsetSetting(key: string): void;
+  setSetting(key: string, value: string): Promise<void>;
+  unsetSetting(key: string): Promise<void>;
   settings(): Partial<Record<SettingKey, string>>;
 }
 
@@ -62,28 +66,23 @@ export async function openConfig(paths: TrekPaths): Promise<ConfigStore> {
   const file = join(paths.config, CONFIG_FILE_NAME);
   // conf would create the directory with the default mode; keys live here, so keep it private.
   mkdirSync(paths.config, { recursive: true, mode: 0o700 });
-  const { default: ConfClass } = await import('conf');
-  const conf = guard(file, 'read', () => new ConfClass<ConfigFile>({
-    cwd: paths.config,
-    configName: 'config',
-    configFileMode: 0o600,
-    // Never replace a file we cannot read: it may hold keys the user cannot get back.
-    clearInvalidConfig: false,
-    accessPropertiesByDotNotation: false,
-    deserialize: (text) => checkConfigShape(JSON.parse(text)),
-  }));
-  return new ConfStore(conf, file);
+  // A damaged file is refused now, before a command starts its work.
+  readConfigFile(file);
+  return new FileConfigStore(file);
 }
 
-class ConfStore implements ConfigStore {
-  constructor(private readonly conf: Conf<ConfigFile>, readonly path: string) {}
+class FileConfigStore implements ConfigStore {
+  /** Created on the first write only. */
+  private writer: Conf<ConfigFile> | undefined;
+
+  constructor(readonly path: string) {}
 
   currentProfile(): string | undefined {
     return this.read().current_profile;
   }
 
-  setCurrentProfile(name: string | undefined): void {
-    this.update((data) => {
+  async setCurrentProfile(name: string | undefined): Promise<void> {
+    await this.update((data) => {
       if (name === undefined) delete data.current_profile;
       else data.current_profile = name;
     });
@@ -98,18 +97,18 @@ class ConfStore implements ConfigStore {
     return Object.hasOwn(profiles, name) ? { ...profiles[name] } : undefined;
   }
 
-  setProfile(name: string, record: ProfileRecord): void {
+  async setProfile(name: string, record: ProfileRecord): Promise<void> {
     if (name === BUILTIN_SANDBOX_PROFILE) throw new UsageError(`"${name}" is the built-in profile and cannot be changed; choose another name`);
     const stored: ProfileRecord = {};
     for (const field of PROFILE_FIELDS) if (record[field] !== undefined) stored[field] = record[field];
-    this.update((data) => {
+    await this.update((data) => {
       data.profiles = { ...data.profiles, [name]: stored };
     });
   }
 
-  removeProfile(name: string): boolean {
+  async removeProfile(name: string): Promise<boolean> {
     let removed = false;
-    this.update((data) => {
+    await this.update((data) => {
       if (!data.profiles || !Object.hasOwn(data.profiles, name)) return;
       const { [name]: _removed, ...rest } = data.profiles;
       data.profiles = rest;
@@ -124,18 +123,18 @@ class ConfStore implements ConfigStore {
     return this.read().settings?.[settingKey];
   }
 
-  setSetting(key: string, value: string): void {
+  async setSetting(key: string, value: string): Promise<void> {
     const settingKey = assertSettingKey(key);
     const checked = checkSettingValue(settingKey, value);
     if ('problem' in checked) throw new UsageError(checked.problem);
-    this.update((data) => {
+    await this.update((data) => {
       data.settings = { ...data.settings, [settingKey]: checked.value };
     });
   }
 
-  unsetSetting(key: string): void {
+  async unsetSetting(key: string): Promise<void> {
     const settingKey = assertSettingKey(key);
-    this.update((data) => {
+    await this.update((data) => {
       if (!data.settings) return;
       const { [settingKey]: _unset, ...rest } = data.settings;
       data.settings = rest;
@@ -149,18 +148,54 @@ class ConfStore implements ConfigStore {
     return known;
   }
 
+  /** Every read goes to the file, so what another trek process wrote is seen. */
   private read(): ConfigFile {
-    return guard(this.path, 'read', () => this.conf.store);
+    return readConfigFile(this.path);
   }
 
-  /** One read, one atomic write (conf writes a temp file and renames it). */
-  private update(change: (data: ConfigFile) => void): void {
+  /**
+   * Reads the file afresh right before writing (another process may have changed it since it
+   * was opened), then writes it atomically (conf writes a temp file and renames it). Nothing is
+   * awaited between the read and the write.
+   */
+  private async update(change: (data: ConfigFile) => void): Promise<void> {
+    const writer = await this.loadWriter();
     const data = this.read();
     change(data);
     guard(this.path, 'write', () => {
-      this.conf.store = data;
+      writer.store = data;
     });
   }
+
+  private async loadWriter(): Promise<Conf<ConfigFile>> {
+    if (this.writer) return this.writer;
+    const { default: ConfClass } = await import('conf');
+    // The constructor reads the file too; a damaged one is refused here, before anything is written.
+    this.writer ??= guard(this.path, 'read', () => new ConfClass<ConfigFile>({
+      cwd: dirname(this.path),
+      configName: 'config',
+      configFileMode: 0o600,
+      // Never replace a file we cannot read: it may hold keys the user cannot get back.
+      clearInvalidConfig: false,
+      accessPropertiesByDotNotation: false,
+      deserialize: (text) => checkConfigShape(JSON.parse(text)),
+    }));
+    return this.writer;
+  }
+}
+
+/** Without loading conf: most commands only read. A missing file is an empty config. */
+function readConfigFile(file: string): ConfigFile {
+  return guard(file, 'read', () => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    return checkConfigShape(JSON.parse(text));
+  });
 }
 
 function guard<T>(file: string, action: 'read' | 'write', work: () => T): T {

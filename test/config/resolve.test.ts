@@ -12,8 +12,8 @@ let store: ConfigStore;
 beforeEach(async () => {
   home = mkdtempSync(join(tmpdir(), 'trek-resolve-'));
   store = await openConfig(trekPaths({ TREK_HOME: home }));
-  store.setProfile('prod', { base_url: 'https://prod.example/api', api_key: 'prod-key', auth_header: 'X-Prod-Key', output: 'yaml', agency: '77' });
-  store.setProfile('test', { base_url: 'https://test.example' });
+  await store.setProfile('prod', { base_url: 'https://prod.example/api', api_key: 'prod-key', auth_header: 'X-Prod-Key', output: 'yaml', agency: '77' });
+  await store.setProfile('test', { base_url: 'https://test.example' });
 });
 afterEach(() => {
   rmSync(home, { recursive: true, force: true });
@@ -38,16 +38,16 @@ describe('resolveProfile: which profile', () => {
     expect(profile.sources).toEqual({ name: 'default', baseUrl: 'default', apiKey: 'default', authHeader: 'default', output: 'default', agency: 'default' });
   });
 
-  it('--profile beats TREK_PROFILE beats current_profile beats the default', () => {
-    store.setCurrentProfile('test');
+  it('--profile beats TREK_PROFILE beats current_profile beats the default', async () => {
+    await store.setCurrentProfile('test');
     expect([resolve().name, resolve().sources.name]).toEqual(['test', 'config']);
     expect([resolve({}, { TREK_PROFILE: 'prod' }).name, resolve({}, { TREK_PROFILE: 'prod' }).sources.name]).toEqual(['prod', 'env']);
     const flagged = resolve({ profile: 'sandbox' }, { TREK_PROFILE: 'prod' });
     expect([flagged.name, flagged.sources.name, flagged.builtinSandbox]).toEqual(['sandbox', 'flag', true]);
   });
 
-  it('treats an empty TREK_PROFILE as unset', () => {
-    store.setCurrentProfile('test');
+  it('treats an empty TREK_PROFILE as unset', async () => {
+    await store.setCurrentProfile('test');
     expect(resolve({}, { TREK_PROFILE: '' }).name).toBe('test');
   });
 
@@ -95,10 +95,10 @@ describe('resolveProfile: precedence of each value', () => {
 });
 
 describe('resolveProfile: errors', () => {
-  it('an unknown profile lists the known ones, the built-in first, and says where the name came from', () => {
+  it('an unknown profile lists the known ones, the built-in first, and says where the name came from', async () => {
     expect(() => resolve({ profile: 'staging' })).toThrow('unknown profile "staging" (from --profile); known profiles: sandbox, prod, test');
     expect(() => resolve({}, { TREK_PROFILE: 'staging' })).toThrow('unknown profile "staging" (from TREK_PROFILE); known profiles: sandbox, prod, test');
-    store.setCurrentProfile('gone');
+    await store.setCurrentProfile('gone');
     expect(() => resolve()).toThrow(`unknown profile "gone" (current_profile in ${store.path}); known profiles: sandbox, prod, test`);
     const error = thrown(() => resolve({ profile: 'staging' }));
     expect(error).toBeInstanceOf(UsageError);
@@ -115,8 +115,8 @@ describe('resolveProfile: errors', () => {
     expect(() => resolve({}, { TREK_BASE_URL: url })).toThrow(`invalid base URL in TREK_BASE_URL: ${JSON.stringify(url)} is ${problem}`);
   });
 
-  it('rejects a hand-edited invalid base URL in a profile, naming the profile and the file', () => {
-    store.setProfile('bad', { base_url: 'example.com' });
+  it('rejects a hand-edited invalid base URL in a profile, naming the profile and the file', async () => {
+    await store.setProfile('bad', { base_url: 'example.com' });
     expect(() => resolve({ profile: 'bad' })).toThrow(`invalid base URL in base_url of profile "bad" in ${store.path}: "example.com"`);
   });
 
@@ -126,8 +126,8 @@ describe('resolveProfile: errors', () => {
     expect(`${error?.message} ${error?.hint}`).not.toContain('s3cret');
   });
 
-  it('rejects a profile without a base URL, and an invalid header name from the environment', () => {
-    store.setProfile('empty', {});
+  it('rejects a profile without a base URL, and an invalid header name from the environment', async () => {
+    await store.setProfile('empty', {});
     expect(() => resolve({ profile: 'empty' })).toThrow(`profile "empty" has no base_url (in ${store.path})`);
     expect(() => resolve({}, { TREK_AUTH_HEADER: 'Bad Header:' })).toThrow('invalid header name in TREK_AUTH_HEADER: "Bad Header:"');
   });

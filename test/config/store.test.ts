@@ -21,7 +21,7 @@ describe('openConfig', () => {
   it('stores profiles in config.json with mode 0600 inside a 0700 directory', async () => {
     const store = await open();
     expect(store.path).toBe(configFile());
-    store.setProfile('prod', { base_url: 'https://api.example.com', api_key: 'k-123' });
+    await store.setProfile('prod', { base_url: 'https://api.example.com', api_key: 'k-123' });
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
     expect(statSync(join(home, 'config')).mode & 0o777).toBe(0o700);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { prod: { base_url: 'https://api.example.com', api_key: 'k-123' } } });
@@ -31,7 +31,7 @@ describe('openConfig', () => {
     mkdirSync(join(home, 'config'), { recursive: true });
     writeFileSync(configFile(), '{}');
     chmodSync(configFile(), 0o644);
-    (await open()).setCurrentProfile(undefined);
+    await (await open()).setCurrentProfile(undefined);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
   });
 
@@ -62,17 +62,38 @@ describe('openConfig', () => {
 
   it('refuses later reads too when the file is damaged after opening, without rewriting it', async () => {
     const store = await open();
-    store.setProfile('prod', { base_url: 'https://a.example' });
+    await store.setProfile('prod', { base_url: 'https://a.example' });
     writeFileSync(configFile(), '{oops');
-    expect(() => store.setSetting('output', 'json')).toThrow(ConfigError);
+    expect(() => store.profiles()).toThrow(ConfigError);
+    await expect(store.setSetting('output', 'json')).rejects.toThrow(ConfigError);
     expect(readFileSync(configFile(), 'utf8')).toBe('{oops');
+  });
+
+  it('refuses a first write to a file damaged after opening, leaving it byte-for-byte untouched', async () => {
+    const store = await open();
+    writeFileSync(configFile(), '{"profiles": ');
+    await expect(store.setProfile('prod', { base_url: 'https://a.example' })).rejects.toThrow(ConfigError);
+    expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles": ');
+  });
+
+  it('re-reads the file just before each write, keeping what another process wrote in between', async () => {
+    const store = await open();
+    await store.setSetting('output', 'yaml');
+    // Another trek process adds a profile after this store last wrote.
+    writeFileSync(configFile(), JSON.stringify({ profiles: { other: { base_url: 'https://other.example' } }, settings: { output: 'yaml' } }));
+    await store.setProfile('prod', { base_url: 'https://a.example' });
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({
+      profiles: { other: { base_url: 'https://other.example' }, prod: { base_url: 'https://a.example' } },
+      settings: { output: 'yaml' },
+    });
+    expect(Object.keys(store.profiles())).toEqual(['other', 'prod']);
   });
 
   it('keeps keys it does not know (a newer trek may have written them)', async () => {
     mkdirSync(join(home, 'config'), { recursive: true });
     writeFileSync(configFile(), JSON.stringify({ future: { x: 1 }, settings: { future_setting: 'y' } }));
     const store = await open();
-    store.setSetting('color', 'never');
+    await store.setSetting('color', 'never');
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ future: { x: 1 }, settings: { future_setting: 'y', color: 'never' } });
     expect(store.settings()).toEqual({ color: 'never' });
   });
@@ -81,36 +102,36 @@ describe('openConfig', () => {
 describe('profiles', () => {
   it('removes a profile and forgets it as the current one', async () => {
     const store = await open();
-    store.setProfile('prod', { base_url: 'https://a.example' });
-    store.setProfile('test', { base_url: 'https://b.example' });
-    store.setCurrentProfile('prod');
-    expect(store.removeProfile('prod')).toBe(true);
-    expect(store.removeProfile('prod')).toBe(false);
+    await store.setProfile('prod', { base_url: 'https://a.example' });
+    await store.setProfile('test', { base_url: 'https://b.example' });
+    await store.setCurrentProfile('prod');
+    expect(await store.removeProfile('prod')).toBe(true);
+    expect(await store.removeProfile('prod')).toBe(false);
     expect(store.currentProfile()).toBeUndefined();
     expect(Object.keys(store.profiles())).toEqual(['test']);
   });
 
   it('drops undefined fields instead of storing nulls', async () => {
     const store = await open();
-    store.setProfile('prod', { base_url: 'https://a.example', api_key: undefined, agency: '42' });
+    await store.setProfile('prod', { base_url: 'https://a.example', api_key: undefined, agency: '42' });
     expect(store.getProfile('prod')).toEqual({ base_url: 'https://a.example', agency: '42' });
     expect(store.getProfile('missing')).toBeUndefined();
   });
 
   it('refuses to store a profile under the built-in name', async () => {
     const store = await open();
-    expect(() => store.setProfile('sandbox', { base_url: 'https://a.example' })).toThrow(UsageError);
+    await expect(store.setProfile('sandbox', { base_url: 'https://a.example' })).rejects.toThrow(UsageError);
   });
 });
 
 describe('settings', () => {
   it('sets, normalises, reads and unsets known settings', async () => {
     const store = await open();
-    store.setSetting('output', 'yaml');
-    store.setSetting('timeout', ' 2.50 ');
+    await store.setSetting('output', 'yaml');
+    await store.setSetting('timeout', ' 2.50 ');
     expect(store.getSetting('output')).toBe('yaml');
     expect(store.getSetting('timeout')).toBe('2.5');
-    store.unsetSetting('output');
+    await store.unsetSetting('output');
     expect(store.settings()).toEqual({ timeout: '2.5' });
     // A second store sees what the first wrote: nothing is cached across processes.
     expect((await open()).getSetting('timeout')).toBe('2.5');
@@ -119,9 +140,9 @@ describe('settings', () => {
   it('rejects unknown keys listing the valid ones, and invalid values naming the allowed ones', async () => {
     const store = await open();
     expect(() => store.getSetting('colour')).toThrow('unknown setting "colour"; valid settings: output, color, timeout, no_input');
-    expect(() => store.setSetting('color', 'sometimes')).toThrow('color must be one of: auto, always, never (got "sometimes")');
-    expect(() => store.setSetting('timeout', '0')).toThrow('timeout must be a positive number of seconds (got "0")');
-    expect(() => store.setSetting('timeout', '')).toThrow(UsageError);
+    await expect(store.setSetting('color', 'sometimes')).rejects.toThrow('color must be one of: auto, always, never (got "sometimes")');
+    await expect(store.setSetting('timeout', '0')).rejects.toThrow('timeout must be a positive number of seconds (got "0")');
+    await expect(store.setSetting('timeout', '')).rejects.toThrow(UsageError);
     expect(() => statSync(configFile())).toThrow(/ENOENT/);
   });
 });

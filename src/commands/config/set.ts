@@ -32,6 +32,6 @@ export function newConfigSetCmd(f: Factory, runF: (opts: ConfigSetOptions) => Pr
 }
 
 export async function configSetRun(opts: ConfigSetOptions): Promise<void> {
-  (await opts.config()).setSetting(opts.key, opts.value);
+  await (await opts.config()).setSetting(opts.key, opts.value);
   opts.io.err.write(`${opts.theme.success('✓')} Set ${opts.key} to ${opts.value}\n`);
 }

@@ -25,6 +25,6 @@ export function newConfigUnsetCmd(f: Factory, runF: (opts: ConfigUnsetOptions) =
 }
 
 export async function configUnsetRun(opts: ConfigUnsetOptions): Promise<void> {
-  (await opts.config()).unsetSetting(opts.key);
+  await (await opts.config()).unsetSetting(opts.key);
   opts.io.err.write(`${opts.theme.success('✓')} Unset ${opts.key}\n`);
 }

@@ -95,8 +95,8 @@ export async function profileAddRun(opts: ProfileAddOptions): Promise<void> {
     output: opts.defaultOutput,
     agency: opts.agency,
   };
-  store.setProfile(name, record);
-  if (opts.use) store.setCurrentProfile(name);
+  await store.setProfile(name, record);
+  if (opts.use) await store.setCurrentProfile(name);
 
   io.err.write(`${theme.success('✓')} Added profile "${name}" for ${opts.baseUrl}${opts.use ? '; it is now the current profile' : ''}\n`);
   if (!apiKey) {

@@ -37,7 +37,7 @@ export async function profileRemoveRun(opts: ProfileRemoveOptions): Promise<void
   // The key may exist nowhere else, so this is as irreversible as anything trek does.
   await confirmDestructive(opts, `Remove profile "${opts.name}" and its stored API key?`);
   const wasCurrent = store.currentProfile() === opts.name;
-  store.removeProfile(opts.name);
+  await store.removeProfile(opts.name);
   const after = wasCurrent ? `; trek now uses the built-in "${BUILTIN_SANDBOX_PROFILE}" profile unless --profile or TREK_PROFILE says otherwise` : '';
   opts.io.err.write(`${opts.theme.success('✓')} Removed profile "${opts.name}"${after}\n`);
 }

@@ -29,7 +29,7 @@ export function newProfileUseCmd(f: Factory, runF: (opts: ProfileUseOptions) => 
 export async function profileUseRun(opts: ProfileUseOptions): Promise<void> {
   const store = await opts.config();
   if (opts.name !== BUILTIN_SANDBOX_PROFILE && !store.getProfile(opts.name)) throw unknownProfileError(store, opts.name);
-  store.setCurrentProfile(opts.name);
+  await store.setCurrentProfile(opts.name);
   opts.io.err.write(`${opts.theme.success('✓')} Now using profile "${opts.name}"\n`);
   if (opts.envProfile && opts.envProfile !== opts.name) {
     opts.io.err.write(`${opts.theme.warning('!')} TREK_PROFILE=${JSON.stringify(opts.envProfile)} is set and still wins where it is set\n`);
