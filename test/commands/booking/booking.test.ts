@@ -192,6 +192,37 @@ describe('trek booking get', () => {
     expect(hostile.requests.map((r) => r.url).slice(1).sort()).toEqual(['/bookings/5/', '/bookings/5/services/']);
   });
 
+  it('lists linked bookings one per line, colours service statuses and neutralises server text', async () => {
+    hostile = await startHostileServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url!.includes('/services')) {
+        const service = { id: '4', name: 'Inca\x1b]8;;http://evil.example\x07 Trail\x1b[2J', type: 'departure_services', status: 'Confirmed', start_date: '2027-05-01', finish_date: '2027-05-09', status_transitions: ['Request Cancellation'] };
+        res.end(JSON.stringify({ count: 1, current_page: 1, max_per_page: 50, results: [service], links: [] }));
+      } else {
+        res.end(JSON.stringify({
+          id: '5',
+          currency: 'GBP',
+          amount_owing: '10.00',
+          agent: { id: '2', name: 'Eve\u202e' },
+          linked_bookings: [
+            { id: '6', date_of_first_travel: '2027-01-01', date_of_last_travel: '2027-01-05' },
+            { id: '7', date_of_first_travel: null, date_of_last_travel: null },
+          ],
+        }));
+      }
+    });
+    const t = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true, columns: 120 });
+    expect(await main(['booking', 'get', '5', '--color', 'always'], t.f)).toBe(0);
+    const plain = t.out().replace(/\x1b\[[0-9;]*m/g, '');
+    expect(plain).toContain(`${row('AMOUNT OWING', '10.00 GBP')}\n`);
+    expect(plain).toContain(`${row('AGENT', 'Eve\\u202e (2)')}\n`);
+    expect(plain).toContain(`${row('LINKED BOOKINGS', '6 (2027-01-01 – 2027-01-05)')}\n${' '.repeat(19)}7\n`);
+    expect(plain).toMatch(/^4 {3}Inca Trail {2}departure {2}Confirmed {2}2027-05-01 {2}2027-05-09 {2}Request Cancellation$/m);
+    expect(t.out()).toContain('\x1b[32mConfirmed\x1b[39m');
+    expect(t.out()).not.toContain('evil.example');
+    expect(t.out()).not.toContain('\x1b[2J');
+  });
+
   it('exits 4 for an unknown booking', async () => {
     const t = await sandbox.trek(['booking', 'get', '999999'], { tty: true });
     expect(t.code).toBe(4);
