@@ -194,6 +194,10 @@ export class Store {
       const tx = new Transaction(this.current, this.clock.nowMs());
       try {
         result = fn(this.current, tx);
+        if (result instanceof Promise) {
+          result.catch(() => undefined);
+          throw new TypeError('store.mutate() needs a synchronous function: its reads and writes must not interleave with other requests');
+        }
       } catch (err) {
         this.replaceState(JSON.parse(this.committedText) as State);
         throw err;

@@ -128,6 +128,17 @@ describe('/_sandbox/whoami', () => {
 });
 
 describe('transactions', () => {
+  it('refuses an asynchronous mutation and keeps the state as it was', async () => {
+    const store = await Store.open({ size: 10 });
+    const before = JSON.stringify(store.read());
+    await expect(
+      store.mutate(async (state) => {
+        state.collections.agencies['1']!.name = 'changed';
+      }),
+    ).rejects.toThrow(/synchronous/);
+    expect(JSON.stringify(store.read())).toBe(before);
+  });
+
   it('remove deletes a record and emits its event; a missing one is reported', async () => {
     const store = await Store.open({ size: 10 });
     const events: string[] = [];
