@@ -166,16 +166,6 @@ export const OVERRIDE_REASONS: ReadonlyArray<{ id: string; code: string; label: 
   { id: '5', code: 'NOT_APPLICABLE', label: 'Requirement does not apply to this traveller' },
 ];
 
-/**
- * Requirement codes (spec §2.7 names these; the complete list is "not shown"): each
- * requirement with the item codes it checks on a customer.
- */
-export const REQUIREMENTS: ReadonlyArray<{ code: string; name: string; requirement_set: string; items: readonly string[] }> = [
-  { code: 'PASSPORT_INFORMATION', name: 'Passport information', requirement_set: 'TRAVEL_DOCUMENTS', items: ['NAME', 'MIDDLE_NAME', 'NATIONALITY', 'DATE_OF_BIRTH'] },
-  { code: 'PERSONAL_DETAILS', name: 'Personal details', requirement_set: 'TRAVELLER_PROFILE', items: ['GENDER', 'DATE_OF_BIRTH'] },
-  { code: 'AGE_RESTRICTION', name: 'Age restriction', requirement_set: 'TRAVELLER_PROFILE', items: ['AGE_RESTRICTED'] },
-];
-
 /** Countries and states agency addresses resolve to (objects with id, href, name). */
 export const COUNTRIES: ReadonlyArray<{ id: string; name: string; states: readonly NamedRef[] }> = [
   { id: 'CA', name: 'Canada', states: [{ id: 'CA-ON', name: 'Ontario' }, { id: 'CA-AB', name: 'Alberta' }, { id: 'CA-BC', name: 'British Columbia' }, { id: 'CA-QC', name: 'Quebec' }] },

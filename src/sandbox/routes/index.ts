@@ -7,7 +7,10 @@ import type { Router } from '../router.js';
 import type { Store } from '../store.js';
 import * as bookings from './bookings.js';
 import * as catalogue from './catalogue.js';
+import * as checkins from './checkins.js';
 import * as customers from './customers.js';
+import * as overrides from './overrides.js';
+import * as profileUpdates from './profile-updates.js';
 import * as profiles from './profiles.js';
 import * as sandbox from './sandbox.js';
 
@@ -21,6 +24,9 @@ const MODULES: readonly SandboxModule[] = [
   bookings,
   customers,
   profiles,
+  profileUpdates,
+  overrides,
+  checkins,
   sandbox,
 ];
 
