@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { getFlexAddon, getFlexPlanService, type FlexAddon } from '../../api/resources/flex.js';
+import { getFlexAddon, getFlexPlanService } from '../../api/resources/flex.js';
 import type { Factory } from '../../factory.js';
 import { renderItem, renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { examples } from '../shared.js';
 import { resourceOptions } from '../resource.js';
-import { ADDON_LIST_COLUMNS, ADDON_ROWS } from './columns.js';
+import { ADDON_LIST_COLUMNS, ADDON_ROWS, withoutEmptyState } from './columns.js';
 import type { FlexIdOptions } from './get.js';
 
 export function newFlexAddonsCmd(f: Factory, runF: (opts: FlexIdOptions) => Promise<void> = flexAddonsRun): Command {
@@ -43,8 +43,6 @@ export async function flexAddonsRun(opts: FlexIdOptions): Promise<void> {
   // A block per addon rather than a table row: the URLs are what the agent needs, and a table would cut them.
   for (const [i, addon] of addons.entries()) {
     if (i > 0) opts.io.out.write('\n');
-    await renderItem(opts.io, addon, opts.output, { rows: ADDON_ROWS.filter((row) => row.field !== 'status' || hasState(addon)) });
+    await renderItem(opts.io, addon, opts.output, { rows: withoutEmptyState(ADDON_ROWS, [addon]) });
   }
 }
-
-const hasState = (addon: FlexAddon): boolean => addon.status !== undefined || Boolean(addon.date_cancelled);

@@ -62,6 +62,16 @@ function addonState(_value: unknown, record: unknown): string {
   return formatValue(addon.status ?? (addon.date_cancelled ? 'Cancelled' : ''));
 }
 
+/** Whether an addon says it was cancelled (not a spec field; the sandbox marks exercised addons). */
+export function hasState(addon: Partial<FlexAddon>): boolean {
+  return addon.status !== undefined || Boolean(addon.date_cancelled);
+}
+
+/** Columns or rows without STATUS when none of the addons has a state to show. */
+export function withoutEmptyState(columns: Column[], addons: Array<Partial<FlexAddon>>): Column[] {
+  return addons.some(hasState) ? columns : columns.filter((column) => column.field !== 'status');
+}
+
 /** The addons section of `flex get`. */
 export const ADDON_COLUMNS: Column[] = [
   { field: 'id', header: 'ADDON' },

@@ -9,7 +9,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { examples } from '../shared.js';
-import { ADDON_COLUMNS, windowColumns } from './columns.js';
+import { ADDON_COLUMNS, windowColumns, withoutEmptyState } from './columns.js';
 import { unlessNotFound } from './preflight.js';
 
 export interface FlexIdOptions extends ResourceOptions {
@@ -65,7 +65,7 @@ export async function flexGetRun(opts: FlexIdOptions): Promise<void> {
     xmlRoot: 'flex_plan_service',
     sections: [
       { title: termsTitle, columns: windowColumns(currency), records: terms?.windows ?? [] },
-      { title: 'Addons', columns: ADDON_COLUMNS, records: expanded.flex_plan_addons },
+      { title: 'Addons', columns: withoutEmptyState(ADDON_COLUMNS, expanded.flex_plan_addons), records: expanded.flex_plan_addons },
     ],
   });
 }
