@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt } from '../../output/iostreams.js';
 import { sanitize } from '../../output/sanitize.js';
+import { explainFlexCancelRefusal } from '../flex/rules.js';
 import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
 import { confirmDestructive, examples } from '../shared.js';
 import { cancellationTarget, possibleNow, serviceLabel, whyNot } from './status.js';
@@ -40,6 +41,8 @@ export async function serviceCancelRun(opts: ServiceCancelOptions): Promise<void
 
   const client = await opts.api();
   const service = await findService(client, opts.id);
+  const flexRefusal = explainFlexCancelRefusal(service);
+  if (flexRefusal) throw new UsageError(flexRefusal);
   if (service.status === 'Cancelled') return unchanged(opts, service, 'is already Cancelled');
   if (service.status === 'Request Cancellation') return unchanged(opts, service, "already has its cancellation requested; the operator's staff complete it");
   const target = cancellationTarget(service);

@@ -327,6 +327,25 @@ describe('trek flex terms', () => {
   });
 });
 
+describe('trek service cancel on a flex plan service', () => {
+  it('refuses a confirmed one before sending, with the reason and the way to exercise it', async () => {
+    const t = await trek(['service', 'cancel', '400002', '--yes']);
+    expect(t.code).toBe(2);
+    expect(fake.writes()).toEqual([]);
+    expect(t.err()).toBe(
+      "error: cannot cancel flex plan service 400002: a confirmed flex plan service cannot be cancelled through the API; cancelling it is a manual action by the operator's staff, " +
+        'and the flex price is 100% non-refundable. To use the plan, cancel the departure service it covers: trek service cancel 400001 (the flex terms then set the refund and travel credit).\n',
+    );
+  });
+
+  it('refuses even when a server wrongly offers Cancelled among its transitions', async () => {
+    fake.world.set('/flex_plan_services/400002', { ...FLEX_SERVICE, status_transitions: ['Cancelled'] });
+    const t = await trek(['service', 'cancel', '400002', '--yes']);
+    expect(t.code).toBe(2);
+    expect(fake.writes()).toEqual([]);
+  });
+});
+
 describe('help', () => {
   it.each(['attach', 'get', 'plans', 'addons', 'terms'])('flex %s --help shows examples', async (verb) => {
     const t = await trek(['flex', verb, '--help']);

@@ -184,8 +184,8 @@ describe('trek service cancel', () => {
     const t = await trek(['service', 'cancel', '9', '--yes']);
     expect(t.code).toBe(2);
     expect(t.err()).toBe(
-      "error: cannot cancel flex plan service 9 (Confirmed): a flex plan service cannot be cancelled through the API: cancelling a confirmed one is a manual action by the operator's staff, and the flex price is 100% non-refundable\n" +
-        'No status change is possible now.\n',
+      "error: cannot cancel flex plan service 9: a confirmed flex plan service cannot be cancelled through the API; cancelling it is a manual action by the operator's staff, and the flex price is 100% non-refundable." +
+        ' To use the plan, cancel the departure service it covers (the flex terms then set the refund and travel credit).\n',
     );
     expect(sent().filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
