@@ -113,7 +113,9 @@ export function createRequestHandler(store: Store, router: Router, options: Pipe
     let status = 500;
     const finish = (reply: Reply, root?: string) => {
       status = reply.status;
-      send(res, format ?? 'json', reply, root);
+      // The Date header is the server's clock: the virtual one, so clients judging time windows
+      // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
+      send(res, format ?? 'json', { ...reply, headers: { ...reply.headers, date: new Date(store.clock.nowMs()).toUTCString() } }, root);
       if (options.log) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         options.log(`${isoDateTime(Date.now())} ${method} ${url} ${status} ${ms.toFixed(1)}ms`);
