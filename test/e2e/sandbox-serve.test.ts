@@ -1,0 +1,210 @@
+/**
+ * Issue 3 acceptance, first and second points: `trek sandbox serve` as a separate process,
+ * exercised with plain HTTP (fetch), as an integrator's code would.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromXml } from '../../src/util/xml.js';
+import { freshHome, runTrek, startServer, type Server } from './trek-process.js';
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+async function request(server: Server, path: string, init: { method?: string; key?: string | null; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...init.headers };
+  const key = init.key === undefined ? server.apiKey : init.key;
+  if (key !== null) headers['X-Application-Key'] = key;
+  const res = await fetch(new URL(path, server.baseUrl), { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+function postBooking(server: Server, body: Record<string, unknown>, key?: string): Promise<Answer> {
+  return request(server, '/bookings/', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Follows next links from `path`; returns every result, failing on any status but 200. */
+async function followNext(server: Server, path: string): Promise<any[]> {
+  const results: any[] = [];
+  for (let next: string | undefined = path; next !== undefined; ) {
+    const page = await request(server, next);
+    expect(page.status).toBe(200);
+    results.push(...page.json.results);
+    next = page.json.links.find((l: { rel: string }) => l.rel === 'next')?.href;
+  }
+  return results;
+}
+
+/** The §7.2 error body. */
+function expectErrorBody(body: any, status: number): void {
+  expect(body.http_status_code).toBe(status);
+  expect(Number.isNaN(Date.parse(body.time))).toBe(false);
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.error_id).toMatch(/^([A-Za-z]+_)?[0-9a-f]+$/);
+  expect(Array.isArray(body.errors)).toBe(true);
+}
+
+describe('trek sandbox serve --port 0 --memory, over HTTP', () => {
+  let server: Server;
+  const home = freshHome();
+  beforeAll(async () => {
+    server = await startServer(['--memory'], { TREK_HOME: home });
+  });
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('printed a loopback base URL and a key that works', async () => {
+    expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await request(server, '/departures/?max_per_page=10')).status).toBe(200);
+  });
+
+  it('answers a departures page of 10 with a next link carrying page', async () => {
+    const page = await request(server, '/departures?max_per_page=10');
+    expect(page.json.results).toHaveLength(10);
+    const next = page.json.links.find((l: { rel: string }) => l.rel === 'next');
+    expect(new URL(next.href, server.baseUrl).searchParams.get('page')).toBe('2');
+  });
+
+  it('following next visits every match exactly once', async () => {
+    const paged = await followNext(server, '/departures?availability.status=AVAILABLE&order_by=start_date&max_per_page=10');
+    const ids = paged.map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The same set, found another way: every departure in pages of 100, filtered here.
+    const all = await followNext(server, '/departures?max_per_page=100');
+    const available = all.filter((d) => d.availability.status === 'AVAILABLE').map((d) => d.id);
+    expect(available.length).toBeGreaterThan(10);
+    expect([...ids].sort()).toEqual([...available].sort());
+    expect(paged.map((d) => d.start_date)).toEqual(paged.map((d) => d.start_date).sort());
+  });
+
+  it('answers max_per_page=5 with 400 and the §7.2 body naming the parameter', async () => {
+    const answer = await request(server, '/departures?max_per_page=5');
+    expect(answer.status).toBe(400);
+    expectErrorBody(answer.json, 400);
+    expect(answer.json.errors.map((e: { field: string }) => e.field)).toContain('max_per_page');
+  });
+
+  it('answers in XML for Accept: application/xml, the same data as the JSON', async () => {
+    const xml = await request(server, '/departures?max_per_page=10', { headers: { accept: 'application/xml' } });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(xml.text.startsWith('<?xml')).toBe(true);
+    const json = await request(server, '/departures?max_per_page=10');
+    expect(fromXml(xml.text)).toEqual(json.json);
+  });
+
+  it('creates a booking from an XML body', async () => {
+    const body = '<?xml version="1.0" encoding="UTF-8"?><booking><currency>CAD</currency><external_id>from-xml</external_id></booking>';
+    const created = await request(server, '/bookings/', { method: 'POST', headers: { 'content-type': 'application/xml' }, body });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ currency: 'CAD', external_id: 'from-xml' });
+    const read = await request(server, `/bookings/${created.json.id}`);
+    expect(read.json).toEqual(created.json);
+  });
+
+  it('answers an unknown id with 404 and the §7.2 body', async () => {
+    for (const path of ['/bookings/999999999', '/departures/999999999/']) {
+      const answer = await request(server, path);
+      expect(answer.status).toBe(404);
+      expectErrorBody(answer.json, 404);
+    }
+  });
+
+  it('answers 401 without a key and with an unknown one', async () => {
+    for (const key of [null, 'not-a-sandbox-key']) {
+      const answer = await request(server, '/departures?max_per_page=10', { key });
+      expect(answer.status).toBe(401);
+      expectErrorBody(answer.json, 401);
+    }
+  });
+
+  it("answers 403 to another agency's agent, 200 to a colleague, with keys from trek sandbox keys", async () => {
+    const listed = await runTrek(['sandbox', 'keys', '-o', 'json'], { TREK_HOME: home, TREK_BASE_URL: server.baseUrl, TREK_API_KEY: server.apiKey });
+    expect(listed.code).toBe(0);
+    const keys: Array<{ key: string; agency_id: string }> = JSON.parse(listed.stdout);
+    const mine = keys.find((k) => k.key === server.apiKey)!;
+    const colleague = keys.find((k) => k.agency_id === mine.agency_id && k.key !== mine.key)!;
+    const stranger = keys.find((k) => k.agency_id !== mine.agency_id)!;
+
+    const booking = (await postBooking(server, { currency: 'CAD' })).json;
+    const refused = await request(server, `/bookings/${booking.id}`, { key: stranger.key });
+    expect(refused.status).toBe(403);
+    expectErrorBody(refused.json, 403);
+    expect((await request(server, `/bookings/${booking.id}`, { key: colleague.key })).status).toBe(200);
+  });
+
+  it('logs one line per request on stderr: time, method, path, status, milliseconds', async () => {
+    expect((await request(server, '/departures?max_per_page=10&name=log-me')).status).toBe(200);
+    expect((await request(server, '/bookings/424242424')).status).toBe(404);
+    // The line is written as the answer is sent; it reaches the pipe a moment later.
+    await vi.waitFor(() => expect(server.stderr()).toContain('/bookings/424242424 404'));
+    const lines = server.stderr().split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ GET \/departures\?max_per_page=10&name=log-me 200 \d+\.\dms$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\S+ GET \/bookings\/424242424 404 \d+\.\dms$/));
+    expect(server.stderr()).not.toContain(server.apiKey);
+  });
+});
+
+describe('trek sandbox serve: stopping and persistence', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops cleanly on %s with exit 0, the port closed', async (signal) => {
+    const server = await startServer(['--memory'], { TREK_HOME: freshHome() });
+    expect((await request(server, '/departures?max_per_page=10&name=peru')).status).toBe(200);
+    server.child.kill(signal);
+    const result = await server.exited;
+    expect(result.code).toBe(0);
+    expect(result.signal).toBeNull();
+    expect(result.stderr).toMatch(/ GET \/departures\?max_per_page=10&name=peru 200 \d+\.\dms\n/);
+    expect(result.stderr).toMatch(/Sandbox stopped\.\n$/);
+    await expect(fetch(`${server.baseUrl}/departures`)).rejects.toThrow();
+  });
+
+  it('keeps every booking answered 201 when killed with SIGKILL among 200 concurrent POSTs', async () => {
+    const home = freshHome();
+    const dataFile = join(home, 'state.json');
+    const first = await startServer(['--data', dataFile], { TREK_HOME: home });
+    const answered: Array<{ id: string; external_id: string }> = [];
+    let settled = 0;
+    let killed = false;
+    const posts = Array.from({ length: 200 }, (_, i) =>
+      postBooking(first, { currency: 'CAD', external_id: `concurrent-${i}` })
+        .then((answer) => {
+          if (answer.status === 201) answered.push(answer.json);
+        })
+        .catch(() => undefined) // cut off by the kill
+        .finally(() => {
+          // Kill mid-stream: half answered, the rest in flight or not yet written.
+          if (++settled === 100 && !killed) {
+            killed = true;
+            first.child.kill('SIGKILL');
+          }
+        }),
+    );
+    await Promise.all(posts);
+    const dead = await first.exited;
+    expect(dead.signal).toBe('SIGKILL');
+    expect(answered.length).toBeGreaterThanOrEqual(100);
+
+    const second = await startServer(['--data', dataFile], { TREK_HOME: home });
+    try {
+      const stored = await followNext(second, '/bookings/?max_per_page=100');
+      const byId = new Map(stored.map((b) => [b.id, b]));
+      for (const booking of answered) expect(byId.get(booking.id)?.external_id).toBe(booking.external_id);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect((await second.exited).code).toBe(0);
+    }
+  });
+});

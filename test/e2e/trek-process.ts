@@ -1,0 +1,81 @@
+/**
+ * Runs the built CLI (`node bin/trek`, as a user would) in child processes with a fresh
+ * TREK_HOME and none of the caller's TREK_* settings, so "no profile" really means none.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const TREK_BIN = join(REPO, 'bin', 'trek');
+
+export function freshHome(): string {
+  return mkdtempSync(join(tmpdir(), 'trek-e2e-'));
+}
+
+/** The test process's environment without TREK_*, colour or XDG settings, plus `extra`. */
+export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(TREK_|XDG_|NO_COLOR$|FORCE_COLOR$|COLUMNS$)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Watched {
+  /** What the child printed so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the child has exited and its streams are closed. */
+  exited: Promise<Finished>;
+}
+
+export function watch(child: ChildProcessWithoutNullStreams): Watched {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<Finished>((resolvePromise, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
+  });
+  return { stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** `trek ARGS` to completion. */
+export function runTrek(args: string[], env: Record<string, string>): Promise<Finished> {
+  return watch(spawn(process.execPath, [TREK_BIN, ...args], { cwd: REPO, env: cleanEnv(env) })).exited;
+}
+
+export interface Server extends Watched {
+  child: ChildProcessWithoutNullStreams;
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** `trek sandbox serve … -o json`, resolved once its first stdout line (the URL and key) is printed. */
+export async function startServer(args: string[], env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [TREK_BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', ...args], { cwd: REPO, env: cleanEnv(env) });
+  const watched = watch(child);
+  const firstLine = await new Promise<string>((resolveLine, reject) => {
+    const onData = () => {
+      const end = watched.stdout().indexOf('\n');
+      if (end < 0) return;
+      child.stdout.off('data', onData);
+      resolveLine(watched.stdout().slice(0, end));
+    };
+    child.stdout.on('data', onData);
+    watched.exited.then((result) => reject(new Error(`trek sandbox serve exited early (${result.code}): ${result.stderr}`)));
+  });
+  const { base_url: baseUrl, api_key: apiKey } = JSON.parse(firstLine) as { base_url: string; api_key: string };
+  return { ...watched, child, baseUrl, apiKey };
+}
