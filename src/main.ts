@@ -52,7 +52,8 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof CancelError) return ExitCode.interrupted;
   if (error instanceof ApiError) return error.kind === 'http' ? exitCodeForStatus(error.status) : ExitCode.server;
-  if (error instanceof Error && error.name === 'ConfigError') return ExitCode.usage;
+  // A damaged config file, or a sandbox snapshot this trek cannot read: the user's file to fix, not a bug.
+  if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
   return ExitCode.unexpected;
 }
 

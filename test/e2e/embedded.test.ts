@@ -4,8 +4,8 @@
  * state in the data dir.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, runTrek, TREK_BIN, watch } from './trek-process.js';
 
@@ -88,6 +88,19 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     expect(listed.code).toBe(0);
     const stored = new Map((JSON.parse(listed.stdout) as any[]).map((b) => [b.id, b.external_id]));
     for (const booking of created) expect(stored.get(booking.id)).toBe(booking.external_id);
+  });
+
+  it('refuses a data file of an unknown version with exit 2, naming it, and leaves it as it was', async () => {
+    const home = freshHome();
+    const file = join(home, 'data', 'sandbox.json');
+    mkdirSync(dirname(file), { recursive: true });
+    const text = JSON.stringify({ version: 99, collections: {} });
+    writeFileSync(file, text);
+    const result = await runTrek(README_SEARCH, { TREK_HOME: home });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: ${file} holds a sandbox snapshot of version 99, but this trek reads version 1; it was left untouched. Use the trek that wrote it, or move the file away to start a fresh sandbox.\n`);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   it('lets a reader stop early: `| head -1` on a streamed search ends quietly', async () => {

@@ -3,7 +3,7 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { confirmDestructive, examples } from '../shared.js';
-import { DATA_HELP, dataFileFlag, explainSnapshotError, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
+import { DATA_HELP, dataFileFlag, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
 
 export interface ResetOptions {
   io: IOStreams;
@@ -41,11 +41,7 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
 export async function resetRun(opts: ResetOptions): Promise<void> {
   await confirmDestructive(opts, `Reset the sandbox in ${opts.dataFile}, deleting every booking, customer and payment in it?`);
   const { resetSandbox } = await import('../../sandbox/index.js');
-  try {
-    await resetSandbox(opts.dataFile, { seed: opts.seed, size: opts.size });
-  } catch (error) {
-    throw explainSnapshotError(error);
-  }
+  await resetSandbox(opts.dataFile, { seed: opts.seed, size: opts.size });
   const shape = [opts.seed === undefined ? '' : `seed ${opts.seed}`, opts.size === undefined ? '' : `size ${opts.size}`].filter(Boolean).join(', ');
   opts.io.err.write(`Sandbox reset: ${opts.dataFile}${shape ? ` (${shape})` : ''}.\n`);
 }
