@@ -1,0 +1,123 @@
+/**
+ * A flex plan from attach to exercise, as a script runs it: `node bin/trek` (the bundle built
+ * by the test setup) in child processes against a sandbox started in this process on port 0,
+ * TREK_HOME in a temp dir. Spec §3.2: the flex service is confirmed only by paying the full
+ * flex price, then brings one addon per covered customer and switches the departure service
+ * to the plan's amount-based terms; cancelling the departure service exercises it.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { tempHome } from '../helpers/factory.js';
+
+const execFileAsync = promisify(execFile);
+const BIN = fileURLToPath(new URL('../../bin/trek', import.meta.url));
+
+let sandbox: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const home = tempHome();
+  env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    TREK_HOME: join(home, 'trek'),
+    TREK_BASE_URL: sandbox.baseUrl,
+    TREK_API_KEY: sandbox.apiKey,
+    NO_COLOR: '1',
+    LANG: 'C.UTF-8',
+  };
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `trek ARGS` in a child process; never throws on a non-zero exit. */
+async function trek(...args: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { env, timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** `trek ARGS` that must succeed, its stdout parsed as JSON (the default in a pipe). */
+async function json(...args: string[]): Promise<any> {
+  const run = await trek(...args);
+  expect(run.code, `trek ${args.join(' ')}: ${run.stderr}`).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+describe('flex end to end', () => {
+  it('attach, pay the flex price, two addons, then cancelling the departure service exercises the plan', async () => {
+    // A booking for two travellers on a departure 200 days out (docs/sandbox.md: 100001), paid in full.
+    const booking = await json('booking', 'create', '--currency', 'CAD');
+    const ada = await json('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms');
+    const alan = await json('customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr');
+    const departureService = await json('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', ada.id, '--customer', alan.id);
+    await json('sandbox', 'pay', booking.id, (await json('booking', 'get', booking.id)).amount_owing);
+    expect((await json('service', 'get', departureService.id)).status).toBe('Confirmed');
+
+    // Attach Flex Plus: Option, and the amount to pay is said on stderr.
+    const attach = await trek('flex', 'attach', '--booking', booking.id, '--departure-service', departureService.id, '--plan', '100001-2');
+    expect(attach.code).toBe(0);
+    const flex = JSON.parse(attach.stdout);
+    expect(flex.status).toBe('Option');
+    const price: string = flex.purchase_price ?? (await json('api', 'GET', '/flex_plans/100001-2')).prices.CAD;
+    expect(attach.stderr).toContain(`To confirm it, pay the full flex price, ${price} CAD`);
+
+    // Paying the full flex price (all that is owing now) confirms it: two addons, one per customer.
+    expect((await json('booking', 'get', booking.id)).amount_owing).toBe(price);
+    await json('sandbox', 'pay', booking.id, price);
+    const confirmed = await json('flex', 'get', flex.id);
+    expect(confirmed.status).toBe('Confirmed');
+    expect(confirmed.flex_plan_addons).toHaveLength(2);
+    expect(confirmed.flex_plan_addons.map((a: { customer: { id: string } }) => a.customer.id).sort()).toEqual([ada.id, alan.id].sort());
+    for (const addon of confirmed.flex_plan_addons) {
+      expect(addon.products.map((p: { category: string }) => p.category).sort()).toEqual(['ESIM', 'LUGGAGE_PROTECTION']);
+    }
+    const table = await trek('flex', 'get', flex.id, '-o', 'table');
+    expect(table.stdout).toMatch(/^STATUS +Confirmed$/m);
+
+    // The departure service's terms are now the plan's; today's window says what cancelling gives back.
+    const { now } = await json('api', 'GET', '/_sandbox/clock');
+    const today = String(now).slice(0, 10);
+    const terms = await json('flex', 'terms', departureService.id, '--date', today);
+    expect(terms.applies).toBe('flex');
+    expect(terms.flex_plan_service.id).toBe(flex.id);
+
+    // A confirmed flex plan service itself cannot be cancelled.
+    const refused = await trek('service', 'cancel', flex.id, '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`To use the plan, cancel the departure service it covers: trek service cancel ${departureService.id}`);
+
+    // Cancelling the departure service exercises the plan (staff complete a requested cancellation).
+    const cancel = await trek('service', 'cancel', departureService.id, '--yes');
+    expect(cancel.code).toBe(0);
+    if (JSON.parse(cancel.stdout).status === 'Request Cancellation') await json('sandbox', 'staff-cancel', departureService.id);
+    expect((await json('service', 'get', departureService.id)).status).toBe('Cancelled');
+
+    const exercised = await json('flex', 'get', flex.id);
+    expect(exercised.status).toBe('Confirmed');
+    expect(exercised.finish_date).toBe(today);
+    expect(exercised.flex_plan_addons.map((a: { status: string }) => a.status)).toEqual(['Cancelled', 'Cancelled']);
+
+    const refunds = await json('api', 'GET', `/bookings/${booking.id}/refunds`, '--paginate');
+    const credits = await json('api', 'GET', `/bookings/${booking.id}/travel_credits`, '--paginate');
+    const sum = (records: Array<{ amount: string }>) => records.reduce((cents, r) => cents + Math.round(Number(r.amount) * 100), 0);
+    expect(sum(refunds)).toBe(Math.round(Number(terms.refund_amount) * 100));
+    expect(sum(credits)).toBe(Math.round(Number(terms.travel_credit_amount) * 100));
+  });
+});
