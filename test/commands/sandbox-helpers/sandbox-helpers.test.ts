@@ -125,9 +125,9 @@ describe('trek sandbox pay and staff-cancel', () => {
     const { booking, customers, departure } = await bookingWithCustomers(sandbox);
     const service = await sandbox.api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: [{ id: customers[0].id }] });
     await sandbox.api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: (await sandbox.api('GET', `/bookings/${booking.id}`)).amount_owing });
-    const cancel = await sandbox.trek(['service', 'cancel', service.id, '--yes', '-o', 'json']);
-    expect(cancel.code).toBe(0);
-    expect(JSON.parse(cancel.out()).status).toBe('Request Cancellation');
+    const request = await sandbox.trek(['service', 'transition', service.id, 'request cancellation', '-o', 'json']);
+    expect(request.code).toBe(0);
+    expect(JSON.parse(request.out()).status).toBe('Request Cancellation');
     const t = await sandbox.trek(['sandbox', 'staff-cancel', service.id, '-o', 'json']);
     expect(t.code).toBe(0);
     expect(JSON.parse(t.out())).toMatchObject({ id: service.id, status: 'Cancelled' });
