@@ -126,6 +126,19 @@ describe('trek sandbox reset', () => {
     expect(seen[0]).toMatchObject({ yes: true, seed: 3, size: undefined, dataFile: join(t.home, 'data', 'sandbox.json') });
   });
 
+  it('a sandbox serving the same file sees the reset at once', async () => {
+    const file = join(tempHome(), 'state.json');
+    await onFile(file, async (get, post) => {
+      const booking = (await post('/bookings/', { currency: 'CAD' })).json;
+      const t = testFactory();
+      expect(await main(['sandbox', 'reset', '--data', file, '--yes'], t.f)).toBe(0);
+      expect((await get(`/bookings/${booking.id}`)).status).toBe(404);
+      // And it goes on writing to the fresh state.
+      const next = (await post('/bookings/', { currency: 'CAD' })).json;
+      expect((await get(`/bookings/${next.id}`)).status).toBe(200);
+    });
+  });
+
   it('resetRun works on a file that does not exist yet', async () => {
     const file = join(tempHome(), 'new', 'state.json');
     const t = testFactory();
