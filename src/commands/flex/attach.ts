@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { getBooking } from '../../api/resources/bookings.js';
 import { amountIn, createFlexPlanService, createFlexPlanServiceRequest, getFlexPlan, type FlexPlanServiceCreate } from '../../api/resources/flex.js';
 import { SERVICE_FIELDS, type BookedService } from '../../api/resources/services.js';
+import { registerCompleter } from '../../completion/index.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt } from '../../output/iostreams.js';
@@ -10,7 +11,7 @@ import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, 
 import { serviceRows } from '../service/columns.js';
 import { askBooking } from '../service/pickers.js';
 import { examples, requireValue } from '../shared.js';
-import { askDepartureService, askPlan } from './plans-of.js';
+import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
 import { readFlexFacts, unlessNotFound } from './preflight.js';
 import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from './rules.js';
 
@@ -26,7 +27,7 @@ export interface FlexAttachOptions extends ChangeOptions {
 }
 
 export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => Promise<void> = flexAttachRun): Command {
-  return new Command('attach')
+  const command = new Command('attach')
     .description(
       'Attach a flex plan to a departure service. Before sending, trek checks every rule the API applies and lists each one that\n' +
         'would fail: the departure inside the stop-sell window (60 days, 90 for the premium line), the 48-hour late-attach window\n' +
@@ -57,6 +58,7 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
         now: () => f.now(),
       });
     });
+  return registerCompleter(command, '--plan', planCandidates);
 }
 
 export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {

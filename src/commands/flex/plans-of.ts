@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import { amountIn, getDeparture, getFlexPlan, type Departure, type FlexPlan } from '../../api/resources/flex.js';
 import { getService } from '../../api/resources/services.js';
+import { fromApi, type Candidate, type CompletionContext } from '../../completion/index.js';
 import { UsageError } from '../../errors.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
@@ -60,4 +61,14 @@ export async function askPlan(client: ApiClient, prompter: Prompter, departureSe
     `Flex plan for departure ${sanitize(departureId)}`,
     plans.map((plan) => ({ name: `${sanitize(String(plan.id))}  ${planLabel(plan, currency)}`, value: String(plan.id) })),
   );
+}
+
+/** Completion of `flex attach --plan`: the plans of the departure booked by the --departure-service already typed. */
+export async function planCandidates(ctx: CompletionContext): Promise<Candidate[]> {
+  const service = ctx.flags['departure-service']?.at(-1);
+  if (!service) return [];
+  return fromApi(ctx, async (api) => {
+    const { plans } = await departurePlans(api, await departureOf(api, service));
+    return plans.map((plan) => ({ value: String(plan.id), description: planLabel(plan) }));
+  });
 }

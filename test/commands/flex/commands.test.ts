@@ -154,6 +154,14 @@ describe('trek flex attach', () => {
   });
 });
 
+describe('completion of flex attach --plan', () => {
+  it("offers the plans of the typed departure service's departure, with their availability", async () => {
+    const t = await trek(['__complete', 'flex', 'attach', '--departure-service', '400001', '--plan', '']);
+    expect(t.code).toBe(0);
+    expect(t.out()).toBe('100001-1\tFlex — AVAILABLE\n100001-2\tFlex Plus — AVAILABLE\n:4\n');
+  });
+});
+
 describe('trek flex get', () => {
   it('shows status, the covered departure service, the terms window by window and the addons', async () => {
     const t = factory({ tty: true });
