@@ -168,7 +168,10 @@ function flexDisabled(facts: FlexFacts): FlexRefusal | undefined {
   return { rule: 'flex_disabled', reason: `flex disabled: flex is switched off for ${chain} of agency ${name} (${FLEX_DISABLED_FLAG}), so flex cannot be bought on its bookings` };
 }
 
-/** The departure service exists, belongs to the booking, and the plan is one its departure offers. */
+/** A departure service in these statuses is on its way out: nothing to protect. */
+const NOT_LIVE = new Set(['Expired', 'Cancelled', 'Request Cancellation']);
+
+/** The departure service exists, belongs to the booking and is live, and the plan is one its departure offers. */
 function consistency(facts: FlexFacts): FlexRefusal[] {
   const service = facts.departureService;
   const refusals: FlexRefusal[] = [];
@@ -176,6 +179,8 @@ function consistency(facts: FlexFacts): FlexRefusal[] {
     refusals.push({ rule: 'departure_service', reason: `departure service: there is no departure service ${s(facts.departureServiceId)}` });
   } else if (service.booking && String(service.booking.id) !== facts.bookingId) {
     refusals.push({ rule: 'departure_service', reason: `departure service: ${s(service.id)} belongs to booking ${s(service.booking.id)}, not ${s(facts.bookingId)}` });
+  } else if (NOT_LIVE.has(service.status)) {
+    refusals.push({ rule: 'departure_service', reason: `departure service: ${s(service.id)} is ${s(service.status)}; flex covers only a live departure service` });
   }
   if (!facts.plan) {
     refusals.push({ rule: 'plan', reason: `flex plan: there is no flex plan ${s(facts.planId)}` });
@@ -188,10 +193,13 @@ function consistency(facts: FlexFacts): FlexRefusal[] {
 
 /** Every rule the request would break, in the order of spec §4.3 rule 1; empty when it may be sent. */
 export function flexAttachRefusals(facts: FlexFacts): FlexRefusal[] {
+  const consistent = consistency(facts);
+  // The window only means something for a departure service the request can cover.
+  const serviceUsable = !consistent.some((r) => r.rule === 'departure_service');
   return [
-    ...consistency(facts),
+    ...consistent,
     stopSell(facts),
-    lateAttach(facts),
+    serviceUsable ? lateAttach(facts) : undefined,
     ceu(facts),
     onePerDepartureService(facts),
     flexDisabled(facts),

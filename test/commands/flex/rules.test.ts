@@ -122,6 +122,9 @@ describe('flexAttachRefusals', () => {
       { rule: 'plan', reason: 'flex plan: there is no flex plan 100001-1' },
     ]);
     expect(flexAttachRefusals(facts({ bookingId: '200009' }))[0]!.reason).toBe('departure service: 400001 belongs to booking 200003, not 200009');
+    // A cancelled one is not judged by its late-attach window as well: one reason, not two.
+    const cancelled = facts({ now: new Date('2027-03-01T00:00:00Z'), departureService: { ...departureService, status: 'Cancelled' } });
+    expect(flexAttachRefusals(cancelled)).toEqual([{ rule: 'departure_service', reason: 'departure service: 400001 is Cancelled; flex covers only a live departure service' }]);
     expect(flexAttachRefusals(facts({ planId: '100002-1', plan: { id: '100002-1', href: '', availability: { status: 'AVAILABLE' } } }))[0]!.reason).toBe(
       'flex plan: departure 100001 does not offer plan 100002-1 (it offers: 100001-1, 100001-2)',
     );
