@@ -57,24 +57,36 @@ export function newSearchVerbCmd(f: Factory, resource: SearchResource, runF: (op
 
 export async function searchRun(opts: SearchOptions): Promise<void> {
   const client = await opts.api();
-  const { records } = await import('../../api/paginate.js');
-  const progress = opts.all && opts.io.stderrIsTTY ? pageProgress(opts.io) : undefined;
+  const { records, toCount } = await import('../../api/paginate.js');
+  const progress = opts.all && opts.io.stderrIsTTY ? pageProgress(opts.io, toCount) : undefined;
   const results = records<unknown>(client, opts.resource.path, opts.query, { limit: opts.limit, all: opts.all, onPage: progress?.onPage });
+  // On one terminal, stdout would print after the progress text on its line: clear it first.
+  const io: IOStreams =
+    progress && opts.io.stdoutIsTTY
+      ? { ...opts.io, out: { write: (chunk: string) => (progress.clear(), opts.io.out.write(chunk)) } }
+      : opts.io;
   try {
-    await renderList(opts.io, results, opts.output, { columns: opts.resource.columns, empty: `No ${opts.resource.name.replace(/-/g, ' ')} match.` });
+    await renderList(io, results, opts.output, { columns: opts.resource.columns, empty: `No ${opts.resource.name.replace(/-/g, ' ')} match.` });
   } finally {
-    progress?.done();
+    progress?.clear();
   }
 }
 
 /** "fetched 300 of ~1200" on a terminal's stderr while --all pages arrive. */
-function pageProgress(io: IOStreams): { onPage: (page: Page<unknown>) => void; done: () => void } {
+function pageProgress(io: IOStreams, toCount: (value: number | string | undefined) => number | undefined): { onPage: (page: Page<unknown>) => void; clear: () => void } {
   let fetched = 0;
+  let shown = false;
   return {
     onPage(page) {
       fetched += page.envelope.results.length;
-      io.err.write(`\r\x1b[2Kfetched ${fetched} of ~${page.envelope.count}`);
+      // count is server text: only a number is shown.
+      const total = toCount(page.envelope.count);
+      io.err.write(`\r\x1b[2Kfetched ${fetched}${total === undefined ? '' : ` of ~${total}`}`);
+      shown = true;
     },
-    done: () => io.err.write('\r\x1b[2K'),
+    clear() {
+      if (shown) io.err.write('\r\x1b[2K');
+      shown = false;
+    },
   };
 }

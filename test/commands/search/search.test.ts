@@ -131,16 +131,49 @@ describe('trek search departures: paging', () => {
     expect(t.out().trimEnd().split('\n')).toHaveLength(30);
   });
 
-  it('shows progress on a terminal for --all, and clears it', async () => {
+  /** Two pages of 10 from a hostile server whose envelope says `count`. */
+  async function twoPages(count: unknown): Promise<HostileServer> {
     hostile = await startHostileServer((req, res) => {
       const page = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? '1');
       const results = Array.from({ length: 10 }, (_, i) => ({ id: String(page * 100 + i) }));
-      sendJson(res, { count: 20, max_per_page: 10, current_page: page, results, links: page === 1 ? [{ rel: 'next', href: '/departures?page=2' }] : [] });
+      sendJson(res, { count, max_per_page: 10, current_page: page, results, links: page === 1 ? [{ rel: 'next', href: '/departures?page=2' }] : [] });
     });
-    const t = testFactory({ tty: true, baseUrl: hostile.url, apiKey: 'k', env: { NO_COLOR: '1' } });
+    return hostile;
+  }
+
+  /** A factory whose stdout and stderr writes also go, in order, to one transcript (one terminal). */
+  function onOneTerminal(url: string, stdoutIsTTY: boolean) {
+    const t = testFactory({ tty: true, baseUrl: url, apiKey: 'k', env: { NO_COLOR: '1' } });
+    t.io.stdoutIsTTY = stdoutIsTTY;
+    let transcript = '';
+    for (const stream of [t.io.out, t.io.err]) {
+      const write = stream.write.bind(stream);
+      stream.write = (chunk: string) => ((transcript += chunk), write(chunk));
+    }
+    return Object.assign(t, { transcript: () => transcript });
+  }
+
+  it('shows progress on a terminal for --all and clears it before the table is printed', async () => {
+    const t = onOneTerminal((await twoPages(20)).url, true);
     expect(await main(['search', 'departures', '--all', '--max-per-page', '10'], t.f)).toBe(0);
     expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20\r\x1b[2Kfetched 20 of ~20\r\x1b[2K');
+    expect(t.transcript()).toBe(t.err() + t.out());
     expect(t.out().trimEnd().split('\n')).toHaveLength(21);
+  });
+
+  it('keeps the progress line between pages when stdout is not the terminal', async () => {
+    const t = onOneTerminal((await twoPages('20')).url, false);
+    expect(await main(['search', 'departures', '--all', '--max-per-page', '10', '-o', 'ndjson'], t.f)).toBe(0);
+    // Page 1's records are written between the two progress lines, which nothing clears early.
+    expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20\r\x1b[2Kfetched 20 of ~20\r\x1b[2K');
+    expect(t.out().trimEnd().split('\n')).toHaveLength(20);
+  });
+
+  it('clears the progress line before each streamed record on a terminal, and shows only a numeric count', async () => {
+    const t = onOneTerminal((await twoPages('\x1b]0;pwned\x07')).url, true);
+    expect(await main(['search', 'departures', '--all', '--max-per-page', '10', '-o', 'ndjson', '--fields', 'id'], t.f)).toBe(0);
+    const records = (page: number) => Array.from({ length: 10 }, (_, i) => `{"id":"${page * 100 + i}"}\n`).join('');
+    expect(t.transcript()).toBe(`\r\x1b[2Kfetched 10\r\x1b[2K${records(1)}\r\x1b[2Kfetched 20\r\x1b[2K${records(2)}`);
   });
 });
 
