@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { tempHome } from '../helpers/factory.js';
+import { startFakeOperator } from '../commands/flex/operator.js';
 
 const execFileAsync = promisify(execFile);
 const BIN = fileURLToPath(new URL('../../bin/trek', import.meta.url));
@@ -44,8 +45,12 @@ interface Run {
 
 /** `trek ARGS` in a child process; never throws on a non-zero exit. */
 async function trek(...args: string[]): Promise<Run> {
+  return trekWith(env, ...args);
+}
+
+async function trekWith(environment: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { env, timeout: 20_000 });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { env: environment, timeout: 20_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -119,5 +124,22 @@ describe('flex end to end', () => {
     const sum = (records: Array<{ amount: string }>) => records.reduce((cents, r) => cents + Math.round(Number(r.amount) * 100), 0);
     expect(sum(refunds)).toBe(Math.round(Number(terms.refund_amount) * 100));
     expect(sum(credits)).toBe(Math.round(Number(terms.travel_credit_amount) * 100));
+  });
+});
+
+describe('an addon URL carrying escape sequences', () => {
+  it('prints harmlessly in the table: percent-encoded, no control character reaches the terminal', async () => {
+    // The sandbox only makes well-formed URLs, so a fake operator sends the hostile one.
+    const fake = await startFakeOperator();
+    try {
+      const addon = fake.world.get('/flex_plan_addons/610001') as Record<string, unknown>;
+      fake.world.set('/flex_plan_addons/610001', { ...addon, order_url: 'https://flex.example.com/\x1b]8;;https://evil.example/\x07activate\x1b]8;;\x07\x1b[2J\x1b]0;owned\x07' });
+      const run = await trekWith({ ...env, TREK_BASE_URL: fake.server.url, TREK_API_KEY: 'fake-key' }, 'flex', 'addons', '400002', '-o', 'table');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('ORDER     https://flex.example.com/%1B]8;;https://evil.example/%07activate%1B]8;;%07%1B[2J%1B]0;owned%07\n');
+      expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+    } finally {
+      await fake.server.close();
+    }
   });
 });
