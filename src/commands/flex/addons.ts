@@ -10,9 +10,10 @@ import type { FlexIdOptions } from './get.js';
 
 export function newFlexAddonsCmd(f: Factory, runF: (opts: FlexIdOptions) => Promise<void> = flexAddonsRun): Command {
   return new Command('addons')
+    .summary("list a flex plan service's addons: products and where to activate them")
     .description(
-      "List the addons of a confirmed flex plan service: one per covered customer, with its products by category\n" +
-        '(ESIM, LUGGAGE_PROTECTION) and where to activate them (order), get help (support) and read the terms.\n' +
+      'List the addons of a confirmed flex plan service: one per covered customer, with its products by category ' +
+        '(ESIM, LUGGAGE_PROTECTION) and where to activate them (order), get help (support) and read the terms.\n\n' +
         'On a terminal the URLs are escaped: anything but printable ASCII is percent-encoded, so what is shown is where it leads.',
     )
     .argument('<id>', 'flex plan service id')

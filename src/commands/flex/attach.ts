@@ -28,12 +28,13 @@ export interface FlexAttachOptions extends ChangeOptions {
 
 export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => Promise<void> = flexAttachRun): Command {
   const command = new Command('attach')
+    .summary('attach a flex plan to a departure service, after checking every flex rule')
     .description(
-      'Attach a flex plan to a departure service. Before sending, trek checks every rule the API applies and lists each one that\n' +
-        'would fail: the departure inside the stop-sell window (60 days, 90 for the premium line), the 48-hour late-attach window\n' +
-        'after the departure was confirmed, a CEU booking (Austria, Switzerland, Germany), a flex plan already on the departure\n' +
-        'service, flex switched off for the agency or its chain. Then nothing is sent (exit 2); --force sends anyway.\n' +
-        'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it.\n' +
+      'Attach a flex plan to a departure service. Before sending, trek checks every rule the API applies and lists each one that would fail: ' +
+        'the departure inside the stop-sell window (60 days, 90 for the premium line), the 48-hour late-attach window after the departure was confirmed, ' +
+        'a CEU booking (Austria, Switzerland, Germany), a flex plan already on the departure service, flex switched off for the agency or its chain. ' +
+        'Then nothing is sent (exit 2); --force sends anyway and the API decides.\n\n' +
+        'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it.\n\n' +
         'On a terminal, missing values are asked for: the departure service from the booking, the plan from those its departure offers.',
     )
     .option('--booking <id>', 'booking the departure service is on')

@@ -32,9 +32,10 @@ export async function expandFlexService(client: ApiClient, service: BookedServic
 
 export function newFlexGetCmd(f: Factory, runF: (opts: FlexIdOptions) => Promise<void> = flexGetRun): Command {
   return new Command('get')
+    .summary('show a flex plan service with its terms and addons')
     .description(
-      'Show a flex plan service: its status (Option until paid in full, then Confirmed), the departure service it covers,\n' +
-        'its cancellation terms window by window, and its addons (one per covered customer, once confirmed).\n' +
+      'Show a flex plan service: its status (Option until paid in full, then Confirmed), the departure service it covers, ' +
+        'its cancellation terms window by window, and its addons (one per covered customer, once confirmed).\n\n' +
         'JSON output is the service with cancellation_terms and flex_plan_addons expanded into the full resources.',
     )
     .argument('<id>', 'flex plan service id')

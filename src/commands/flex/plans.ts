@@ -32,8 +32,9 @@ export const PLAN_COLUMNS: Column[] = [
 
 export function newFlexPlansCmd(f: Factory, runF: (opts: FlexPlansOptions) => Promise<void> = flexPlansRun): Command {
   return new Command('plans')
+    .summary('list the flex plans a departure offers, with their availability')
     .description(
-      'List the flex plans a departure offers, with their availability: NOT_BOOKABLE once the departure is inside the\n' +
+      'List the flex plans a departure offers, with their availability: NOT_BOOKABLE once the departure is inside the ' +
         'stop-sell window (60 days before it starts, 90 for the premium line). Name the departure, or a departure service booking it.',
     )
     .option('--departure <id>', 'departure (see: trek search departures)')

@@ -47,10 +47,12 @@ export interface TermsOnDate extends Omit<AppliedTerms, 'windows'> {
 
 export function newFlexTermsCmd(f: Factory, runF: (opts: FlexTermsOptions) => Promise<void> = flexTermsRun): Command {
   return new Command('terms')
+    .summary('show the cancellation terms of a departure service, or what cancelling on a date gives back')
     .description(
-      'Show the cancellation terms that apply to a departure service now: the generic terms, or the flex plan\'s amount-based\n' +
-        'terms once a confirmed flex plan service covers it. With --date, the window containing that cancellation date and what\n' +
-        'a cancellation then gives back: refund_amount and travel_credit_amount, in the booking currency.',
+      "Show the cancellation terms that apply to a departure service now: the generic terms, or the flex plan's amount-based " +
+        'terms once a confirmed flex plan service covers it.\n\n' +
+        'With --date, the window containing that cancellation date and what a cancellation then gives back: ' +
+        'refund_amount and travel_credit_amount, in the booking currency.',
     )
     .argument('<departure-service>', 'departure service id')
     .option('--date <YYYY-MM-DD>', 'cancellation date to look up')
