@@ -28,9 +28,9 @@ export interface CatalogueFlags {
 
 /** --seed and --size within what the sandbox accepts (its own limits, loaded with it). */
 export async function parseCatalogueFlags(flags: CatalogueFlags): Promise<{ seed?: number; size?: number }> {
-  const { MAX_SANDBOX_SIZE } = await import('../../sandbox/routes/sandbox.js');
+  const { MAX_SANDBOX_SIZE, MAX_SEED } = await import('../../sandbox/index.js');
   return {
-    seed: flags.seed === undefined ? undefined : parseInteger(flags.seed, '--seed', { min: 0, max: 2 ** 31 - 1 }),
+    seed: flags.seed === undefined ? undefined : parseInteger(flags.seed, '--seed', { min: 0, max: MAX_SEED }),
     size: flags.size === undefined ? undefined : parseInteger(flags.size, '--size', { min: 1, max: MAX_SANDBOX_SIZE }),
   };
 }
