@@ -26,7 +26,7 @@ export function newKeysCmd(f: Factory, runF: (opts: KeysOptions) => Promise<void
   return new Command('keys')
     .summary("list the sandbox's agents and their API keys")
     .description(
-      "Sandbox only: list the sandbox's agents with their API keys, agency and what each is for (another agency, CEU, flex disabled…).\n" +
+      "Sandbox only: list the sandbox's agents with their API keys, agency and what each is for (another agency, CEU, flex disabled…). " +
         'These are sandbox keys, printed on purpose; agents see only their own agency’s bookings.',
     )
     .addHelpText('after', examples([

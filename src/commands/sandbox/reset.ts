@@ -19,8 +19,8 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
   return new Command('reset')
     .summary('start the sandbox over: fresh catalogue, no bookings')
     .description(
-      "Start the sandbox over: a fresh catalogue and agents, no bookings, customers or payments, the clock back to real time.\n" +
-        "Works on the local snapshot file (the built-in profile's unless --data), never through a profile's server;\n" +
+      'Start the sandbox over: a fresh catalogue and agents, no bookings, customers or payments, the clock back to real time.\n\n' +
+        "Works on the local snapshot file (the built-in profile's unless --data), never through a profile's server; " +
         'a `trek sandbox serve` running on the same file picks the change up at once.',
     )
     .option('--seed <n>', `${SEED_HELP}; default: keep the current one`)

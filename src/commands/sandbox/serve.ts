@@ -51,8 +51,8 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
   return new Command('serve')
     .summary('run the sandbox as an HTTP server for your own code and scripts')
     .description(
-      'Run the sandbox as an HTTP server for your own code and scripts: the whole API, with state.\n' +
-        'Prints the base URL and a ready key (-o json: one line {"base_url", "api_key"} first on stdout),\n' +
+      'Run the sandbox as an HTTP server for your own code and scripts: the whole API, with state.\n\n' +
+        'Prints the base URL and a ready key (with -o json: one line {"base_url": …, "api_key": …}, first on stdout), ' +
         'logs each request on stderr and stops cleanly on Ctrl-C or SIGTERM.',
     )
     .option('--host <host>', 'interface to listen on', DEFAULT_HOST)
