@@ -13,8 +13,12 @@ function whereError(expression: string, problem: string, hint?: string): UsageEr
   return new UsageError(`--where '${expression}': ${problem}`, hint);
 }
 
-function checkAttribute(attribute: string, describe: (problem: string) => UsageError): void {
+/** Query parameters with a meaning of their own: as a --where they would clash with paging and ordering. */
+const RESERVED_PARAMETERS = new Set(['page', 'max_per_page', 'order_by', 'as_of']);
+
+function checkAttribute(attribute: string, describe: (problem: string, hint?: string) => UsageError): void {
   if (attribute === '') throw describe('the attribute name is empty');
+  if (RESERVED_PARAMETERS.has(attribute)) throw describe(`'${attribute}' is a paging or ordering parameter, not a search attribute`, 'use --page, --max-per-page or --order-by');
   if (!ATTRIBUTE_RE.test(attribute)) throw describe(`'${attribute}' is not an attribute name (letters, digits, _ and . for nesting)`);
 }
 

@@ -113,3 +113,9 @@ describe('validateMaxPerPage', () => {
     expect(() => validateMaxPerPage(Number.NaN)).toThrow(UsageError);
   });
 });
+
+describe('parseWhere reserved names', () => {
+  it.each(['page=2', 'max_per_page=5', 'order_by=name', 'order_by__desc=name', 'as_of=9'])('refuses %s with a pointer to the right flag', (expression) => {
+    expect(() => parseWhere([expression])).toThrow(/is a paging or ordering parameter/);
+  });
+});
