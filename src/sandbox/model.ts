@@ -4,6 +4,7 @@
  * Every record carries `seq`, a store-wide creation sequence that orders listings and gives
  * paging its cut-off (`as_of`).
  */
+import type { AvailabilityStatus } from './seed.js';
 
 export interface BaseRecord {
   id: string;
@@ -112,10 +113,39 @@ export type ServiceStatus =
   | 'Request Cancellation'
   | 'Cancelled';
 
+/** A promotion as applied to one service (rendered with the promotion's name and terms). */
+export interface AppliedPromotionRecord {
+  code: string;
+  discount_cents: number;
+}
+
+/** What exercising a flex plan gave back (spec §3.2 rule 5), kept on the flex plan service. */
+export interface FlexExerciseRecord {
+  date: string;
+  /** The window of the amount-based terms containing the cancellation date. */
+  days_before_departure_from: number;
+  days_before_departure_to: number | null;
+  window_refund_cents: number;
+  window_travel_credit_cents: number;
+  /** Issued: the window's amounts, less what the booking had not paid for the tour. */
+  refund_cents: number;
+  travel_credit_cents: number;
+  refund_id: string | null;
+  travel_credit_id: string | null;
+}
+
+/** Members only a flex plan service has. */
+export interface FlexDetails {
+  /** The departure service it covers. */
+  covered_service_id: string;
+  addon_ids: string[];
+  exercise: FlexExerciseRecord | null;
+}
+
 /**
- * The fields every booked service shares (spec §2.4). The booking-workflow and flex rules
- * extend this with their own members; the core only needs what listings and booking money
- * read.
+ * A booked service (spec §2.4). Money is in cents of the booking currency. While a service is
+ * in Option, On Request or Waitlisted its price follows the product (see rules/money.ts);
+ * from any other status on it is locked.
  */
 export interface ServiceRecord extends BaseRecord {
   type: ServiceType;
@@ -126,9 +156,22 @@ export interface ServiceRecord extends BaseRecord {
   customer_ids: string[];
   start_date: string | null;
   finish_date: string | null;
-  /** Money in cents of the booking currency. */
   purchase_price_cents: number;
   commission_cents: number;
+  /** What the booking's free money must cover to confirm it from Option (deposit or full price). */
+  deposit_cents: number;
+  promotion: AppliedPromotionRecord | null;
+  flags: string[];
+  date_confirmed: string | null;
+  date_cancelled: string | null;
+  option_expiry_date: string | null;
+  /** When an On Request service was sent to the local office (Request Confirmation). */
+  date_requested: string | null;
+  /** The booking's money this service holds once confirmed or requested (its deposit or price). */
+  held_cents: number;
+  /** What a Cancelled service still costs the booking: the cancellation fee (flex: penalty and credit). */
+  cancellation_charge_cents: number;
+  flex: FlexDetails | null;
 }
 
 /** Sub-collection records whose shapes later rules define; the core lists them by booking. */
@@ -152,6 +195,33 @@ export interface OverrideRecord extends BookingChildRecord {
 export interface RefundRecord extends BookingChildRecord {
   amount_cents: number;
   status: 'APPLIED' | 'PENDING';
+  /** The cancelled service the refund comes from. */
+  service_id?: string;
+  reason?: 'CANCELLATION' | 'FLEX_EXERCISE';
+}
+
+/** A flex plan service addon (spec §2.5): one per covered customer, made at confirmation. */
+export interface FlexAddonRecord extends BookingChildRecord {
+  customer_id: string;
+  flex_service_id: string;
+  order_url: string;
+  support_url: string;
+  terms_url: string;
+  products: Array<{ category: 'ESIM' | 'LUGGAGE_PROTECTION'; name: string }>;
+  /** The spec gives addons no status; the sandbox marks the ones cancelled by an exercise. */
+  status: 'Active' | 'Cancelled';
+  date_cancelled: string | null;
+}
+
+/** Future travel credit issued by a flex exercise (spec §3.2 rule 5, §8). */
+export interface TravelCreditRecord extends BookingChildRecord {
+  amount_cents: number;
+  flex_service_id: string;
+  departure_service_id: string;
+  /** Last day a new booking may use it (12 months from issue). */
+  booking_window_end: string;
+  /** Last day of travel it may pay for (24 months from issue). */
+  travel_window_end: string;
 }
 
 export interface Collections {
@@ -165,6 +235,8 @@ export interface Collections {
   invoices: Record<string, BookingChildRecord>;
   documents: Record<string, BookingChildRecord>;
   overrides: Record<string, OverrideRecord>;
+  flex_plan_addons: Record<string, FlexAddonRecord>;
+  travel_credits: Record<string, TravelCreditRecord>;
 }
 
 export type CollectionName = keyof Collections;
@@ -180,6 +252,8 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'invoices',
   'documents',
   'overrides',
+  'flex_plan_addons',
+  'travel_credits',
 ];
 
 /** The persisted snapshot: everything that can change. The catalogue is regenerated from
@@ -198,5 +272,7 @@ export interface State {
   last_seq: number;
   /** Last numeric id handed out per collection. */
   last_id: Partial<Record<CollectionName, number>>;
+  /** Departures whose availability an operator-side event changed (`POST /_sandbox/departures/<id>/availability`). */
+  departure_availability?: Record<string, AvailabilityStatus>;
   collections: Collections;
 }

@@ -653,7 +653,7 @@ function pickStatus(r: number): AvailabilityStatus {
 
 const ACTIVITY_KINDS = ['Cooking class', 'Food walk', 'Sunrise hike', 'Kayak tour', 'Cycling tour', 'Museum visit', 'Market tour', 'Wildlife safari', 'Hot-air balloon ride', 'Snorkelling trip'];
 
-interface Window {
+export interface TermsWindow {
   from: number;
   to: number | null;
   penalty: number;
@@ -661,14 +661,14 @@ interface Window {
 }
 
 /** Generic terms by days before departure: a rising share of the price is kept. */
-const GENERIC_WINDOWS: readonly Window[] = [
+export const GENERIC_WINDOWS: readonly TermsWindow[] = [
   { from: 61, to: null, penalty: 0.1, credit: 0 },
   { from: 31, to: 60, penalty: 0.5, credit: 0 },
   { from: 15, to: 30, penalty: 0.75, credit: 0 },
   { from: 0, to: 14, penalty: 1, credit: 0 },
 ];
 
-const FLEX_TIERS: ReadonlyArray<{ code: string; name: string; priceFraction: number; windows: readonly Window[] }> = [
+export const FLEX_TIERS: ReadonlyArray<{ code: string; name: string; priceFraction: number; windows: readonly TermsWindow[] }> = [
   {
     code: 'FLEX',
     name: 'Flex',

@@ -42,6 +42,8 @@ const ID_BASE: Record<CollectionName, number> = {
   invoices: 620_000,
   documents: 630_000,
   overrides: 640_000,
+  flex_plan_addons: 650_000,
+  travel_credits: 660_000,
 };
 
 type RecordOf<C extends CollectionName> = Collections[C][string];

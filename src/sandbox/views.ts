@@ -5,6 +5,8 @@
  */
 import { addDays } from './clock.js';
 import type { AgencyRecord, AgentRecord, BookingRecord, CustomerRecord, ServiceRecord, ServiceStatus, State } from './model.js';
+import { OWING_STATUSES, owingCents, paidCents } from './rules/money.js';
+import { statusTransitions } from './rules/transitions.js';
 import { AGENCY_CHAINS, BOOKING_COMPANIES, formatCents } from './seed.js';
 
 export function href(collection: string, id: string): string {
@@ -15,8 +17,6 @@ export function ref(collection: string, id: string, extra: Record<string, unknow
   return { id, href: href(collection, id), ...extra };
 }
 
-/** Statuses whose price the booking would need paid (Option through Confirmed). */
-export const OWING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed']);
 const TRAVEL_STATUSES: ReadonlySet<ServiceStatus> = new Set([...OWING_STATUSES, 'Waitlisted']);
 
 export function bookingServices(state: State, bookingId: string): ServiceRecord[] {
@@ -34,18 +34,21 @@ export function commissionTaxRate(agency: AgencyRecord | undefined): number {
   return 0;
 }
 
-/** Money and travel dates, derived from services and payments so they never drift. */
+/**
+ * Money and travel dates, derived from services and payments so they never drift (the rules
+ * are in rules/money.ts): owing is the price of every service in Option, On Request, Request
+ * Confirmation and Confirmed plus what cancelled services kept, less what was paid.
+ */
 export function bookingTotals(state: State, booking: BookingRecord) {
   const services = bookingServices(state, booking.id);
-  const owingServices = services.filter((s) => OWING_STATUSES.has(s.status));
   const sum = <T>(items: T[], cents: (item: T) => number) => items.reduce((total, item) => total + cents(item), 0);
-  const payments = Object.values(state.collections.payments).filter((p) => p.booking_id === booking.id);
   const refunds = Object.values(state.collections.refunds).filter((r) => r.booking_id === booking.id);
-  const paid = sum(payments.filter((p) => p.status === 'APPLIED'), (p) => p.amount_cents) - sum(refunds.filter((r) => r.status === 'APPLIED'), (r) => r.amount_cents);
+  const payments = Object.values(state.collections.payments).filter((p) => p.booking_id === booking.id);
+  const paid = paidCents(state, booking.id);
   const pending = sum(payments.filter((p) => p.status === 'PENDING'), (p) => p.amount_cents) - sum(refunds.filter((r) => r.status === 'PENDING'), (r) => r.amount_cents);
-  const commission = sum(owingServices, (s) => s.commission_cents);
-  // The flex plan service never moves the travel dates (spec §2.2).
-  const travel = services.filter((s) => s.type !== 'flex_plan_services' && TRAVEL_STATUSES.has(s.status));
+  const commission = sum(services.filter((s) => OWING_STATUSES.has(s.status)), (s) => s.commission_cents);
+  // Travel is the tours': a flex plan service never moves the dates (spec §2.2), activities carry none.
+  const travel = services.filter((s) => s.type === 'departure_services' && TRAVEL_STATUSES.has(s.status));
   const starts = travel.map((s) => s.start_date).filter((d): d is string => d !== null).sort();
   const finishes = travel.map((s) => s.finish_date).filter((d): d is string => d !== null).sort();
   const first = starts[0] ?? null;
@@ -53,7 +56,7 @@ export function bookingTotals(state: State, booking: BookingRecord) {
   const due = first === null ? null : addDays(first, -60) < created ? created : addDays(first, -60);
   return {
     paidCents: paid,
-    owingCents: Math.max(0, sum(owingServices, (s) => s.purchase_price_cents) - paid),
+    owingCents: Math.max(0, sum(services, owingCents) - paid),
     pendingCents: pending,
     commissionCents: commission,
     taxOnCommissionCents: Math.round(commission * commissionTaxRate(state.collections.agencies[booking.agency_id])),
@@ -117,14 +120,6 @@ export function customerRef(customer: CustomerRecord): Record<string, unknown> {
   return { id: customer.id, href: href('customers', customer.id), name: customer.name };
 }
 
-/**
- * The statuses a service may move to now. The booking-workflow rules replace this with the
- * §3.1 transition table; until they exist no move is offered.
- */
-export function statusTransitions(_service: ServiceRecord): ServiceStatus[] {
-  return [];
-}
-
 /** The summary form of `GET /bookings/<id>/services` (spec §4.2). */
 export function serviceSummary(state: State, service: ServiceRecord): Record<string, unknown> {
   return {
@@ -132,7 +127,7 @@ export function serviceSummary(state: State, service: ServiceRecord): Record<str
     href: href(service.type, service.id),
     name: service.name,
     status: service.status,
-    status_transitions: statusTransitions(service),
+    status_transitions: statusTransitions(state, service),
     type: service.type,
     sub_type: SUB_TYPES[service.type],
     start_date: service.start_date,

@@ -1,14 +1,24 @@
 /** Catalogue reads, open to any valid key: dossiers, departures, activities, itineraries,
- * flex plans, cancellation terms, override reasons. */
+ * flex plans, cancellation terms, override reasons. A departure's detail shows an availability
+ * changed by an operator-side event; the terms of a booked service (`service-<id>`) are the
+ * booking's agency's only (routes/flex.ts). */
 import { notFound } from '../errors.js';
 import { listCatalogue } from '../list.js';
 import type { Reply, Router } from '../router.js';
-import { OVERRIDE_REASONS } from '../seed.js';
+import { availabilityOf } from '../rules/lifecycle.js';
+import { OVERRIDE_REASONS, type Departure } from '../seed.js';
+import type { State } from '../model.js';
 import { href } from '../views.js';
+import { serviceTermsView } from './flex.js';
 
 function found(body: object | undefined, what: string): Reply {
   if (!body) throw notFound(what);
   return { status: 200, body };
+}
+
+function withAvailability(state: State, departure: Departure | undefined): Departure | undefined {
+  if (!departure || availabilityOf(state, departure) === departure.availability.status) return departure;
+  return { ...departure, availability: { ...departure.availability, status: availabilityOf(state, departure) } };
 }
 
 const overrideReasons = OVERRIDE_REASONS.map((r) => ({ ...r, href: href('override_reasons', r.id) }));
@@ -18,7 +28,7 @@ export function register(router: Router): void {
     .get('/tour_dossiers', (ctx) => listCatalogue(ctx, 'tour_dossiers', ctx.store.catalogue.tourDossiers))
     .get('/tour_dossiers/:id', (ctx) => found(ctx.store.catalogue.tourDossier(ctx.params.id!), `Tour dossier ${ctx.params.id}`))
     .get('/departures', (ctx) => listCatalogue(ctx, 'departures', ctx.store.catalogue.departures))
-    .get('/departures/:id', (ctx) => found(ctx.store.catalogue.departure(ctx.params.id!), `Departure ${ctx.params.id}`))
+    .get('/departures/:id', (ctx) => found(withAvailability(ctx.state, ctx.store.catalogue.departure(ctx.params.id!)), `Departure ${ctx.params.id}`))
     .get('/activities', (ctx) => listCatalogue(ctx, 'activities', ctx.store.catalogue.activities))
     .get('/activities/:id', (ctx) => found(ctx.store.catalogue.activity(ctx.params.id!), `Activity ${ctx.params.id}`))
     .get('/itineraries/:id', (ctx) => found(ctx.store.catalogue.itinerary(ctx.params.id!), `Itinerary ${ctx.params.id}`))
@@ -26,7 +36,9 @@ export function register(router: Router): void {
       found(ctx.store.catalogue.itinerary(ctx.params.id!, ctx.params.variation!), `Variation ${ctx.params.variation} of itinerary ${ctx.params.id}`),
     )
     .get('/flex_plans/:id', (ctx) => found(ctx.store.catalogue.flexPlan(ctx.params.id!, ctx.nowMs), `Flex plan ${ctx.params.id}`))
-    .get('/service_cancellation_terms/:id', (ctx) => found(ctx.store.catalogue.cancellationTerms(ctx.params.id!), `Service cancellation terms ${ctx.params.id}`))
+    .get('/service_cancellation_terms/:id', (ctx) =>
+      found(serviceTermsView(ctx, ctx.params.id!) ?? ctx.store.catalogue.cancellationTerms(ctx.params.id!), `Service cancellation terms ${ctx.params.id}`),
+    )
     .get('/override_reasons', (ctx) => listCatalogue(ctx, 'override_reasons', overrideReasons))
     .get('/override_reasons/:id', (ctx) => found(overrideReasons.find((r) => r.id === ctx.params.id), `Override reason ${ctx.params.id}`));
 }

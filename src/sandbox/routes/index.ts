@@ -9,10 +9,13 @@ import * as bookings from './bookings.js';
 import * as catalogue from './catalogue.js';
 import * as checkins from './checkins.js';
 import * as customers from './customers.js';
+import * as flex from './flex.js';
 import * as overrides from './overrides.js';
+import * as payments from './payments.js';
 import * as profileUpdates from './profile-updates.js';
 import * as profiles from './profiles.js';
 import * as sandbox from './sandbox.js';
+import * as services from './services.js';
 
 export interface SandboxModule {
   register(router: Router): void;
@@ -23,6 +26,9 @@ const MODULES: readonly SandboxModule[] = [
   catalogue,
   bookings,
   customers,
+  services,
+  flex,
+  payments,
   profiles,
   profileUpdates,
   overrides,

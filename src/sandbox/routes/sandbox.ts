@@ -1,15 +1,22 @@
 /**
  * Sandbox-only extensions under `/_sandbox/` (not part of the operator's API): the virtual
- * clock, reset, the agents' keys, and who the key in use belongs to. They need a valid key
- * like every other path.
+ * clock, reset, the agents' keys, who the key in use belongs to, and the operator's side of
+ * the booking rules — staff completing a cancellation, a departure's availability changing.
+ * (Payments are in payments.ts.) They need a valid key like every other path.
  */
 import { isoDateTime, parseDuration } from '../clock.js';
-import { SandboxError, fieldError } from '../errors.js';
+import { SandboxError, fieldError, notFound } from '../errors.js';
 import { listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
 import { Checker, objectBody } from '../validate.js';
 import { ref } from '../views.js';
+import { assertOwnAgency } from '../auth.js';
+import { availabilityOf, cancel, changeAvailability } from '../rules/lifecycle.js';
+import { rowFor } from '../rules/transitions.js';
+import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../seed.js';
+import { assertOpen } from './bookings.js';
+import { serviceView } from './services.js';
 
 export { MAX_SANDBOX_SIZE };
 
@@ -85,8 +92,43 @@ function whoami(ctx: RequestContext): Reply {
   };
 }
 
+/**
+ * What operator staff do by hand: cancel a service in Request Cancellation (fees by its terms),
+ * or a Confirmed flex plan service (its price kept, §3.2 rule 4). Anything else is 400.
+ */
+function staffCancel(ctx: RequestContext): Promise<Reply> {
+  return ctx.store.mutate((state, tx) => {
+    const service = state.collections.services[ctx.params.id!];
+    if (!service) throw notFound(`Service ${ctx.params.id}`);
+    const booking = state.collections.bookings[service.booking_id]!;
+    assertOwnAgency(ctx.caller, booking.agency_id, `service ${service.id}`);
+    assertOpen(booking);
+    if (!rowFor(service, 'Cancelled', 'staff')) {
+      throw fieldError('status', 'NOT_STAFF_CANCELLABLE', `staff cancel a service in Request Cancellation, or a Confirmed flex plan service; ${service.type} ${service.id} is ${service.status}`, service.status);
+    }
+    cancel(state, tx, service, 'staff');
+    return { status: 200, body: serviceView(state, service) };
+  });
+}
+
+/** An operator-side availability change of a departure (what a webhook would announce). */
+function setAvailability(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx);
+  const check = new Checker();
+  const status = check.string(body, 'status', 'status', { required: true, choices: AVAILABILITY_STATUSES });
+  check.done();
+  return ctx.store.mutate((state, tx) => {
+    const departure = ctx.store.catalogue.departure(ctx.params.id!);
+    if (!departure) throw notFound(`Departure ${ctx.params.id}`);
+    changeAvailability(state, tx, departure, status as AvailabilityStatus);
+    return { status: 200, body: { ...departure, availability: { ...departure.availability, status: availabilityOf(state, departure) } } };
+  });
+}
+
 export function register(router: Router): void {
   router
+    .post('/_sandbox/services/:id/staff-cancel', staffCancel)
+    .post('/_sandbox/departures/:id/availability', setAvailability)
     .get('/_sandbox/whoami', whoami)
     .get('/_sandbox/clock', (ctx) => ({ status: 200, body: clockView(ctx.store) }))
     .post('/_sandbox/clock', moveClock)

@@ -1,0 +1,126 @@
+/**
+ * Flex plan services and their addons (spec §2.4 "Flex plan service", §2.5, §3.2, §4.3 rules
+ * 1–5), and the concrete cancellation terms of booked services (`/service_cancellation_terms/
+ * service-<id>/`), which the catalogue's terms route hands over to `serviceTermsView`.
+ */
+import { assertOwnAgency } from '../auth.js';
+import { addDays, isoDate } from '../clock.js';
+import { notFound, SandboxError } from '../errors.js';
+import type { State } from '../model.js';
+import type { Reply, RequestContext, Router } from '../router.js';
+import { attachRefusals, flexOptionExpiry, resolveTerms, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } from '../rules/flex.js';
+import { windowAmounts } from '../rules/money.js';
+import { formatCents } from '../seed.js';
+import { Checker, objectBody } from '../validate.js';
+import { customerRef, href, ref } from '../views.js';
+import { assertOpen, visibleBooking } from './bookings.js';
+import { insertService, patchService, refId, serviceView, visibleService } from './services.js';
+
+function createFlexService(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx);
+  const check = new Checker();
+  const bookingId = refId(check, body, 'booking');
+  const departureServiceId = refId(check, body, 'departure_service');
+  const planId = refId(check, body, 'product');
+  check.done();
+  return ctx.store.mutate((state, tx) => {
+    const booking = visibleBooking(ctx, state, bookingId!);
+    assertOpen(booking);
+    const catalogue = ctx.store.catalogue;
+    const agency = state.collections.agencies[booking.agency_id]!;
+    const errors = attachRefusals(state, catalogue, { booking, agency, departureServiceId: departureServiceId!, planId: planId!, nowMs: tx.nowMs });
+    if (errors.length > 0) {
+      throw new SandboxError(400, `Flex plan ${planId} cannot be attached to departure service ${departureServiceId}: ${errors.map((e) => e.code).join(', ')}.`, errors);
+    }
+    const departureService = state.collections.services[departureServiceId!]!;
+    const departure = catalogue.departure(departureService.product_id)!;
+    const plan = catalogue.flexPlan(planId!, tx.nowMs)!;
+    const service = insertService(tx, catalogue, booking, {
+      type: 'flex_plan_services',
+      product_id: planId!,
+      name: plan.name as string,
+      status: 'Option',
+      customer_ids: [...departureService.customer_ids],
+      // Cover runs from purchase to departure; an exercise ends it early (rule 5).
+      start_date: isoDate(tx.nowMs),
+      finish_date: departure.start_date,
+      flags: [],
+      option_expiry_date: flexOptionExpiry(departureService, departure),
+      flex: { covered_service_id: departureService.id, addon_ids: [], exercise: null },
+    });
+    return { status: 201, body: serviceView(state, service) };
+  });
+}
+
+function addonView(state: State, ctx: RequestContext): Reply {
+  const addon = state.collections.flex_plan_addons[ctx.params.id!];
+  if (!addon) throw notFound(`Flex plan service addon ${ctx.params.id}`);
+  assertOwnAgency(ctx.caller, state.collections.bookings[addon.booking_id]!.agency_id, `flex plan service addon ${addon.id}`);
+  const customer = state.collections.customers[addon.customer_id];
+  return {
+    status: 200,
+    body: {
+      id: addon.id,
+      href: href('flex_plan_addons', addon.id),
+      booking: ref('bookings', addon.booking_id),
+      customer: customer ? customerRef(customer) : ref('customers', addon.customer_id),
+      flex_plan_service: ref('flex_plan_services', addon.flex_service_id),
+      order_url: addon.order_url,
+      support_url: addon.support_url,
+      terms_url: addon.terms_url,
+      products: addon.products,
+      status: addon.status,
+      date_created: addon.date_created,
+      date_cancelled: addon.date_cancelled,
+    },
+  };
+}
+
+/**
+ * `service-<id>`: the terms of one booked service, resolved on its price in the booking
+ * currency — a departure service's generic (percentage) terms, or a flex plan service's
+ * amount-based terms for the departure service it covers. Undefined for other ids (catalogue
+ * terms); 403 for another agency's service.
+ */
+export function serviceTermsView(ctx: RequestContext, id: string): Record<string, unknown> | undefined {
+  const terms = resolveTerms(ctx.state, id);
+  if (!terms) return undefined;
+  const booking = ctx.state.collections.bookings[terms.owner.booking_id]!;
+  assertOwnAgency(ctx.caller, booking.agency_id, `cancellation terms ${id}`);
+  const departureService = terms.departureService;
+  const start = departureService.start_date!;
+  const price = departureService.purchase_price_cents;
+  return {
+    id,
+    href: href('service_cancellation_terms', id),
+    type: terms.flex ? 'FLEX' : 'GENERIC',
+    service: ref(terms.owner.type, terms.owner.id),
+    departure_service: ref('departure_services', departureService.id),
+    departure: ref('departures', departureService.product_id, { name: departureService.name }),
+    flex_plan_service: terms.flex ? ref('flex_plan_services', terms.flex.id) : null,
+    currency: booking.currency,
+    price: formatCents(price),
+    ...(terms.flex ? { travel_credit_windows: { booking_window_months: TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, travel_window_months: TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } } : {}),
+    windows: terms.windows.map((w) => {
+      const amounts = windowAmounts(price, w);
+      return {
+        days_before_departure_from: w.from,
+        days_before_departure_to: w.to,
+        start_date: w.to === null ? null : addDays(start, -w.to),
+        end_date: addDays(start, -w.from),
+        ...(terms.flex ? {} : { penalty_percent: Math.round(w.penalty * 100) }),
+        penalty_amount: formatCents(amounts.penaltyCents),
+        refund_amount: formatCents(amounts.refundCents),
+        travel_credit_amount: formatCents(amounts.travelCreditCents),
+      };
+    }),
+  };
+}
+
+export function register(router: Router): void {
+  router
+    .post('/flex_plan_services', createFlexService)
+    .get('/flex_plan_services/:id', (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, 'flex_plan_services', ctx.params.id!)) }))
+    .patch('/flex_plan_services/:id', patchService('flex_plan_services'))
+    .get('/flex_plan_addons/:id', (ctx) => addonView(ctx.state, ctx));
+}

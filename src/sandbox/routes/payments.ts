@@ -1,0 +1,96 @@
+/**
+ * Money records of a booking: payments (made through the sandbox extension
+ * `POST /_sandbox/payments`, the way to drive payment confirmation), refunds (made by
+ * cancellations) and flex travel credits (made by exercises). The spec leaves their fields
+ * "not shown"; docs/sandbox.md lists the sandbox's.
+ */
+import { assertOwnAgency } from '../auth.js';
+import { notFound } from '../errors.js';
+import type { BookingChildRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
+import type { Reply, RequestContext, Router } from '../router.js';
+import { settle } from '../rules/lifecycle.js';
+import { formatCents, parseCents } from '../seed.js';
+import { Checker, objectBody } from '../validate.js';
+import { href, ref } from '../views.js';
+import { assertOpen, NESTED, visibleBooking } from './bookings.js';
+import { refId } from './services.js';
+
+/** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
+const MAX_PAYMENT_CENTS = 10_000_000_00;
+
+function money(state: State, record: BookingChildRecord & { amount_cents: number }, collection: string): Record<string, unknown> {
+  return {
+    id: record.id,
+    href: href(collection, record.id),
+    booking: ref('bookings', record.booking_id),
+    amount: formatCents(record.amount_cents),
+    currency: state.collections.bookings[record.booking_id]?.currency ?? null,
+    date_created: record.date_created,
+  };
+}
+
+export function paymentView(state: State, payment: PaymentRecord): Record<string, unknown> {
+  return { ...money(state, payment, 'payments'), status: payment.status };
+}
+
+function refundView(state: State, refund: RefundRecord): Record<string, unknown> {
+  const service = refund.service_id ? state.collections.services[refund.service_id] : undefined;
+  return { ...money(state, refund, 'refunds'), status: refund.status, reason: refund.reason ?? null, service: service ? ref(service.type, service.id) : null };
+}
+
+function travelCreditView(state: State, credit: TravelCreditRecord): Record<string, unknown> {
+  const issued = credit.date_created.slice(0, 10);
+  return {
+    ...money(state, credit, 'travel_credits'),
+    booking_window: { start_date: issued, end_date: credit.booking_window_end },
+    travel_window: { start_date: issued, end_date: credit.travel_window_end },
+    flex_plan_service: ref('flex_plan_services', credit.flex_service_id),
+    departure_service: ref('departure_services', credit.departure_service_id),
+  };
+}
+
+function createPayment(ctx: RequestContext): Promise<Reply> {
+  const body = objectBody(ctx);
+  const check = new Checker();
+  const bookingId = refId(check, body, 'booking');
+  const amountText = check.string(body, 'amount', 'amount', { required: true });
+  const cents = typeof amountText === 'string' && /^\d+(\.\d{1,2})?$/.test(amountText.trim()) ? parseCents(amountText) : null;
+  if (typeof amountText === 'string' && (cents === null || cents <= 0 || cents > MAX_PAYMENT_CENTS)) {
+    check.add('amount', 'INVALID_AMOUNT', `amount is a positive Decimal with at most two fraction digits, up to ${formatCents(MAX_PAYMENT_CENTS)}, in the booking currency`, amountText);
+  }
+  check.done();
+  return ctx.store.mutate((state, tx) => {
+    const booking = visibleBooking(ctx, state, bookingId!);
+    assertOpen(booking);
+    const payment = tx.insert('payments', { booking_id: booking.id, amount_cents: cents!, status: 'APPLIED' });
+    settle(state, tx, booking.id);
+    return { status: 201, body: paymentView(state, payment) };
+  });
+}
+
+function detail<R extends BookingChildRecord>(collection: 'payments' | 'refunds' | 'travel_credits', label: string, render: (state: State, record: R) => object) {
+  return (ctx: RequestContext): Reply => {
+    const record = (ctx.state.collections[collection] as unknown as Record<string, R>)[ctx.params.id!];
+    if (!record) throw notFound(`${label} ${ctx.params.id}`);
+    assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id]!.agency_id, `${label.toLowerCase()} ${record.id}`);
+    return { status: 200, body: render(ctx.state, record) };
+  };
+}
+
+function nested<R extends BookingChildRecord>(collection: 'payments' | 'refunds' | 'travel_credits', render: (state: State, record: R) => object) {
+  return {
+    records: (state: State, booking: { id: string }) => Object.values(state.collections[collection] as unknown as Record<string, R>).filter((r) => r.booking_id === booking.id),
+    render: (state: State, record: unknown) => render(state, record as R),
+  };
+}
+
+export function register(router: Router): void {
+  NESTED.payments = nested('payments', paymentView);
+  NESTED.refunds = nested('refunds', refundView);
+  NESTED.travel_credits = nested('travel_credits', travelCreditView);
+  router
+    .post('/_sandbox/payments', createPayment)
+    .get('/payments/:id', detail('payments', 'Payment', paymentView))
+    .get('/refunds/:id', detail('refunds', 'Refund', refundView))
+    .get('/travel_credits/:id', detail('travel_credits', 'Travel credit', travelCreditView));
+}

@@ -1,0 +1,282 @@
+/**
+ * Departure and activity services (spec §2.4, §3.1, §4.2, §4.3 rule 6), the full wire form
+ * of every booked service, and the PATCH of `status` all three service types share. The rules
+ * are in ../rules/: the transition table, money, the moves and their effects.
+ */
+import { assertOwnAgency } from '../auth.js';
+import { isoDate } from '../clock.js';
+import { fieldError, notFound, SandboxError } from '../errors.js';
+import type { BookingRecord, ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
+import type { Reply, RequestContext, Router } from '../router.js';
+import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
+import { applyPatch, availabilityOf, optionExpiry, serviceClock } from '../rules/lifecycle.js';
+import { EARLY_BOOKING, priceOf, requirementCents } from '../rules/money.js';
+import { incompleteRequirements } from '../rules/requirements.js';
+import { patchRefusal, STATUSES } from '../rules/transitions.js';
+import { formatCents, type Catalogue } from '../seed.js';
+import type { Transaction } from '../store.js';
+import { Checker, objectBody, type Body } from '../validate.js';
+import { customerRef, href, ref, serviceSummary } from '../views.js';
+import { assertOpen, visibleBooking } from './bookings.js';
+
+// ---------------------------------------------------------------------------------------
+// Request bodies
+
+/** A reference in a request body: `{id}` (string or number), or the bare id (spec §2.1). */
+export function refId(check: Checker, body: Body, key: string, field = key): string | undefined {
+  return refValue(check, body[key], field);
+}
+
+function refValue(check: Checker, value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null || value === '') {
+    check.add(field, 'REQUIRED', `${field} is required: a reference such as {"id": "123"}`);
+    return undefined;
+  }
+  const id = typeof value === 'object' && !Array.isArray(value) ? (value as Body).id : value;
+  if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
+    check.add(field, 'INVALID_REFERENCE', `${field} must be a reference with an id, such as {"id": "123"}`, value);
+    return undefined;
+  }
+  return String(id).trim();
+}
+
+interface ServiceRequest {
+  bookingId: string;
+  productId: string;
+  customerIds: string[];
+}
+
+function readServiceRequest(ctx: RequestContext): ServiceRequest {
+  const body = objectBody(ctx);
+  const check = new Checker();
+  const bookingId = refId(check, body, 'booking');
+  const productId = refId(check, body, 'product');
+  const list = check.list(body, 'customers', 'customers');
+  if (list === null || list === undefined || (Array.isArray(list) && list.length === 0)) check.add('customers', 'REQUIRED', 'customers is required: a list of at least one customer reference');
+  const customerIds = (list ?? []).flatMap((item, i) => refValue(check, item, `customers[${i}]`) ?? []);
+  const seen = new Set<string>();
+  for (const id of customerIds) {
+    if (seen.has(id)) check.add('customers', 'DUPLICATE_CUSTOMER', `customer ${id} is listed more than once; a customer travels once on a service`, id);
+    seen.add(id);
+  }
+  check.done();
+  return { bookingId: bookingId!, productId: productId!, customerIds };
+}
+
+/** The customers of a request: each must exist (404) and belong to the caller's agency (403). */
+function checkCustomers(ctx: RequestContext, state: State, ids: string[]): void {
+  for (const id of ids) {
+    const customer = state.collections.customers[id];
+    if (!customer) throw notFound(`Customer ${id}`);
+    assertOwnAgency(ctx.caller, customer.agency_id, `customer ${id}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+export function visibleService(ctx: RequestContext, state: State, type: ServiceType, id: string): ServiceRecord {
+  const service = state.collections.services[id];
+  if (!service || service.type !== type) throw notFound(`${LABELS[type]} ${id}`);
+  assertOwnAgency(ctx.caller, state.collections.bookings[service.booking_id]!.agency_id, `service ${id}`);
+  return service;
+}
+
+const LABELS: Record<ServiceType, string> = { departure_services: 'Departure service', activity_services: 'Activity service', flex_plan_services: 'Flex plan service' };
+const PRODUCT_COLLECTION: Record<ServiceType, string> = { departure_services: 'departures', activity_services: 'activities', flex_plan_services: 'flex_plans' };
+
+function promotionView(service: ServiceRecord): Record<string, unknown> | null {
+  if (!service.promotion) return null;
+  return {
+    id: EARLY_BOOKING.id,
+    href: href('promotions', EARLY_BOOKING.id),
+    name: EARLY_BOOKING.name,
+    promotion_code: service.promotion.code,
+    discount_amount: formatCents(service.promotion.discount_cents),
+    commission_rate: EARLY_BOOKING.commission_rate,
+    terms_and_conditions: EARLY_BOOKING.terms_and_conditions,
+  };
+}
+
+function flexView(service: ServiceRecord): Record<string, unknown> {
+  const flex = service.flex!;
+  const exercise = flex.exercise;
+  return {
+    cancellation_terms: ref('service_cancellation_terms', termsId(service.id)),
+    associated_services: [ref('departure_services', flex.covered_service_id, { type: 'departure_services' })],
+    flex_plan_addons: flex.addon_ids.map((id) => ref('flex_plan_addons', id)),
+    exercise: exercise && {
+      date: exercise.date,
+      window: { days_before_departure_from: exercise.days_before_departure_from, days_before_departure_to: exercise.days_before_departure_to },
+      window_refund_amount: formatCents(exercise.window_refund_cents),
+      window_travel_credit_amount: formatCents(exercise.window_travel_credit_cents),
+      refund_amount: formatCents(exercise.refund_cents),
+      travel_credit_amount: formatCents(exercise.travel_credit_cents),
+      refund: exercise.refund_id ? ref('refunds', exercise.refund_id) : null,
+      travel_credit: exercise.travel_credit_id ? ref('travel_credits', exercise.travel_credit_id) : null,
+    },
+  };
+}
+
+/** The full form of any booked service (spec §2.4 with the per-type members), plus the sandbox's documented extras. */
+export function serviceView(state: State, service: ServiceRecord): Record<string, unknown> {
+  const promotion = promotionView(service);
+  const customers = service.customer_ids.flatMap((id) => state.collections.customers[id] ?? []);
+  const covering = service.type === 'departure_services' ? activeFlexFor(state, service.id) : undefined;
+  const shared = {
+    ...serviceSummary(state, service),
+    date_created: service.date_created,
+    date_confirmed: service.date_confirmed,
+    date_cancelled: service.date_cancelled,
+    option_expiry_date: service.option_expiry_date,
+    purchase_price: formatCents(service.purchase_price_cents),
+    commission: formatCents(service.commission_cents),
+    deposit_amount: formatCents(requirementCents(service)),
+    cancellation_fee: service.status === 'Cancelled' ? formatCents(service.cancellation_charge_cents) : null,
+    applied_promotion: promotion,
+    applied_promotions: promotion ? [promotion] : [],
+    flags: service.flags,
+    booking: ref('bookings', service.booking_id),
+    documents: [],
+    declined_reason: null,
+    product: ref(PRODUCT_COLLECTION[service.type], service.product_id, { name: service.name }),
+    associated_services: covering ? [ref('flex_plan_services', covering.id, { type: 'flex_plan_services' })] : [],
+  };
+  if (service.type === 'flex_plan_services') return { ...shared, ...flexView(service) };
+  const requirements = { incomplete_requirements: incompleteRequirements(state, service), arrival_flight_details: [] };
+  if (service.type === 'activity_services') return { ...shared, ...requirements };
+  return {
+    ...shared,
+    ...requirements,
+    rooms: customers.map((c) => ({ code: 'STANDARD', name: 'Standard (shared)', customer: customerRef(c) })),
+    departure_flight_details: [],
+    international_ticket_numbers: [],
+    traveller_heights: [],
+    cancellation_terms: ref('service_cancellation_terms', currentTermsId(state, service)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Creating
+
+/** Inserts a service with the fields every type shares; prices from the product now. */
+export function insertService(
+  tx: Transaction,
+  catalogue: Catalogue,
+  booking: BookingRecord,
+  fields: Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'>,
+): ServiceRecord {
+  const pricing = priceOf(catalogue, fields, booking.currency, tx.nowMs)!;
+  return tx.insert('services', {
+    ...fields,
+    booking_id: booking.id,
+    purchase_price_cents: pricing.priceCents,
+    commission_cents: pricing.commissionCents,
+    deposit_cents: pricing.depositCents,
+    promotion: pricing.promotion,
+    date_confirmed: null,
+    date_cancelled: null,
+    date_requested: null,
+    held_cents: 0,
+    cancellation_charge_cents: 0,
+  });
+}
+
+const INITIAL_STATUS: Record<string, ServiceStatus> = { AVAILABLE: 'Option', REQUEST_SPACE: 'On Request', WAIT_LIST: 'Waitlisted' };
+
+function createDepartureService(ctx: RequestContext): Promise<Reply> {
+  const request = readServiceRequest(ctx);
+  return ctx.store.mutate((state, tx) => {
+    const booking = visibleBooking(ctx, state, request.bookingId);
+    assertOpen(booking);
+    const catalogue = ctx.store.catalogue;
+    const departure = catalogue.departure(request.productId);
+    if (!departure) throw notFound(`Departure ${request.productId}`);
+    checkCustomers(ctx, state, request.customerIds);
+    if (departure.start_date <= isoDate(tx.nowMs)) {
+      throw fieldError('product', 'DEPARTURE_STARTED', `departure ${departure.id} started on ${departure.start_date}; it can no longer be booked`, request.productId);
+    }
+    const availability = availabilityOf(state, departure);
+    const status = INITIAL_STATUS[availability];
+    if (!status) throw fieldError('product', 'PRODUCT_NOT_BOOKABLE', `departure ${departure.id} is ${availability}: it cannot be booked`, request.productId);
+    const service = insertService(tx, catalogue, booking, {
+      type: 'departure_services',
+      product_id: departure.id,
+      name: departure.name,
+      status,
+      customer_ids: request.customerIds,
+      start_date: departure.start_date,
+      finish_date: departure.finish_date,
+      flags: [...departure.flags],
+      option_expiry_date: status === 'Waitlisted' ? null : optionExpiry(tx.nowMs, departure),
+      flex: null,
+    });
+    return { status: 201, body: serviceView(state, service) };
+  });
+}
+
+/** A tour service that makes a booking valid for activities (§4.3 rule 6): a departure service that is not lapsed, cancelled or waiting. */
+const TOUR_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed']);
+
+function createActivityService(ctx: RequestContext): Promise<Reply> {
+  const request = readServiceRequest(ctx);
+  return ctx.store.mutate((state, tx) => {
+    const booking = visibleBooking(ctx, state, request.bookingId);
+    assertOpen(booking);
+    const hasTour = Object.values(state.collections.services).some((s) => s.booking_id === booking.id && s.type === 'departure_services' && TOUR_STATUSES.has(s.status));
+    if (!hasTour) {
+      throw new SandboxError(400, `Booking ${booking.id} has no valid tour service; add a departure service before activities.`, [
+        { field: 'booking_id', code: 'TOUR_SERVICE_NOT_FOUND', detail: 'the booking needs a departure service in Option, On Request, Request Confirmation or Confirmed', value: booking.id },
+      ]);
+    }
+    const activity = ctx.store.catalogue.activity(request.productId);
+    if (!activity) throw notFound(`Activity ${request.productId}`);
+    checkCustomers(ctx, state, request.customerIds);
+    const service = insertService(tx, ctx.store.catalogue, booking, {
+      type: 'activity_services',
+      product_id: activity.id,
+      name: activity.name,
+      status: 'Option',
+      customer_ids: request.customerIds,
+      start_date: null,
+      finish_date: null,
+      flags: [],
+      option_expiry_date: optionExpiry(tx.nowMs),
+      flex: null,
+    });
+    return { status: 201, body: serviceView(state, service) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// PATCH of status
+
+/** PATCH (and PUT) of `status`, the one writable member; other members are ignored. */
+export function patchService(type: ServiceType) {
+  return (ctx: RequestContext): Promise<Reply> => {
+    const body = objectBody(ctx);
+    const check = new Checker();
+    const status = check.string(body, 'status', 'status', { required: true, choices: STATUSES });
+    check.done();
+    return ctx.store.mutate((state, tx) => {
+      const service = visibleService(ctx, state, type, ctx.params.id!);
+      const booking = state.collections.bookings[service.booking_id]!;
+      assertOpen(booking);
+      const refusal = patchRefusal(state, service, status as ServiceStatus, booking.currency);
+      if (refusal) throw refusal;
+      applyPatch(state, tx, service, status as ServiceStatus);
+      return { status: 200, body: serviceView(state, service) };
+    });
+  };
+}
+
+export const dueHooks = [serviceClock];
+
+export function register(router: Router): void {
+  for (const type of ['departure_services', 'activity_services'] as const) {
+    router
+      .post(`/${type}`, type === 'departure_services' ? createDepartureService : createActivityService)
+      .get(`/${type}/:id`, (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, type, ctx.params.id!)) }))
+      .patch(`/${type}/:id`, patchService(type));
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * Flex plan services (spec §2.4, §2.5, §3.2, §4.3 rules 1–5, §8): the six conditions of
+ * attaching one, its option expiry, the addons made at confirmation, the amount-based terms
+ * that then apply to the covered departure service, and the exercise when that departure
+ * service is cancelled.
+ */
+import { addDays, isoDate, isoDateTime } from '../clock.js';
+import type { FieldError } from '../errors.js';
+import type { AgencyRecord, BookingRecord, FlexAddonRecord, ServiceRecord, State } from '../model.js';
+import { AGENCY_CHAINS, CEU_COUNTRY_IDS, FLEX_DISABLED_FLAG, FLEX_TIERS, GENERIC_WINDOWS, stopSellDays, type Catalogue, type Departure, type TermsWindow } from '../seed.js';
+import type { Transaction } from '../store.js';
+import { addMonths, keptCents, paidCents, windowAmounts, windowOn } from './money.js';
+
+export const LATE_ATTACH_HOURS = 48;
+export const TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS = 12;
+export const TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS = 24;
+const HOUR_MS = 3_600_000;
+
+/** `errors[].code` of a refused POST /flex_plan_services/, one per condition of §4.3 rule 1 (plus request consistency). */
+export const FLEX_CODES = {
+  departureServiceNotFound: 'DEPARTURE_SERVICE_NOT_FOUND',
+  departureServiceNotActive: 'DEPARTURE_SERVICE_NOT_ACTIVE',
+  planNotFound: 'FLEX_PLAN_NOT_FOUND',
+  planNotForDeparture: 'FLEX_PLAN_NOT_FOR_DEPARTURE',
+  stopSell: 'FLEX_STOP_SELL',
+  notConfirmed: 'DEPARTURE_SERVICE_NOT_CONFIRMED',
+  lateAttach: 'FLEX_LATE_ATTACH_WINDOW_PASSED',
+  ceu: 'CEU_BOOKING',
+  alreadyAttached: 'FLEX_ALREADY_ATTACHED',
+  disabled: 'FLEX_DISABLED',
+} as const;
+
+/** Flex plan services that still count: one per departure service (rule 4). Expired or Cancelled ones do not. */
+export function activeFlexFor(state: State, departureServiceId: string): ServiceRecord | undefined {
+  return Object.values(state.collections.services).find(
+    (s) => s.type === 'flex_plan_services' && s.flex?.covered_service_id === departureServiceId && s.status !== 'Expired' && s.status !== 'Cancelled',
+  );
+}
+
+/** The confirmed flex plan service whose terms apply to a departure service (rule 3), if any. */
+export function confirmedFlexFor(state: State, departureServiceId: string): ServiceRecord | undefined {
+  const flex = activeFlexFor(state, departureServiceId);
+  return flex?.status === 'Confirmed' ? flex : undefined;
+}
+
+/** The first day flex is no longer sold for a departure: its start minus 60 days (90 on the premium line). */
+export function stopSellDate(departure: Departure): string {
+  return addDays(departure.start_date, -stopSellDays(departure.product_line));
+}
+
+/** The late-attach window's end: 48 hours after the departure service's original confirmation. */
+export function lateAttachEnds(departureService: ServiceRecord): number | null {
+  return departureService.date_confirmed ? Date.parse(departureService.date_confirmed) + LATE_ATTACH_HOURS * HOUR_MS : null;
+}
+
+/** Option expiry of a new flex plan service (rule 1): the earlier of the late-attach end and the stop-sell boundary. */
+export function flexOptionExpiry(departureService: ServiceRecord, departure: Departure): string {
+  const stopSell = Date.parse(`${stopSellDate(departure)}T00:00:00Z`);
+  const lateAttach = lateAttachEnds(departureService) ?? stopSell;
+  return isoDateTime(Math.min(stopSell, lateAttach));
+}
+
+export function flexDisabledChain(agency: AgencyRecord): { id: string; name: string } | undefined {
+  return AGENCY_CHAINS.find((chain) => agency.agency_chain_ids.includes(chain.id) && chain.flags.includes(FLEX_DISABLED_FLAG));
+}
+
+export interface AttachRequest {
+  booking: BookingRecord;
+  agency: AgencyRecord;
+  departureServiceId: string;
+  planId: string;
+  nowMs: number;
+}
+
+/**
+ * Every condition of §4.3 rule 1 the request breaks, in the spec's order, each an
+ * `errors[]` entry with its own code and field. Empty when the plan may be attached.
+ */
+export function attachRefusals(state: State, catalogue: Catalogue, request: AttachRequest): FieldError[] {
+  const { booking, agency, departureServiceId, planId, nowMs } = request;
+  const errors: FieldError[] = [];
+  const add = (field: string, code: string, detail: string, value?: unknown) => errors.push(value === undefined ? { field, code, detail } : { field, code, detail, value });
+
+  const candidate = state.collections.services[departureServiceId];
+  const service = candidate?.type === 'departure_services' && candidate.booking_id === booking.id ? candidate : undefined;
+  if (!service) {
+    const where = candidate?.type === 'departure_services' ? `it belongs to booking ${candidate.booking_id}` : 'there is no such departure service';
+    add('departure_service', FLEX_CODES.departureServiceNotFound, `departure service ${departureServiceId} is not a departure service of booking ${booking.id}: ${where}`, departureServiceId);
+  } else if (service.status === 'Expired' || service.status === 'Cancelled' || service.status === 'Request Cancellation') {
+    add('departure_service', FLEX_CODES.departureServiceNotActive, `departure service ${service.id} is ${service.status}; flex covers only a live departure service`, departureServiceId);
+  }
+
+  const plan = catalogue.flexPlan(planId, nowMs);
+  const planDeparture = plan ? catalogue.departure((plan.departure as { id: string }).id) : undefined;
+  if (!plan) add('product', FLEX_CODES.planNotFound, `there is no flex plan ${planId}`, planId);
+  else if (service && planDeparture?.id !== service.product_id) {
+    add('product', FLEX_CODES.planNotForDeparture, `flex plan ${planId} is not offered on departure ${service.product_id} (its plans are ${service.product_id}-1 and ${service.product_id}-2)`, planId);
+  }
+
+  const departure = service ? catalogue.departure(service.product_id) : planDeparture;
+  if (departure) {
+    const closedOn = stopSellDate(departure);
+    if (isoDate(nowMs) >= closedOn) {
+      const days = stopSellDays(departure.product_line);
+      add('product', FLEX_CODES.stopSell, `departure ${departure.id} starts on ${departure.start_date}, not more than ${days} days away${days === 60 ? '' : ` (the ${departure.product_line} line's window)`}: flex sales closed on ${closedOn}`, closedOn);
+    }
+  }
+
+  if (service && errors.every((e) => e.field !== 'departure_service')) {
+    const ends = lateAttachEnds(service);
+    if (ends === null) {
+      add('departure_service', FLEX_CODES.notConfirmed, `departure service ${service.id} is ${service.status}: flex is attached within ${LATE_ATTACH_HOURS} hours after the departure is confirmed, and that window has not opened`, departureServiceId);
+    } else if (nowMs > ends) {
+      add('departure_service', FLEX_CODES.lateAttach, `the late-attach window closed at ${isoDateTime(ends)}, ${LATE_ATTACH_HOURS} hours after departure service ${service.id} was confirmed (${service.date_confirmed})`, isoDateTime(ends));
+    }
+  }
+
+  const country = agency.address.country;
+  if (country && CEU_COUNTRY_IDS.includes(country.id)) {
+    add('booking', FLEX_CODES.ceu, `booking ${booking.id} is a CEU booking: its agency ${agency.name} has its business address in ${country.name}; flex is not sold on Central European (Austria, Switzerland, Germany) bookings`, booking.id);
+  }
+
+  const existing = service ? activeFlexFor(state, service.id) : undefined;
+  if (existing) {
+    add('departure_service', FLEX_CODES.alreadyAttached, `departure service ${service!.id} already has flex plan service ${existing.id} (${existing.status}); a departure service can have at most one`, existing.id);
+  }
+
+  const chain = flexDisabledChain(agency);
+  if (chain) add('booking', FLEX_CODES.disabled, `flex is switched off for agency chain ${chain.name} of agency ${agency.name} (${FLEX_DISABLED_FLAG})`, booking.id);
+  return errors;
+}
+
+/** The addon URLs of a flex plan service's addon; the activation page is per addon. */
+export function addonUrls(addonId: string, tierCode: string): Pick<FlexAddonRecord, 'order_url' | 'support_url' | 'terms_url'> {
+  return {
+    order_url: `https://flex.example.com/activate/${addonId}`,
+    support_url: 'https://flex.example.com/support',
+    terms_url: `https://flex.example.com/terms/${tierCode.toLowerCase()}`,
+  };
+}
+
+const ADDON_PRODUCTS: FlexAddonRecord['products'] = [
+  { category: 'ESIM', name: 'Travel eSIM 5 GB' },
+  { category: 'LUGGAGE_PROTECTION', name: 'Luggage protection and bag tracker' },
+];
+
+export function tierOf(planId: string): (typeof FLEX_TIERS)[number] {
+  return FLEX_TIERS[Number(planId.split('-')[1]) - 1] ?? FLEX_TIERS[0]!;
+}
+
+/** Rule 2: one addon per covered customer, ordered when the flex plan service is confirmed. */
+export function createAddons(tx: Transaction, flex: ServiceRecord): void {
+  const tier = tierOf(flex.product_id);
+  for (const customerId of flex.customer_ids) {
+    const addon = tx.insert('flex_plan_addons', {
+      booking_id: flex.booking_id,
+      customer_id: customerId,
+      flex_service_id: flex.id,
+      order_url: '',
+      support_url: '',
+      terms_url: '',
+      products: ADDON_PRODUCTS.map((p) => ({ ...p })),
+      status: 'Active',
+      date_cancelled: null,
+    });
+    Object.assign(addon, addonUrls(addon.id, tier.code));
+    flex.flex!.addon_ids.push(addon.id);
+  }
+}
+
+export function cancelAddons(state: State, tx: Transaction, flex: ServiceRecord): void {
+  for (const id of flex.flex?.addon_ids ?? []) {
+    const addon = state.collections.flex_plan_addons[id];
+    if (!addon || addon.status === 'Cancelled') continue;
+    addon.status = 'Cancelled';
+    addon.date_cancelled = tx.now;
+    tx.emit({ type: 'flex_plan_addons.cancelled', id });
+  }
+}
+
+/**
+ * Rule 5, when the covered departure service is cancelled: the window of the flex terms
+ * containing the cancellation date gives the refund and the travel credit. They are issued in
+ * full when the booking has paid the tour price; when less was paid the shortfall comes off the
+ * refund first, then the credit, so nothing is handed back that was not paid in. The departure
+ * service keeps the penalty and the credit as its cancellation charge; the flex plan service
+ * stays Confirmed, non-refundable, with `finish_date` the exercise date.
+ */
+export function exercise(state: State, tx: Transaction, catalogue: Catalogue, departureService: ServiceRecord, flex: ServiceRecord): void {
+  const today = isoDate(tx.nowMs);
+  const departure = catalogue.departure(departureService.product_id)!;
+  const window = windowOn(tierOf(flex.product_id).windows, departure.start_date, today);
+  const price = departureService.purchase_price_cents;
+  const amounts = windowAmounts(price, window);
+  const others = Object.values(state.collections.services).filter((s) => s.booking_id === departureService.booking_id && s.id !== departureService.id);
+  const paidForTour = paidCents(state, departureService.booking_id) - others.reduce((sum, s) => sum + keptCents(s), 0);
+  const shortfall = Math.max(0, price - paidForTour);
+  const refund = Math.max(0, amounts.refundCents - shortfall);
+  const credit = Math.max(0, amounts.travelCreditCents - Math.max(0, shortfall - amounts.refundCents));
+
+  departureService.cancellation_charge_cents = amounts.penaltyCents + credit;
+  const refundRecord = refund > 0 ? tx.insert('refunds', { booking_id: flex.booking_id, amount_cents: refund, status: 'APPLIED', service_id: departureService.id, reason: 'FLEX_EXERCISE' }) : undefined;
+  const creditRecord =
+    credit > 0
+      ? tx.insert('travel_credits', {
+          booking_id: flex.booking_id,
+          amount_cents: credit,
+          flex_service_id: flex.id,
+          departure_service_id: departureService.id,
+          booking_window_end: addMonths(today, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS),
+          travel_window_end: addMonths(today, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS),
+        })
+      : undefined;
+  flex.finish_date = today;
+  flex.flex!.exercise = {
+    date: today,
+    days_before_departure_from: window.from,
+    days_before_departure_to: window.to,
+    window_refund_cents: amounts.refundCents,
+    window_travel_credit_cents: amounts.travelCreditCents,
+    refund_cents: refund,
+    travel_credit_cents: credit,
+    refund_id: refundRecord?.id ?? null,
+    travel_credit_id: creditRecord?.id ?? null,
+  };
+  cancelAddons(state, tx, flex);
+  tx.emit({ type: 'flex_plan_services.exercised', id: flex.id });
+}
+
+/** Id of the concrete terms of a service: `service-<id>`. A departure service's own are generic; a flex plan service's are the plan's. */
+export function termsId(serviceId: string): string {
+  return `service-${serviceId}`;
+}
+
+/** The terms that apply to a departure service now: the confirmed flex plan's (rule 3), else its generic ones. */
+export function currentTermsId(state: State, departureService: ServiceRecord): string {
+  return termsId(confirmedFlexFor(state, departureService.id)?.id ?? departureService.id);
+}
+
+export interface ResolvedTerms {
+  /** The service the terms belong to (departure or flex plan service). */
+  owner: ServiceRecord;
+  /** The departure service whose price the amounts are shares of. */
+  departureService: ServiceRecord;
+  flex: ServiceRecord | null;
+  windows: readonly TermsWindow[];
+}
+
+/** `service-<id>` → what the terms are made of; undefined for any other id or an unknown service. */
+export function resolveTerms(state: State, id: string): ResolvedTerms | undefined {
+  const m = /^service-(\d+)$/.exec(id);
+  const owner = m ? state.collections.services[m[1]!] : undefined;
+  if (!owner) return undefined;
+  if (owner.type === 'departure_services') return { owner, departureService: owner, flex: null, windows: GENERIC_WINDOWS };
+  if (owner.type !== 'flex_plan_services') return undefined;
+  const departureService = state.collections.services[owner.flex!.covered_service_id];
+  return departureService ? { owner, departureService, flex: owner, windows: tierOf(owner.product_id).windows } : undefined;
+}

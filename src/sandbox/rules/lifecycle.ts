@@ -1,0 +1,254 @@
+/**
+ * The moves of a booked service and what each does (spec §3.1–3.3): confirming (dates, locked
+ * price, held money, flex addons), payment-driven confirmation, expiry at midnight EST, the
+ * local office's answer, cancellation with fees and refunds, flex exercise, waitlist
+ * promotion, and the departure availability event. Every function runs inside one
+ * `store.mutate` transaction; which moves are allowed is decided by transitions.ts.
+ */
+import { addDays, estMidnightEnding, isoDate, isoDateTime, type DueHook } from '../clock.js';
+import type { ServiceRecord, ServiceStatus, State } from '../model.js';
+import { Catalogue, GENERIC_WINDOWS, type AvailabilityStatus, type Departure } from '../seed.js';
+import type { Transaction } from '../store.js';
+import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise } from './flex.js';
+import {
+  ACTIVITY_CANCELLATION_FEE_PERCENT,
+  earlyBookingEnds,
+  freeCents,
+  LIVE_PRICE_STATUSES,
+  overpaidCents,
+  repriceIfLive,
+  requirementCents,
+  windowAmounts,
+  windowOn,
+} from './money.js';
+import { rowFor, type Trigger } from './transitions.js';
+
+/** How long a new Option (or On Request) service is held: to midnight EST ending the third day after today (EST). */
+export const OPTION_HOLD_DAYS = 3;
+/** How long the local office takes to confirm a request (the sandbox's choice; the spec does not say). */
+export const OFFICE_ANSWER_HOURS = 24;
+const HOUR_MS = 3_600_000;
+/** Statuses in which a departure service occupies seats on its departure. */
+const SEAT_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'Request Confirmation', 'Confirmed', 'Request Cancellation']);
+
+/** The EST calendar day of an instant (EST read as UTC−05:00 all year, see clock.ts). */
+function estDate(ms: number): string {
+  return isoDate(ms - 5 * HOUR_MS);
+}
+
+/** A new hold's `option_expiry_date`; never after midnight EST before the departure's first day. */
+export function optionExpiry(nowMs: number, departure?: Departure): string {
+  const hold = estMidnightEnding(addDays(estDate(nowMs), OPTION_HOLD_DAYS));
+  if (!departure) return hold;
+  const lastChance = estMidnightEnding(addDays(departure.start_date, -1));
+  return lastChance < hold ? lastChance : hold;
+}
+
+/** The departure's availability now: the seeded one, unless an availability event changed it. */
+export function availabilityOf(state: State, departure: Departure): AvailabilityStatus {
+  return state.departure_availability?.[departure.id] ?? departure.availability.status;
+}
+
+function isOpen(state: State, service: ServiceRecord): boolean {
+  return state.collections.bookings[service.booking_id]?.date_closed === null;
+}
+
+function move(tx: Transaction, service: ServiceRecord, to: ServiceStatus, trigger: Trigger): void {
+  const from = service.status;
+  service.status = to;
+  tx.emit({ type: 'services.status_changed', id: service.id, data: { from, to, trigger } });
+}
+
+/** Option (or Request Confirmation) → Confirmed: `date_confirmed`, the price locked, the money it needs held. */
+export function confirm(tx: Transaction, service: ServiceRecord, trigger: Trigger, atIso = tx.now): void {
+  if (service.status === 'Option') service.held_cents = service.type === 'flex_plan_services' ? service.purchase_price_cents : service.deposit_cents;
+  service.date_confirmed ??= atIso;
+  service.option_expiry_date = null;
+  move(tx, service, 'Confirmed', trigger);
+  if (service.type === 'flex_plan_services') createAddons(tx, service);
+}
+
+/** On Request → Request Confirmation: paid in full, the request goes to the local office. */
+function sendRequest(tx: Transaction, service: ServiceRecord): void {
+  service.held_cents = service.purchase_price_cents;
+  service.date_requested = tx.now;
+  service.option_expiry_date = null;
+  move(tx, service, 'Request Confirmation', 'office');
+}
+
+/** → Expired (no fees); a flex plan service still in Option on a lapsed departure service expires with it. */
+export function expire(state: State, tx: Transaction, service: ServiceRecord, trigger: Trigger): void {
+  move(tx, service, 'Expired', trigger);
+  if (service.type === 'departure_services') releaseFlexOption(state, tx, service);
+}
+
+function releaseFlexOption(state: State, tx: Transaction, departureService: ServiceRecord): void {
+  const flex = activeFlexFor(state, departureService.id);
+  if (flex?.status === 'Option') move(tx, flex, 'Expired', 'departure');
+}
+
+const byType: Record<ServiceRecord['type'], number> = { departure_services: 0, activity_services: 1, flex_plan_services: 2 };
+
+/**
+ * Payment-driven confirmation, after a payment: the booking's free money (paid, minus what
+ * confirmed and requested services hold) goes to the services waiting for it — departure
+ * services first (deposit, or full price where required; On Request: full price, which sends
+ * the request), then activities, then flex plan services (full price, and only over a
+ * Confirmed departure service) — each in creation order. A service the money does not cover
+ * is passed over, so a smaller one after it can still be confirmed.
+ */
+export function settle(state: State, tx: Transaction, bookingId: string): void {
+  let free = freeCents(state, bookingId);
+  const waiting = Object.values(state.collections.services)
+    .filter((s) => s.booking_id === bookingId && (s.status === 'Option' || s.status === 'On Request'))
+    .sort((a, b) => byType[a.type] - byType[b.type] || a.seq - b.seq);
+  for (const service of waiting) {
+    if (service.type === 'flex_plan_services' && state.collections.services[service.flex!.covered_service_id]?.status !== 'Confirmed') continue;
+    const needed = requirementCents(service);
+    if (needed > free) continue;
+    free -= needed;
+    if (service.status === 'On Request') sendRequest(tx, service);
+    else confirm(tx, service, 'payment');
+  }
+}
+
+/**
+ * → Cancelled, by the client (PATCH) or by staff. Fees by the row of the transition table:
+ * departure services by the window of their terms containing today (the confirmed flex plan's
+ * when one covers it — the exercise — else the generic ones), activities 10 %, a flex plan
+ * service its whole price. Then: a flex plan in Option on it expires, freed seats go to the
+ * waitlist, and money paid beyond what the booking still needs is refunded.
+ */
+export function cancel(state: State, tx: Transaction, service: ServiceRecord, trigger: 'patch' | 'staff'): void {
+  const row = rowFor(service, 'Cancelled', trigger);
+  if (!row) throw new Error(`no ${trigger} row from ${service.status} to Cancelled for ${service.type}`);
+  const catalogue = Catalogue.for(state);
+  const from = service.status;
+  const price = service.purchase_price_cents;
+  const flex = service.type === 'departure_services' && row.fees === 'terms' ? confirmedFlexFor(state, service.id) : undefined;
+  // The exercise sets the departure service's charge itself (penalty and travel credit).
+  if (flex) exercise(state, tx, catalogue, service, flex);
+  else if (row.fees === 'none') service.cancellation_charge_cents = 0;
+  else if (row.fees === 'kept') service.cancellation_charge_cents = price;
+  else if (service.type === 'activity_services') service.cancellation_charge_cents = Math.round((price * ACTIVITY_CANCELLATION_FEE_PERCENT) / 100);
+  else service.cancellation_charge_cents = windowAmounts(price, windowOn(GENERIC_WINDOWS, catalogue.departure(service.product_id)!.start_date, isoDate(tx.nowMs))).penaltyCents;
+  service.held_cents = 0;
+  service.date_cancelled = tx.now;
+  service.option_expiry_date = null;
+  move(tx, service, 'Cancelled', trigger);
+
+  if (service.type === 'flex_plan_services') cancelAddons(state, tx, service);
+  if (service.type === 'departure_services') {
+    releaseFlexOption(state, tx, service);
+    if (SEAT_STATUSES.has(from)) promoteWaitlist(state, tx, catalogue, service.product_id, service.customer_ids.length);
+  }
+  refundOverpayment(state, tx, service);
+}
+
+/**
+ * Applies a PATCH of `status` that transitions.ts accepted. Request Cancellation keeps the
+ * service's money held until staff cancel it and its fee is known.
+ */
+export function applyPatch(state: State, tx: Transaction, service: ServiceRecord, to: ServiceStatus): void {
+  if (to === 'Confirmed') confirm(tx, service, 'patch');
+  else if (to === 'Expired') expire(state, tx, service, 'patch');
+  else if (to === 'Cancelled') cancel(state, tx, service, 'patch');
+  else move(tx, service, to, 'patch');
+}
+
+function refundOverpayment(state: State, tx: Transaction, cancelled: ServiceRecord): void {
+  const over = overpaidCents(state, cancelled.booking_id);
+  if (over > 0) tx.insert('refunds', { booking_id: cancelled.booking_id, amount_cents: over, status: 'APPLIED', service_id: cancelled.id, reason: 'CANCELLATION' });
+}
+
+/** Waitlisted → Option for the oldest waitlisted services on the departure whose travellers fit the freed seats. */
+function promoteWaitlist(state: State, tx: Transaction, catalogue: Catalogue, departureId: string, seats: number): void {
+  const departure = catalogue.departure(departureId);
+  if (!departure) return;
+  let free = seats;
+  const waiting = Object.values(state.collections.services)
+    .filter((s) => s.type === 'departure_services' && s.product_id === departureId && s.status === 'Waitlisted' && isOpen(state, s))
+    .sort((a, b) => a.seq - b.seq);
+  for (const service of waiting) {
+    if (service.customer_ids.length > free) continue;
+    free -= service.customer_ids.length;
+    move(tx, service, 'Option', 'space');
+    service.option_expiry_date = optionExpiry(tx.nowMs, departure);
+    repriceIfLive(state, catalogue, service, tx.nowMs);
+  }
+}
+
+/**
+ * The operator changes a departure's availability (a sandbox event standing in for what a
+ * webhook would announce). Reaching REQUEST_SPACE expires the waitlist on it.
+ */
+export function changeAvailability(state: State, tx: Transaction, departure: Departure, status: AvailabilityStatus): void {
+  const overrides = (state.departure_availability ??= {});
+  if (status === departure.availability.status) delete overrides[departure.id];
+  else overrides[departure.id] = status;
+  tx.emit({ type: 'departures.availability_changed', id: departure.id, data: { status } });
+  if (status !== 'REQUEST_SPACE') return;
+  for (const service of Object.values(state.collections.services)) {
+    if (service.type === 'departure_services' && service.product_id === departure.id && service.status === 'Waitlisted' && isOpen(state, service)) expire(state, tx, service, 'availability');
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Time
+
+interface DueAt {
+  at: number;
+  service: ServiceRecord;
+  kind: 'reprice' | 'office' | 'expiry';
+}
+
+function dueEvents(state: State, catalogue: Catalogue): DueAt[] {
+  const due: DueAt[] = [];
+  for (const service of Object.values(state.collections.services)) {
+    if (!isOpen(state, service)) continue;
+    if ((service.status === 'Option' || service.status === 'On Request') && service.option_expiry_date) due.push({ at: Date.parse(service.option_expiry_date), service, kind: 'expiry' });
+    if (service.status === 'Request Confirmation' && service.date_requested) due.push({ at: Date.parse(service.date_requested) + OFFICE_ANSWER_HOURS * HOUR_MS, service, kind: 'office' });
+    if (LIVE_PRICE_STATUSES.has(service.status) && service.promotion) {
+      const departure = catalogue.departure(service.product_id);
+      if (departure) due.push({ at: Date.parse(`${earlyBookingEnds(departure.start_date)}T00:00:00Z`), service, kind: 'reprice' });
+    }
+  }
+  return due;
+}
+
+/** The earliest due instant, memoised per committed state (isDue runs before every request). */
+const nextDue = new WeakMap<State, { generation: number; at: number }>();
+
+function earliestDue(state: State): number {
+  const cached = nextDue.get(state);
+  if (cached && cached.generation === state.generation) return cached.at;
+  const at = Math.min(Infinity, ...dueEvents(state, Catalogue.for(state)).map((d) => d.at));
+  nextDue.set(state, { generation: state.generation, at });
+  return at;
+}
+
+/**
+ * Option and On Request services expire at their `option_expiry_date` (midnight EST, or the
+ * flex plan's own boundary); a request is answered a day after it was sent; a lapsed
+ * early-booking discount raises the price of a service whose price is not locked. Each happens
+ * in time order, dated when it fell due.
+ */
+export const serviceClock: DueHook = {
+  name: 'service-clock',
+  isDue: (state, nowMs) => earliestDue(state) <= nowMs,
+  run: (state, nowMs, tx) => {
+    const catalogue = Catalogue.for(state);
+    const due = dueEvents(state, catalogue)
+      .filter((d) => d.at <= nowMs)
+      .sort((a, b) => a.at - b.at || a.service.seq - b.service.seq);
+    for (const { at, service, kind } of due) {
+      if (kind === 'reprice') {
+        if (repriceIfLive(state, catalogue, service, nowMs)) tx.emit({ type: 'services.repriced', id: service.id });
+      } else if (kind === 'office' && service.status === 'Request Confirmation') {
+        confirm(tx, service, 'office', isoDateTime(at));
+      } else if (kind === 'expiry' && (service.status === 'Option' || service.status === 'On Request')) {
+        expire(state, tx, service, 'expiry');
+      }
+    }
+  },
+};

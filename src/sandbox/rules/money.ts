@@ -1,0 +1,172 @@
+/**
+ * Prices and the booking's money (spec §2.2, §2.4, §3.1): what a service costs, what
+ * confirming it needs, what the booking's payments already hold, and what a cancellation
+ * keeps. Amounts are integer cents of the booking currency. docs/sandbox.md, "Money", states
+ * the same rules in prose.
+ */
+import { addDays, isoDate } from '../clock.js';
+import type { AppliedPromotionRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
+import { parseCents, type Catalogue, type Currency, type TermsWindow } from '../seed.js';
+
+export const DEPARTURE_COMMISSION_PERCENT = 12;
+export const FLEX_COMMISSION_PERCENT = 10;
+/** What cancelling a confirmed activity keeps (activities have no cancellation terms of their own). */
+export const ACTIVITY_CANCELLATION_FEE_PERCENT = 10;
+
+/**
+ * The one promotion of the sandbox: departures more than 180 days away (by date, like the
+ * flex stop-sell) are 5 % cheaper. It is why a price in Option can change: a service still in
+ * Option when the departure comes within 180 days loses the discount.
+ */
+export const EARLY_BOOKING = {
+  id: '1',
+  code: 'EARLY_BOOKING_5',
+  name: 'Early booking: 5 % off',
+  percent: 5,
+  days: 180,
+  commission_rate: DEPARTURE_COMMISSION_PERCENT,
+  terms_and_conditions: 'Departures starting more than 180 days after the price is set. The discount is kept once the service is confirmed.',
+} as const;
+
+/** Statuses whose price still follows the product; every other status has it locked. */
+export const LIVE_PRICE_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Waitlisted']);
+/** Statuses the spec counts in `amount_owing` (§2.2 via issue 4: what the booking would need paid). */
+export const OWING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed']);
+/** Statuses in which a service holds part of the booking's money. */
+export const HOLDING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Request Confirmation', 'Confirmed', 'Request Cancellation']);
+
+export interface Pricing {
+  priceCents: number;
+  commissionCents: number;
+  depositCents: number;
+  promotion: AppliedPromotionRecord | null;
+}
+
+const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+
+/** The first day the early-booking discount no longer applies to a departure starting on `start`. */
+export function earlyBookingEnds(start: string): string {
+  return addDays(start, -EARLY_BOOKING.days);
+}
+
+/**
+ * The service's price now, from its product, for all its customers, in the booking currency;
+ * undefined when the product is unknown. A flex plan's price is per covered customer.
+ */
+export function priceOf(catalogue: Catalogue, service: Pick<ServiceRecord, 'type' | 'product_id' | 'customer_ids'>, currency: string, nowMs: number): Pricing | undefined {
+  const travellers = service.customer_ids.length;
+  const cents = (money: Record<Currency, string>) => parseCents(money[currency as Currency] ?? '') ?? 0;
+  if (service.type === 'departure_services') {
+    const departure = catalogue.departure(service.product_id);
+    if (!departure) return undefined;
+    const list = cents(departure.prices) * travellers;
+    const early = isoDate(nowMs) < earlyBookingEnds(departure.start_date);
+    const discount = early ? percentOf(list, EARLY_BOOKING.percent) : 0;
+    const price = list - discount;
+    const fullPayment = departure.flags.includes('FULL_PAYMENT_REQUIRED_TO_BOOK');
+    return {
+      priceCents: price,
+      commissionCents: percentOf(price, DEPARTURE_COMMISSION_PERCENT),
+      depositCents: fullPayment ? price : Math.min(price, cents(departure.deposits) * travellers),
+      promotion: early ? { code: EARLY_BOOKING.code, discount_cents: discount } : null,
+    };
+  }
+  if (service.type === 'activity_services') {
+    const activity = catalogue.activity(service.product_id);
+    if (!activity) return undefined;
+    const price = cents(activity.prices) * travellers;
+    // An activity is sold whole: its "deposit" is the full price.
+    return { priceCents: price, commissionCents: percentOf(price, activity.commission_rate), depositCents: price, promotion: null };
+  }
+  const plan = catalogue.flexPlan(service.product_id, nowMs);
+  if (!plan) return undefined;
+  const price = cents(plan.prices as Record<Currency, string>) * travellers;
+  return { priceCents: price, commissionCents: percentOf(price, FLEX_COMMISSION_PERCENT), depositCents: price, promotion: null };
+}
+
+/** Re-reads the price of a service whose price is not locked; true when it changed. */
+export function repriceIfLive(state: State, catalogue: Catalogue, service: ServiceRecord, nowMs: number): boolean {
+  if (!LIVE_PRICE_STATUSES.has(service.status)) return false;
+  const booking = state.collections.bookings[service.booking_id];
+  const pricing = booking && priceOf(catalogue, service, booking.currency, nowMs);
+  if (!pricing) return false;
+  const changed =
+    pricing.priceCents !== service.purchase_price_cents || pricing.depositCents !== service.deposit_cents || (pricing.promotion?.code ?? null) !== (service.promotion?.code ?? null);
+  Object.assign(service, { purchase_price_cents: pricing.priceCents, commission_cents: pricing.commissionCents, deposit_cents: pricing.depositCents, promotion: pricing.promotion });
+  return changed;
+}
+
+/** What confirming (or, On Request, sending the request) needs: an On Request departure needs full payment (§3.1). */
+export function requirementCents(service: ServiceRecord): number {
+  return service.status === 'On Request' ? service.purchase_price_cents : service.deposit_cents;
+}
+
+function servicesOf(state: State, bookingId: string): ServiceRecord[] {
+  return Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
+}
+
+/** Applied payments minus applied refunds. */
+export function paidCents(state: State, bookingId: string): number {
+  let total = 0;
+  for (const p of Object.values(state.collections.payments)) if (p.booking_id === bookingId && p.status === 'APPLIED') total += p.amount_cents;
+  for (const r of Object.values(state.collections.refunds)) if (r.booking_id === bookingId && r.status === 'APPLIED') total -= r.amount_cents;
+  return total;
+}
+
+/** What the booking owes for a service in `amount_owing`: its price in an owing status, its fee once Cancelled. */
+export function owingCents(service: ServiceRecord): number {
+  if (OWING_STATUSES.has(service.status)) return service.purchase_price_cents;
+  return service.status === 'Cancelled' ? service.cancellation_charge_cents : 0;
+}
+
+/**
+ * What the booking's money must keep covering for a service: `owingCents`, and the price of a
+ * service whose cancellation staff have yet to complete (its fee is not known before).
+ */
+export function keptCents(service: ServiceRecord): number {
+  return service.status === 'Request Cancellation' ? service.purchase_price_cents : owingCents(service);
+}
+
+/**
+ * Money not yet holding anything: paid minus what confirmed and requested services hold
+ * (their deposit or full price) and what cancelled ones kept. Confirmation draws on it.
+ */
+export function freeCents(state: State, bookingId: string): number {
+  let held = 0;
+  for (const s of servicesOf(state, bookingId)) held += HOLDING_STATUSES.has(s.status) ? s.held_cents : s.status === 'Cancelled' ? s.cancellation_charge_cents : 0;
+  return paidCents(state, bookingId) - held;
+}
+
+/** Paid beyond everything the booking must keep covering: refunded when a cancellation frees it. */
+export function overpaidCents(state: State, bookingId: string): number {
+  return paidCents(state, bookingId) - servicesOf(state, bookingId).reduce((sum, s) => sum + keptCents(s), 0);
+}
+
+/** The window containing `date` for a departure starting on `start`; after the start, the last window. */
+export function windowOn(windows: readonly TermsWindow[], start: string, date: string): TermsWindow {
+  const daysBefore = Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
+  return windows.find((w) => daysBefore >= w.from && (w.to === null || daysBefore <= w.to)) ?? windows[windows.length - 1]!;
+}
+
+export interface WindowAmounts {
+  penaltyCents: number;
+  refundCents: number;
+  travelCreditCents: number;
+}
+
+/** A window's share of a price, rounded like the catalogue's terms: penalty + refund + credit = price. */
+export function windowAmounts(priceCents: number, window: TermsWindow): WindowAmounts {
+  const penalty = Math.round(priceCents * window.penalty);
+  const credit = Math.round(priceCents * window.credit);
+  return { penaltyCents: penalty, refundCents: priceCents - penalty - credit, travelCreditCents: credit };
+}
+
+/** `date` plus whole months, the day clamped to the month's length. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
