@@ -7,13 +7,18 @@ import { applyStreamSettings, type Factory } from '../factory.js';
 import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
 import { FORMATS } from '../output/render.js';
+import { newAgencyCmd } from './agency/index.js';
+import { newAgentCmd } from './agent/index.js';
 import { newApiCmd } from './api/index.js';
 import { newBookingCmd } from './booking/index.js';
+import { newCheckinCmd } from './checkin/index.js';
 import { newCompletionCmd } from './completion/index.js';
 import { newConfigCmd } from './config/index.js';
 import { newCustomerCmd } from './customer/index.js';
 import { newFlexCmd } from './flex/index.js';
 import { newHelpCmd } from './help/index.js';
+import { newItineraryCmd } from './itinerary/index.js';
+import { newOverrideCmd } from './override/index.js';
 import { newProfileCmd } from './profile/index.js';
 import { newSandboxCmd } from './sandbox/index.js';
 import { newSearchCmd } from './search/index.js';
@@ -73,7 +78,7 @@ export function newRootCmd(f: Factory): Command {
     };
   });
 
-  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newFlexCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newFlexCmd(f), newOverrideCmd(f), newCheckinCmd(f), newAgentCmd(f), newAgencyCmd(f), newItineraryCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
 }
 

@@ -1,0 +1,54 @@
+/** Checkins (spec §2.7, §4.2): one customer's readiness for travel on one booking. */
+import type { ApiClient } from '../client.js';
+import { records } from '../paginate.js';
+import { fetchJson, itemPath, type Reference } from './common.js';
+import type { CustomerName } from './customers.js';
+
+/** Value INCOMPLETE appears in the spec; COMPLETE is the sandbox's other value. */
+export const CHECKIN_COMPLETE = 'COMPLETE';
+
+export interface CheckinRequirement {
+  name: string;
+  code: string;
+  /** Item codes met and not met; the spec names the arrays literally COMPLETE and INCOMPLETE. */
+  COMPLETE: Array<{ code: string }>;
+  INCOMPLETE: Array<{ code: string }>;
+}
+
+export interface Checkin {
+  id: string;
+  href: string;
+  expires: string | null;
+  booking: Reference;
+  customer: Reference & { name?: CustomerName };
+  status: string;
+  requirements: CheckinRequirement[];
+}
+
+export const CHECKIN_FIELDS: readonly string[] = [
+  'id', 'href', 'expires', 'booking.id', 'booking.href', 'customer.id', 'customer.href', 'customer.name', 'status', 'requirements',
+];
+
+export const CHECKINS = 'checkins';
+
+/** The customer readiness page on the operator's public website (spec §2.7), as a path: the site's host is not part of the API. */
+export function readinessPagePath(checkinId: string): string {
+  return `/goodtogo/${encodeURIComponent(checkinId)}`;
+}
+
+export function getCheckin(client: ApiClient, id: string): Promise<Checkin> {
+  return fetchJson<Checkin>(client, itemPath(CHECKINS, id));
+}
+
+export function listBookingCheckins(client: ApiClient, bookingId: string): AsyncGenerator<Checkin> {
+  return records<Checkin>(client, itemPath('bookings', bookingId, CHECKINS), undefined, { all: true });
+}
+
+/** Whether anything still blocks travel: an incomplete item, or a status other than COMPLETE. */
+export function isBlocking(checkin: Pick<Checkin, 'status' | 'requirements'>): boolean {
+  return checkin.status !== CHECKIN_COMPLETE || incompleteRequirements(checkin).length > 0;
+}
+
+export function incompleteRequirements(checkin: Pick<Checkin, 'requirements'>): CheckinRequirement[] {
+  return Array.isArray(checkin.requirements) ? checkin.requirements.filter((r) => Array.isArray(r?.INCOMPLETE) && r.INCOMPLETE.length > 0) : [];
+}

@@ -1,0 +1,99 @@
+/** Overrides (spec §2.6, §4.2) and the override reasons their `reason.code` comes from. */
+import type { ApiClient, RequestOptions } from '../client.js';
+import { ApiError } from '../errors.js';
+import { records } from '../paginate.js';
+import { fetchJson, itemPath, send, type Reference } from './common.js';
+import type { CustomerName } from './customers.js';
+
+export interface OverrideReason {
+  id?: string;
+  href?: string;
+  label?: string;
+  code: string;
+}
+
+/** A waived requirement: while it exists the customer need not meet it to travel. */
+export interface Override {
+  id: string;
+  href: string;
+  customer: Reference & { name?: CustomerName };
+  booking: Reference;
+  services: Array<Reference & { type?: string }>;
+  reason: OverrideReason;
+  requirement: { code: string; name?: string | null };
+  date_created?: string;
+}
+
+/** The POST /overrides/ body (§4.2): references by id, reason and requirement by code. */
+export interface OverrideCreate {
+  booking: { id: string };
+  customer: { id: string };
+  services: Array<{ id: string }>;
+  reason: { code: string };
+  requirement: { code: string };
+}
+
+/** Every field path of an override, for checking --fields before one is changed. */
+export const OVERRIDE_FIELDS: readonly string[] = [
+  'id', 'href', 'date_created',
+  'customer.id', 'customer.href', 'customer.name',
+  'booking.id', 'booking.href',
+  'services',
+  'reason.id', 'reason.href', 'reason.label', 'reason.code',
+  'requirement.code', 'requirement.name',
+];
+
+export const OVERRIDES = 'overrides';
+
+export function overridePath(id: string): string {
+  return itemPath(OVERRIDES, id);
+}
+
+export function getOverride(client: ApiClient, id: string): Promise<Override> {
+  return fetchJson<Override>(client, overridePath(id));
+}
+
+export function createOverrideRequest(body: OverrideCreate): RequestOptions {
+  return { method: 'POST', path: `/${OVERRIDES}/`, body };
+}
+
+export function createOverride(client: ApiClient, body: OverrideCreate): Promise<Override> {
+  return send<Override>(client, createOverrideRequest(body));
+}
+
+/** PATCH: the reason is the one thing an override lets you change. */
+export function updateOverrideRequest(id: string, reasonCode: string): RequestOptions {
+  return { method: 'PATCH', path: overridePath(id), body: { reason: { code: reasonCode } } };
+}
+
+export function updateOverride(client: ApiClient, id: string, reasonCode: string): Promise<Override> {
+  return send<Override>(client, updateOverrideRequest(id, reasonCode));
+}
+
+export function deleteOverrideRequest(id: string): RequestOptions {
+  return { method: 'DELETE', path: overridePath(id) };
+}
+
+/** 204, empty body. */
+export async function deleteOverride(client: ApiClient, id: string): Promise<void> {
+  await send<undefined>(client, deleteOverrideRequest(id));
+}
+
+export function listBookingOverrides(client: ApiClient, bookingId: string): AsyncGenerator<Override> {
+  return records<Override>(client, itemPath('bookings', bookingId, OVERRIDES), undefined, { all: true });
+}
+
+/**
+ * The override reasons. The spec shows neither requests nor responses of this resource, so
+ * a server without it gives `undefined` (and trek then leaves the check to the API).
+ */
+export async function listOverrideReasons(client: ApiClient): Promise<OverrideReason[] | undefined> {
+  const reasons: OverrideReason[] = [];
+  try {
+    for await (const reason of records<OverrideReason>(client, '/override_reasons/', { max_per_page: 100 }, { all: true })) reasons.push(reason);
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 405)) return undefined;
+    throw error;
+  }
+  return reasons;
+}

@@ -1,0 +1,54 @@
+/** How an agency looks in table view. */
+import { agencyChains, type Agency } from '../../api/resources/agencies.js';
+import { formatValue, type Column } from '../../output/render.js';
+import { reference } from '../booking/view.js';
+import { commaJoined } from '../service/columns.js';
+
+const lines = (parts: unknown[]) => parts.filter((part) => part !== null && part !== undefined && part !== '').map(formatValue).join('\n');
+
+/** Street; city, state and postcode; country — state and country as "Name (id)". */
+function address(value: unknown): string {
+  const a = value as Agency['address'];
+  if (!a) return '';
+  const town = [a.city, a.state ? reference(a.state) : ''].filter((part) => part).map(formatValue).join(', ');
+  return lines([a.street, [town, a.postal_zip].filter((part) => part).map(formatValue).join(' '), a.country ? reference(a.country) : '']);
+}
+
+function emails(value: unknown): string {
+  return Array.isArray(value) ? lines(value.map((e: { type?: unknown; address?: unknown }) => `${formatValue(e?.type)}: ${formatValue(e?.address)}`)) : '';
+}
+
+/** One line per chain; its configurations say through which booking company and with which flags. */
+function chains(_value: unknown, record: unknown): string {
+  const agency = record as Agency;
+  const configurations = Array.isArray(agency.agency_chain_configurations) ? agency.agency_chain_configurations : [];
+  return lines(
+    agencyChains(agency).flatMap((chain) => {
+      const own = configurations.filter((c) => formatValue(c?.agency_chain?.id) === formatValue(chain?.id));
+      if (own.length === 0) return [reference(chain)];
+      return own.map((c) => `${reference(chain)} — ${reference(c.booking_company)}: ${Array.isArray(c.flags) && c.flags.length ? c.flags.map(formatValue).join(', ') : 'no flags'}`);
+    }),
+  );
+}
+
+function communication(value: unknown, record: unknown): string {
+  const chainDecides = (record as Agency).override_agency_secondary === true ? ' (overridden by the chain)' : '';
+  return `${commaJoined(value) || 'none'}${chainDecides}`;
+}
+
+export const AGENCY_ROWS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'name', header: 'NAME' },
+  { field: 'preferred_display_name', header: 'DISPLAY NAME' },
+  { field: 'transactional_email', header: 'TRANSACTIONAL EMAIL' },
+  { field: 'emails', header: 'EMAILS', format: emails },
+  { field: 'booking_currencies', header: 'CURRENCIES', format: commaJoined },
+  { field: 'address', header: 'ADDRESS', format: address },
+  { field: 'agency_chains', header: 'CHAINS', format: chains },
+  { field: 'booking_companies', header: 'BOOKING COMPANIES', format: (value) => (Array.isArray(value) ? value.map(reference).join(', ') : '') },
+  { field: 'communication_preferences', header: 'COMMUNICATION', format: communication },
+  { field: 'passenger_notifications', header: 'PASSENGER NOTICES', format: commaJoined },
+  { field: 'agent_notifications', header: 'AGENT NOTICES', format: commaJoined },
+  { field: 'abta_number', header: 'ABTA NUMBER' },
+  { field: 'date_created', header: 'CREATED' },
+];

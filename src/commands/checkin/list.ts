@@ -1,0 +1,66 @@
+import { Command } from 'commander';
+import { incompleteRequirements, isBlocking, listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
+import { listBookingOverrides } from '../../api/resources/overrides.js';
+import type { Factory } from '../../factory.js';
+import { formatValue, renderList, type Column } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
+import { examples, requireValue } from '../shared.js';
+import { rememberCheckins } from './get.js';
+import { CHECKIN_DELIMITED_COLUMNS, checkinMatrixColumns } from './view.js';
+
+export interface CheckinListOptions extends ResourceOptions {
+  /** Asked for on a terminal when missing. */
+  booking?: string;
+  /** Only what still blocks travel. */
+  incomplete: boolean;
+}
+
+export function newCheckinListCmd(f: Factory, runF: (opts: CheckinListOptions) => Promise<void> = checkinListRun): Command {
+  return new Command('list')
+    .summary('one row per customer of a booking: status and each requirement')
+    .description(
+      "List the checkins of a booking: one row per customer with the status and, per requirement, COMPLETE or the items still " +
+        'INCOMPLETE; requirements waived by an override show the reason. Each row has the path of the readiness page. ' +
+        '--incomplete keeps only customers not yet ready and, for each, the requirements that still block travel (in every format).',
+    )
+    .option('--booking <id>', 'booking whose customers to show')
+    .option('--incomplete', 'only what still blocks travel')
+    .addHelpText('after', examples([
+      'trek checkin list --booking 200003',
+      'trek checkin list --booking 200003 --incomplete',
+      "trek checkin list --booking 200003 --incomplete -o json | jq -r '.[].customer.id'",
+      'trek checkin list --booking 200003 -o csv > readiness.csv',
+    ]))
+    .action(async (flags: { booking?: string; incomplete?: boolean }) => {
+      await runF({ ...(await resourceOptions(f)), booking: flags.booking, incomplete: Boolean(flags.incomplete) });
+    });
+}
+
+/** The checkin cut down to what blocks travel. */
+function blockingPart(checkin: Checkin): Checkin {
+  return { ...checkin, requirements: incompleteRequirements(checkin) };
+}
+
+export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
+  const client = await opts.api();
+  const all = await toArray(listBookingCheckins(client, booking));
+  const checkins = opts.incomplete ? all.filter(isBlocking).map(blockingPart) : all;
+  rememberCheckins(opts, all);
+  opts.history.remember('booking', [{ id: booking }]);
+
+  let columns: Column[] = CHECKIN_DELIMITED_COLUMNS;
+  if (opts.output.format === 'table' && !opts.output.fields) {
+    // Waived requirements are gone from the checkins; the booking's overrides say which and why.
+    const waived = new Map<string, string>();
+    if (!opts.incomplete && checkins.length > 0) {
+      for await (const o of listBookingOverrides(client, booking)) waived.set(`${formatValue(o.customer?.id)} ${formatValue(o.requirement?.code)}`, formatValue(o.reason?.code));
+    }
+    columns = checkinMatrixColumns(checkins, waived);
+  }
+  const empty = opts.incomplete && all.length > 0
+    ? `Every customer on booking ${sanitize(booking)} is ready for travel.`
+    : `Booking ${sanitize(booking)} has no checkins: no customer is on its services yet.`;
+  await renderList(opts.io, checkins, opts.output, { columns, empty });
+}

@@ -1,0 +1,221 @@
+/**
+ * An itinerary as a readable day-by-day plan, written either for a terminal or as Markdown
+ * (to e-mail a customer). One walk over the itinerary produces both: a PlanStyle decides how
+ * a title, a list or a paragraph looks and how server text is made safe — sanitised for the
+ * terminal, and sanitised then Markdown-escaped for Markdown, so a day summary can never
+ * inject a heading, a link or HTML into the customer's e-mail.
+ */
+import type { DateRange, Itinerary, ItineraryComponent, ItineraryDay } from '../../api/resources/itineraries.js';
+import { formatValue } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import type { Theme } from '../../output/theme.js';
+
+export interface PlanStyle {
+  /** Server text made safe for this output, on one line. */
+  text(value: unknown): string;
+  title(text: string): string;
+  subtitle(text: string): string;
+  heading(text: string): string;
+  list(items: ReadonlyArray<readonly [label: string, value: string]>): string;
+  paragraph(text: string): string;
+  note(text: string): string;
+  /** Between the heading, paragraphs and list of one day. */
+  gap: string;
+}
+
+export function terminalStyle(theme: Theme): PlanStyle {
+  return {
+    text: (value) => sanitize(formatValue(value)).trim(),
+    title: (text) => theme.bold(text),
+    subtitle: (text) => theme.dim(text),
+    heading: (text) => theme.bold(text),
+    list: (items) => items.map(([label, value]) => `  ${theme.header(`${label}:`)} ${value}`).join('\n'),
+    paragraph: (text) => `  ${text}`,
+    note: (text) => `${theme.warning('Note:')} ${text}`,
+    gap: '\n',
+  };
+}
+
+/**
+ * Backslash-escapes what Markdown would read as markup: inline syntax anywhere (emphasis,
+ * code, links, HTML and entities, tables, strike-through) and block markers at the start
+ * (headings, quotes, list items, setext underlines, numbered lists).
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]<>&|~]/g, (c) => `\\${c}`)
+    .replace(/^([#>+=-])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+}
+
+export const markdownStyle: PlanStyle = {
+  text: (value) => escapeMarkdown(sanitize(formatValue(value)).trim()),
+  title: (text) => `# ${text}`,
+  subtitle: (text) => `*${text}*`,
+  heading: (text) => `## ${text}`,
+  list: (items) => items.map(([label, value]) => `- **${label}:** ${value}`).join('\n'),
+  paragraph: (text) => text,
+  note: (text) => `> **Note:** ${text}`,
+  gap: '\n\n',
+};
+
+export interface DayBlock {
+  /** "Day 1", or "Days 2–3" for consecutive days sharing one id (spec §2.10 rule 1). */
+  label: string;
+  day: ItineraryDay;
+}
+
+/** Consecutive days with the same `id` have identical content: one block with a range label. */
+export function mergeDays(days: readonly ItineraryDay[]): DayBlock[] {
+  const runs: ItineraryDay[][] = [];
+  for (const day of [...days].sort((a, b) => a.day - b.day)) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && day.id !== undefined && day.id === last.id && day.day === last.day + 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs.map((run) => {
+    const first = run[0]!;
+    const last = run.at(-1)!;
+    return { label: run.length === 1 ? `Day ${formatValue(first.day)}` : `Days ${formatValue(first.day)}–${formatValue(last.day)}`, day: first };
+  });
+}
+
+const TYPE_LABELS: Readonly<Record<string, string>> = { ACCOMMODATION: 'Accommodation', ACTIVITY: 'Activity', TRANSPORT: 'Transport', FREE_TIME: 'Free time' };
+const PERIOD_LABELS: Readonly<Record<string, string>> = { FULL_DAY: 'Full day', MORNING: 'Morning', AFTERNOON: 'Afternoon', EVENING: 'Evening' };
+/** Components are listed by time period: the full day first, then as the day goes. */
+const PERIOD_ORDER = Object.keys(PERIOD_LABELS);
+const MEAL_LABELS: Readonly<Record<string, string>> = { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' };
+
+/** A label for a known code, else the code itself as (safe) server text. */
+function label(labels: Readonly<Record<string, string>>, code: unknown, style: PlanStyle): string {
+  return typeof code === 'string' && Object.hasOwn(labels, code) ? labels[code]! : style.text(code);
+}
+
+function present(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== '';
+}
+
+export function rangeText(range: DateRange, style: PlanStyle): string {
+  const start = present(range?.start_date) ? style.text(range.start_date) : undefined;
+  const end = present(range?.end_date) ? style.text(range.end_date) : undefined;
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `${start} onwards`;
+  return end ? `until ${end}` : 'always';
+}
+
+function ranges(value: unknown, style: PlanStyle): string {
+  return Array.isArray(value) ? value.map((r: DateRange) => rangeText(r, style)).join('; ') : '';
+}
+
+function count(n: unknown, one: string, many: string): string {
+  return `${formatValue(n)} ${n === 1 ? one : many}`;
+}
+
+/** Whether a variation's ranges lie before `today` (past) or after it (future). */
+function whenIs(rangesOf: unknown, today: string): 'past' | 'future' | 'other' {
+  const list = Array.isArray(rangesOf) ? (rangesOf as DateRange[]) : [];
+  if (list.length > 0 && list.every((r) => present(r?.end_date) && r.end_date! < today)) return 'past';
+  if (list.length > 0 && list.every((r) => present(r?.start_date) && r.start_date! > today)) return 'future';
+  return 'other';
+}
+
+/** The top-of-plan facts, each only when the itinerary has it. */
+function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<readonly [string, string]> {
+  const items: Array<readonly [string, string]> = [];
+  const add = (name: string, value: string) => {
+    if (value !== '') items.push([name, value]);
+  };
+  const dossier = itinerary.tour_dossier;
+  if (dossier) add('Tour dossier', present(dossier.name) ? `${style.text(dossier.name)} (${style.text(dossier.id)})` : style.text(dossier.id));
+  const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(present)
+    ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}`
+    : '';
+  if (present(itinerary.length)) add('Length', `${count(itinerary.length, 'day', 'days')}${route}`);
+  const meals = itinerary.meals_included;
+  if (meals) add('Included meals', [count(meals.breakfasts ?? 0, 'breakfast', 'breakfasts'), count(meals.lunches ?? 0, 'lunch', 'lunches'), count(meals.dinners ?? 0, 'dinner', 'dinners')].join(', '));
+  const budget = itinerary.meal_budget;
+  if (budget && Array.isArray(budget.min_max) && budget.min_max.length === 2) {
+    add('Meal budget', `${style.text(budget.min_max[0])}–${style.text(budget.min_max[1])} ${style.text(budget.currency ?? '')}`.trim() + ' for meals not included');
+  }
+  const ripple = itinerary.ripple_score;
+  if (ripple && present(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${present(ripple.start_date) || present(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
+  add('Valid', ranges(itinerary.valid_during_ranges, style));
+  const variations = Array.isArray(itinerary.variations) ? itinerary.variations : [];
+  add(
+    'Variations',
+    variations
+      .map((v, i) => {
+        const when = i === 0 ? 'current' : whenIs(v?.valid_during_ranges, today);
+        return [style.text(v?.variation_id), when === 'other' ? '' : when, `(${ranges(v?.valid_during_ranges, style) || 'no dates'})`].filter(Boolean).join(' ');
+      })
+      .join('; '),
+  );
+  if (Array.isArray(itinerary.flags) && itinerary.flags.length > 0) add('Flags', itinerary.flags.map((f) => style.text(f)).join(', '));
+  if (itinerary.booking_company) add('Booking company', style.text(itinerary.booking_company.name ?? itinerary.booking_company.id));
+  return items;
+}
+
+function componentLine(component: ItineraryComponent, style: PlanStyle): readonly [string, string] {
+  const type = label(TYPE_LABELS, component.type, style);
+  const period = present(component.time_period) ? label(PERIOD_LABELS, component.time_period, style) : '';
+  const details: string[] = [];
+  if (present(component.start_time) || present(component.end_time)) details.push([component.start_time, component.end_time].filter(present).map((t) => style.text(t)).join('–'));
+  const duration = component.duration;
+  if (duration && (present(duration.min_hr) || present(duration.max_hr))) {
+    const hours = [...new Set([duration.min_hr, duration.max_hr].filter(present).map((h) => style.text(h)))];
+    details.push(`${hours.join('–')} h`);
+  }
+  if (present(component.distance_km)) details.push(`${style.text(component.distance_km)} km`);
+  if (component.is_overnight === true) details.push('continues overnight');
+  const accommodation = component.accommodation;
+  const stay = accommodation && present(accommodation.name)
+    ? ` — ${style.text(accommodation.name)}${present(accommodation.type?.label) ? ` (${style.text(accommodation.type!.label)})` : ''}`
+    : '';
+  const summary = present(component.summary) ? style.text(component.summary) : type;
+  return [[period, type].filter(Boolean).join(' · '), `${summary}${stay}${details.length ? `, ${details.join(', ')}` : ''}`];
+}
+
+function periodRank(component: ItineraryComponent): number {
+  const rank = PERIOD_ORDER.indexOf(String(component.time_period));
+  return rank < 0 ? PERIOD_ORDER.length : rank;
+}
+
+function dayBlock(block: DayBlock, style: PlanStyle): string {
+  const { day } = block;
+  const parts = [style.heading(present(day.label) ? `${block.label} · ${style.text(day.label)}` : block.label)];
+  for (const text of [day.summary, day.description]) if (present(text)) parts.push(style.paragraph(style.text(text)));
+  const items: Array<readonly [string, string]> = [];
+  const meals = Array.isArray(day.meals) ? day.meals : [];
+  items.push(['Meals', meals.length ? meals.map((m) => `${label(MEAL_LABELS, m?.type, style)}${present(m?.description) ? ` (${style.text(m.description)})` : ''}`).join(', ') : 'none included']);
+  const components = Array.isArray(day.components) ? [...day.components].sort((a, b) => periodRank(a) - periodRank(b)) : [];
+  for (const component of components) items.push(componentLine(component, style));
+  const optional = Array.isArray(day.optional_activities) ? day.optional_activities : [];
+  if (optional.length) items.push(['Optional', optional.map((o) => style.text(o?.activity_dossier?.name ?? o?.activity_dossier?.id)).join(', ')]);
+  if (present(day.instructions)) items.push(['Notes', style.text(day.instructions)]);
+  parts.push(style.list(items));
+  return parts.join(style.gap);
+}
+
+/** Spec §2.10 rule 4. */
+export const ACCOMMODATION_NOTE =
+  'The accommodation named here is representative. The exact accommodation of a trip is in the accommodation components of its departure or departure service (trek service get ID).';
+
+export function hasAccommodation(itinerary: Itinerary): boolean {
+  return (itinerary.days ?? []).some((day) => (day.components ?? []).some((c) => c?.type === 'ACCOMMODATION'));
+}
+
+/** The whole plan; `today` (YYYY-MM-DD) tells past variations from future ones. */
+export function renderPlan(itinerary: Itinerary, style: PlanStyle, today: string): string {
+  const name = itinerary.label ?? itinerary.tour_dossier?.name;
+  const blocks = [style.title(present(name) ? style.text(name) : `Itinerary ${style.text(itinerary.id)}`)];
+  const subtitle = [`Itinerary ${style.text(itinerary.id)}`];
+  if (present(itinerary.variation_id)) subtitle.push(`variation ${style.text(itinerary.variation_id)}`);
+  if (present(itinerary.state)) subtitle.push(style.text(itinerary.state));
+  blocks.push(style.subtitle(subtitle.join(' · ')));
+  const top = facts(itinerary, style, today);
+  if (top.length) blocks.push(style.list(top));
+  if (hasAccommodation(itinerary)) blocks.push(style.note(ACCOMMODATION_NOTE));
+  for (const block of mergeDays(Array.isArray(itinerary.days) ? itinerary.days : [])) blocks.push(dayBlock(block, style));
+  return `${blocks.join('\n\n')}\n`;
+}

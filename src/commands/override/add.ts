@@ -1,0 +1,134 @@
+import { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { listBookingServices } from '../../api/resources/bookings.js';
+import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
+import { createOverride, createOverrideRequest, listOverrideReasons, OVERRIDE_FIELDS, type OverrideCreate } from '../../api/resources/overrides.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { canPrompt } from '../../output/iostreams.js';
+import { formatValue } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import type { Prompter } from '../../prompt/prompter.js';
+import { rememberCheckins } from '../checkin/get.js';
+import { customerLabel, readinessLine } from '../checkin/view.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
+import { collect, examples, requireValue } from '../shared.js';
+import { askReason, checkReason, parseCode } from './codes.js';
+import { overrideSummary, OVERRIDE_ROWS } from './view.js';
+
+/** Each value left out is asked for on a terminal; --service defaults to the customer's services on the booking. */
+export interface OverrideAddOptions extends ChangeOptions {
+  booking?: string;
+  customer?: string;
+  services: string[];
+  reason?: string;
+  requirement?: string;
+}
+
+export function newOverrideAddCmd(f: Factory, runF: (opts: OverrideAddOptions) => Promise<void> = overrideAddRun): Command {
+  return new Command('add')
+    .summary("waive a customer's requirement with a reason; shows readiness before and after")
+    .description(
+      "Waive a requirement for a customer: record why it cannot be met (an override). The customer no longer needs it to be " +
+        "ready for travel. Prints the override; the customer's readiness before and after goes to stderr. " +
+        'Without --service the override applies to every service of the booking the customer travels on. ' +
+        'On a terminal, missing values are picked from lists (customers of the booking, their requirements, the reasons).',
+    )
+    .option('--booking <id>', 'booking of the customer')
+    .option('--customer <id>', 'customer the requirement is waived for')
+    .option('--service <id>', 'service the override applies to; repeatable (default: all of the customer\'s services on the booking)', collect, [])
+    .option('--reason <code>', 'why the requirement cannot be met (`trek override reasons` lists the codes)')
+    .option('--requirement <code>', 'requirement to waive, e.g. PASSPORT_INFORMATION')
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples([
+      'trek override add --booking 200003 --customer 300001 --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL',
+      'trek override add --booking 200003 --customer 300001 --service 400001 --requirement AGE_RESTRICTION --reason MINOR_TRAVELLER',
+      'trek override add --booking 200003      # pick the customer, requirement and reason from lists',
+      'ID=$(trek override add --booking "$B" --customer "$C" --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL -o json | jq -r .id)',
+    ]))
+    .action(async (flags: { booking?: string; customer?: string; service: string[]; reason?: string; requirement?: string; dryRun?: boolean }) => {
+      for (const [flag, value] of [['--booking', flags.booking], ['--customer', flags.customer], ...flags.service.map((s) => ['--service', s])] as const) {
+        if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs an id`);
+      }
+      await runF({
+        ...(await resourceOptions(f)),
+        dryRun: Boolean(flags.dryRun),
+        booking: flags.booking?.trim(),
+        customer: flags.customer?.trim(),
+        services: flags.service.map((s) => s.trim()),
+        reason: flags.reason === undefined ? undefined : parseCode(flags.reason, '--reason'),
+        requirement: flags.requirement === undefined ? undefined : parseCode(flags.requirement, '--requirement'),
+      });
+    });
+}
+
+const sameId = (a: unknown, b: string) => formatValue(a) === b;
+
+function checkinOf(checkins: Checkin[], customerId: string): Checkin | undefined {
+  return checkins.find((c) => sameId(c.customer?.id, customerId));
+}
+
+export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, OVERRIDE_FIELDS);
+  // Without a terminal a missing value is known to be fatal: say so before reading anything.
+  if (!canPrompt(opts.io)) {
+    const missing = ([['--booking', opts.booking], ['--customer', opts.customer], ['--requirement', opts.requirement], ['--reason', opts.reason]] as const).find(([, value]) => value === undefined);
+    if (missing) throw new UsageError(`${missing[0]} is required (no terminal to ask on)`);
+  }
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
+  const client = await opts.api();
+  const checkins = await toArray(listBookingCheckins(client, booking));
+  const customer = await requireValue(opts.customer, '--customer', opts.io, (p) => askCustomer(p, checkins, booking), opts.prompter);
+  const services = opts.services.length > 0 ? opts.services : await customerServices(opts, client, booking, customer);
+  const before = checkinOf(checkins, customer);
+  const requirement = await requireValue(opts.requirement, '--requirement', opts.io, (p) => askRequirement(p, before, customer), opts.prompter);
+  const reasons = await listOverrideReasons(client);
+  const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'Reason'), opts.prompter);
+  await checkReason(client, reason, reasons);
+
+  const body: OverrideCreate = { booking: { id: booking }, customer: { id: customer }, services: services.map((id) => ({ id })), reason: { code: reason }, requirement: { code: requirement } };
+  if (opts.dryRun) return describeRequest(opts, createOverrideRequest(body));
+
+  const override = await createOverride(client, body);
+  opts.history.remember('override', [{ id: override.id, label: overrideSummary(override) }]);
+  const after = checkinOf(await toArray(listBookingCheckins(client, booking)), customer);
+  rememberCheckins(opts, after ? [after] : []);
+  const why = override.reason?.label ?? override.reason?.code ?? reason;
+  opts.io.err.write(`Created override ${sanitize(String(override.id))}: ${sanitize(overrideSummary(override))} (${sanitize(formatValue(why))}).\n`);
+  if (before) opts.io.err.write(`Readiness before: ${readinessLine(before)}\n`);
+  if (after) opts.io.err.write(`Readiness after:  ${readinessLine(after)}\n`);
+  await renderChanged(opts.io, override, opts.output, { rows: OVERRIDE_ROWS, xmlRoot: 'override' });
+}
+
+/** Every service of the booking the customer travels on; said on stderr, since the user did not name them. */
+async function customerServices(opts: OverrideAddOptions, client: ApiClient, booking: string, customer: string): Promise<string[]> {
+  const services = (await toArray(listBookingServices(client, booking))).filter((s) => Array.isArray(s.customers) && s.customers.some((c) => sameId(c?.id, customer)));
+  if (services.length === 0) {
+    throw new UsageError(`customer ${sanitize(customer)} travels on no service of booking ${sanitize(booking)}`, 'Check --customer and --booking (`trek booking services BOOKING` lists who travels on what).');
+  }
+  const ids = services.map((s) => formatValue(s.id));
+  opts.io.err.write(`Applying to the customer's services on booking ${sanitize(booking)}: ${sanitize(ids.join(', '))}.\n`);
+  return ids;
+}
+
+function askCustomer(prompter: Prompter, checkins: Checkin[], booking: string): Promise<string> {
+  if (checkins.length === 0) throw new UsageError(`booking ${sanitize(booking)} has no customers on its services; nothing to waive`);
+  return prompter.select(
+    'Customer',
+    checkins.map((c) => ({ name: sanitize(`${customerLabel(c.customer)} — ${readinessLine(c)}`), value: formatValue(c.customer?.id) })),
+  );
+}
+
+/** The customer's requirements, those still incomplete first. */
+function askRequirement(prompter: Prompter, checkin: Checkin | undefined, customer: string): Promise<string> {
+  const requirements = checkin && Array.isArray(checkin.requirements) ? checkin.requirements : [];
+  if (requirements.length === 0) throw new UsageError(`customer ${sanitize(customer)} has no requirement left to waive on this booking; give --requirement to try anyway`);
+  const ordered = [...requirements].sort((a, b) => Number(b.INCOMPLETE?.length > 0) - Number(a.INCOMPLETE?.length > 0));
+  return prompter.select(
+    'Requirement to waive',
+    ordered.map((r) => {
+      const missing = Array.isArray(r.INCOMPLETE) && r.INCOMPLETE.length ? `incomplete: ${r.INCOMPLETE.map((i) => formatValue(i?.code)).join(', ')}` : 'complete';
+      return { name: sanitize(`${formatValue(r.code)} — ${formatValue(r.name)} (${missing})`), value: formatValue(r.code) };
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+import { Command } from 'commander';
+import { listBookingOverrides, type Override } from '../../api/resources/overrides.js';
+import type { Factory } from '../../factory.js';
+import { renderList } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { examples, requireValue } from '../shared.js';
+import { overrideSummary, OVERRIDE_COLUMNS } from './view.js';
+
+export interface OverrideListOptions extends ResourceOptions {
+  /** Asked for on a terminal when missing. */
+  booking?: string;
+}
+
+export function newOverrideListCmd(f: Factory, runF: (opts: OverrideListOptions) => Promise<void> = overrideListRun): Command {
+  return new Command('list')
+    .summary("a booking's overrides")
+    .description('List the overrides of a booking: which requirement is waived for which customer, and why.')
+    .option('--booking <id>', 'booking whose overrides to list')
+    .addHelpText('after', examples([
+      'trek override list --booking 200003',
+      "trek override list --booking 200003 -o json | jq -r '.[] | select(.requirement.code == \"PASSPORT_INFORMATION\") | .id'",
+      'trek override list --booking 200003 --fields id,customer.id,reason.code -o csv',
+    ]))
+    .action(async (flags: { booking?: string }) => {
+      await runF({ ...(await resourceOptions(f)), booking: flags.booking });
+    });
+}
+
+export async function overrideListRun(opts: OverrideListOptions): Promise<void> {
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
+  const client = await opts.api();
+  const seen: Override[] = [];
+  async function* remembered() {
+    for await (const override of listBookingOverrides(client, booking)) {
+      seen.push(override);
+      yield override;
+    }
+  }
+  await renderList(opts.io, remembered(), opts.output, { columns: OVERRIDE_COLUMNS, empty: `Booking ${sanitize(booking)} has no overrides.` });
+  opts.history.remember('override', seen.map((o) => ({ id: o.id, label: overrideSummary(o) })));
+  opts.history.remember('booking', [{ id: booking }]);
+}

@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { listBookingCheckins } from '../../api/resources/checkins.js';
+import { deleteOverride, deleteOverrideRequest, getOverride } from '../../api/resources/overrides.js';
+import type { Factory } from '../../factory.js';
+import { canPrompt } from '../../output/iostreams.js';
+import { formatValue } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
+import { readinessLine } from '../checkin/view.js';
+import { describeRequest, DRY_RUN_HELP, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
+import { confirmDestructive, examples } from '../shared.js';
+import { overrideSummary } from './view.js';
+
+export interface OverrideRemoveOptions extends ChangeOptions {
+  id: string;
+  yes: boolean;
+}
+
+export function newOverrideRemoveCmd(f: Factory, runF: (opts: OverrideRemoveOptions) => Promise<void> = overrideRemoveRun): Command {
+  return new Command('remove')
+    .summary('delete an override: the requirement applies again (asks first)')
+    .description(
+      'Delete an override: the requirement applies to the customer again. Prints nothing on stdout; what happened and the ' +
+        "customer's readiness now go to stderr. Asks for confirmation; --yes skips the question and is required when not on a terminal.",
+    )
+    .argument('<id>', 'override id')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples(['trek override remove 640001', 'trek override remove 640001 --yes', 'trek override remove 640001 --dry-run']))
+    .action(async (id: string, flags: { yes?: boolean; dryRun?: boolean }) => {
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, yes: Boolean(flags.yes) });
+    });
+}
+
+export async function overrideRemoveRun(opts: OverrideRemoveOptions): Promise<void> {
+  if (opts.dryRun) return describeRequest(opts, deleteOverrideRequest(opts.id));
+  // With no one to ask and no --yes the answer is known: refuse before reading anything.
+  if (!opts.yes && !canPrompt(opts.io)) await confirmDestructive(opts, `Remove override ${sanitize(opts.id)}?`);
+  const client = await opts.api();
+  const override = await getOverride(client, opts.id);
+  await confirmDestructive(opts, `Remove override ${sanitize(String(override.id))} (${sanitize(overrideSummary(override))})? The requirement will apply again.`);
+  await deleteOverride(client, opts.id);
+  opts.io.err.write(`Removed override ${sanitize(String(override.id))}; ${sanitize(formatValue(override.requirement?.code))} applies again.\n`);
+  const bookingId = formatValue(override.booking?.id);
+  const checkin = (await toArray(listBookingCheckins(client, bookingId))).find((c) => formatValue(c.customer?.id) === formatValue(override.customer?.id));
+  if (checkin) opts.io.err.write(`Readiness now: ${readinessLine(checkin)}\n`);
+}

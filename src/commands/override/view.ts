@@ -1,0 +1,46 @@
+/** How overrides look: `override get` rows, `override list` columns, the one-line summary. */
+import type { Override } from '../../api/resources/overrides.js';
+import { formatValue, type Column } from '../../output/render.js';
+import { reference } from '../booking/view.js';
+import { customerLabel } from '../checkin/view.js';
+
+function services(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value.map((s: { id?: unknown; name?: unknown }) => (s?.name ? `${formatValue(s.name)} (${formatValue(s.id)})` : formatValue(s?.id))).join(', ');
+}
+
+function reason(value: unknown): string {
+  const r = value as Override['reason'] | null;
+  if (!r) return '';
+  return r.label ? `${formatValue(r.code)} — ${formatValue(r.label)}` : formatValue(r.code);
+}
+
+function requirement(value: unknown): string {
+  const r = value as Override['requirement'] | null;
+  if (!r) return '';
+  return r.name ? `${formatValue(r.code)} (${formatValue(r.name)})` : formatValue(r.code);
+}
+
+export const OVERRIDE_ROWS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'requirement', header: 'REQUIREMENT', format: requirement },
+  { field: 'reason', header: 'REASON', format: reason },
+  { field: 'customer', header: 'CUSTOMER', format: customerLabel },
+  { field: 'booking', header: 'BOOKING', format: reference },
+  { field: 'services', header: 'SERVICES', format: services },
+  { field: 'date_created', header: 'CREATED' },
+];
+
+export const OVERRIDE_COLUMNS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 32 },
+  { field: 'requirement.code', header: 'REQUIREMENT' },
+  { field: 'reason', header: 'REASON', format: reason, maxWidth: 48 },
+  { field: 'services', header: 'SERVICES', format: (value) => (Array.isArray(value) ? value.map((s: { id?: unknown }) => formatValue(s?.id)).join(', ') : '') },
+];
+
+/** "PASSPORT_INFORMATION waived for Ms Ada Lovelace (300001)": plain text (sanitise before printing); also the completion label. */
+export function overrideSummary(override: Pick<Override, 'requirement' | 'customer'>): string {
+  return `${formatValue(override.requirement?.code)} waived for ${customerLabel(override.customer)}`;
+}
+
