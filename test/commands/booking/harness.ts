@@ -83,8 +83,9 @@ export async function bookingWithCustomers(sandbox: Sandbox): Promise<{ booking:
     sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } }),
     sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } }),
   ]);
-  const page = await sandbox.api('GET', '/departures?availability.status=AVAILABLE&order_by=start_date&max_per_page=10');
-  // The soonest departures sit inside windows some rules care about; a later one is plain bookable.
-  const departure = page.results[page.results.length - 1];
+  const page = await sandbox.api('GET', '/departures?availability.status=AVAILABLE&order_by=start_date&max_per_page=20');
+  // The soonest departures sit inside windows some rules care about; a later one, confirmed by
+  // its deposit alone, is plainly bookable.
+  const departure = page.results.filter((d: { flags: string[] }) => !d.flags.includes('FULL_PAYMENT_REQUIRED_TO_BOOK')).at(-1);
   return { booking, customers, departure };
 }

@@ -60,6 +60,9 @@ describe('argument checks', () => {
 });
 
 describe('trek sandbox clock', () => {
+  // A sandbox of its own: moving the clock years ahead would start every departure of the others.
+  const sandbox = useSandbox();
+
   it('shows, advances and sets the virtual clock', async () => {
     const shown = await sandbox.trek(['sandbox', 'clock', 'show', '-o', 'json']);
     expect(shown.code).toBe(0);

@@ -113,8 +113,10 @@ describe('trek booking get with services, service get, customer bookings', () =>
       expect(JSON.parse(t.out())).toEqual(service);
     }
     const t = await sandbox.trek(['service', 'get', activity.id], { tty: true });
-    expect(t.out()).toContain(`\nSTATUS          Option\n`);
-    expect(t.out()).toContain(`\nCUSTOMERS       Ms Ada Lovelace (${customers[0].id})\n`);
+    // An activity service has no cancellation terms: the longest label is DECLINED REASON.
+    const label = (text: string) => text.padEnd('DECLINED REASON'.length + 2);
+    expect(t.out()).toContain(`\n${label('STATUS')}Option\n`);
+    expect(t.out()).toContain(`\n${label('CUSTOMERS')}Ms Ada Lovelace (${customers[0].id})\n`);
     expect(t.out()).not.toContain('CANCELLATION TERMS');
   });
 
