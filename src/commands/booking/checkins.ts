@@ -19,7 +19,7 @@ function incompleteItems(requirements: unknown): string {
 }
 
 const CHECKIN_COLUMNS: Column[] = [
-  { field: 'id', header: 'ID', maxWidth: 20 },
+  { field: 'id', header: 'ID' },
   { field: 'customer', header: 'CUSTOMER', format: (customer) => {
     const ref = customer as Checkin['customer'] | null;
     return ref ? displayName(ref.name) || formatValue(ref.id) : '';

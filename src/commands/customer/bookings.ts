@@ -12,21 +12,24 @@ import type { CustomerIdOptions } from './get.js';
 /** Bookings fetched at once: enough to hide latency, few enough not to hit rate limits. */
 export const BOOKING_FETCH_CONCURRENCY = 4;
 
-const money = (field: keyof Booking): Column => ({
+const money = (field: 'amount_paid' | 'amount_owing'): Column => ({
   field,
   header: field.replace(/^amount_/, '').toUpperCase(),
   format: (value, record) => (value === null || value === undefined ? '' : `${formatValue(value)} ${formatValue((record as Booking).currency)}`),
 });
 
+/** Narrow enough for 80 columns: travel dates as one range, money with its currency. */
 const CUSTOMER_BOOKING_COLUMNS: Column[] = [
   { field: 'id', header: 'ID' },
-  { field: 'external_id', header: 'EXTERNAL ID' },
-  { field: 'date_of_first_travel', header: 'FIRST TRAVEL' },
-  { field: 'date_of_last_travel', header: 'LAST TRAVEL' },
+  { field: 'external_id', header: 'EXTERNAL ID', maxWidth: 20 },
+  {
+    field: 'date_of_first_travel',
+    header: 'TRAVEL',
+    format: (first, record) => (first ? `${formatValue(first)} – ${formatValue((record as Booking).date_of_last_travel)}` : ''),
+  },
   money('amount_paid'),
   money('amount_owing'),
-  { field: 'balance_due_date', header: 'BALANCE DUE' },
-  { field: 'date_closed', header: 'CLOSED', format: (value) => (value ? formatValue(value) : 'open') },
+  { field: 'date_closed', header: 'CLOSED' },
 ];
 
 export function newCustomerBookingsCmd(f: Factory, runF: (opts: CustomerIdOptions) => Promise<void> = customerBookingsRun): Command {
