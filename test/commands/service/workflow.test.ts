@@ -1,6 +1,7 @@
 /** Service commands against the in-process sandbox: what is created, shown and asked. */
 import { describe, expect, it } from 'vitest';
 import { resourceOptions } from '../../../src/commands/resource.js';
+import { serviceAddActivityRun } from '../../../src/commands/service/add-activity.js';
 import { serviceAddDepartureRun } from '../../../src/commands/service/add-departure.js';
 import { tempHome } from '../../helpers/factory.js';
 import { bookingWithCustomers, recordingPrompter, useSandbox } from '../booking/harness.js';
@@ -62,6 +63,44 @@ describe('trek service add-departure', () => {
 });
 
 describe('trek service add-activity', () => {
+  it("picks the activity from a list and the customers from the booking's travellers", async () => {
+    const { booking, customers, departure } = await bookingWithCustomers(sandbox);
+    await sandbox.api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: customers.map((c) => ({ id: c.id })) });
+    const t = sandbox.factory({ tty: true });
+    type Offered = Array<{ name: string; value: unknown }>;
+    const prompter = recordingPrompter([
+      (choices: Offered) => choices[0]!.value,
+      customers[0].id,
+      (choices: Offered) => choices.find((c) => c.name.startsWith('Done'))!.value,
+    ]);
+    const opts = await resourceOptions(t.f);
+    await serviceAddActivityRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, booking: booking.id, activities: [], customers: [] });
+    await t.f.close();
+
+    expect(prompter.asked.map((q) => q.message)).toEqual(['Activity to book', 'Customer to add to the service', 'Another customer? (1 chosen)']);
+    const names = prompter.asked[0]!.choices!.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(prompter.asked[1]!.choices!.map((c) => c.name)).toEqual([
+      `Ms Ada Lovelace (${customers[0].id}, on this booking)`,
+      `Mr Alan Turing (${customers[1].id}, on this booking)`,
+      'Another customer id…',
+    ]);
+    const service = JSON.parse(t.out());
+    expect(service.product.id).toBe(prompter.asked[0]!.choices![0]!.value);
+    expect(service.customers.map((c: { id: string }) => c.id)).toEqual([customers[0].id]);
+  });
+
+  it('asks for customer ids when neither the booking nor the history knows any', async () => {
+    const { booking, customers } = await bookingWithCustomers(sandbox);
+    const t = sandbox.factory({ tty: true });
+    const prompter = recordingPrompter([`${customers[0].id}, ${customers[1].id} ${customers[0].id}`]);
+    const opts = await resourceOptions(t.f);
+    await serviceAddDepartureRun({ ...opts, prompter: () => prompter, dryRun: true, booking: booking.id, departure: '100001', customers: [] });
+    await t.f.close();
+    expect(prompter.asked).toEqual([{ message: 'Customer ids (separated by commas or spaces)' }]);
+    expect(JSON.parse(t.out().split('\n\n')[1]!).customers).toEqual([{ id: customers[0].id }, { id: customers[1].id }]);
+  });
+
   it('exits 5 printing TOUR_SERVICE_NOT_FOUND on booking_id when the booking has no departure service', async () => {
     const { booking, customers } = await bookingWithCustomers(sandbox);
     const t = await sandbox.trek(['service', 'add-activity', '--booking', booking.id, '--activity', '500001', '--customer', customers[0].id]);
