@@ -174,6 +174,12 @@ describe('trek booking get', () => {
     expect(fields.out()).toBe(`currency,agency.name\nUSD,${booking.agency.name}\n`);
     const yaml = await sandbox.trek(['booking', 'get', booking.id, '--fields', 'amount_owing', '-o', 'yaml']);
     expect(yaml.out()).toBe('amount_owing: "0.00"\n');
+    const ndjson = await sandbox.trek(['booking', 'get', booking.id, '-o', 'ndjson']);
+    expect(ndjson.out()).toBe(`${JSON.stringify(booking)}\n`);
+    const tsv = await sandbox.trek(['booking', 'get', booking.id, '--fields', 'id,amount_paid', '-o', 'tsv']);
+    expect(tsv.out()).toBe(`id\tamount_paid\n${booking.id}\t0.00\n`);
+    const xml = await sandbox.trek(['booking', 'get', booking.id, '--fields', 'id,currency', '-o', 'xml']);
+    expect(xml.out()).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<booking>\n  <id>${booking.id}</id>\n  <currency>USD</currency>\n</booking>\n`);
   });
 
   it('reads the booking with one request in JSON and adds the services list only for the table', async () => {
