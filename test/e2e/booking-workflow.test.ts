@@ -155,6 +155,11 @@ describe('the booking workflow, scripted', () => {
       date_of_last_travel: departure.finish_date,
       date_closed: null,
     });
+    // Tax on the agent's commission: the agency (Maple Leaf Travel) is in Ontario, 13 % (docs/sandbox.md).
+    expect(final.tax_on_commission).toBe(decimal(Math.round(tourCommission * 0.13)));
+    // Latest payment date: not after travel starts, not before the booking was made.
+    expect(final.balance_due_date <= departure.start_date).toBe(true);
+    expect(final.balance_due_date >= booking.date_created.slice(0, 10)).toBe(true);
     const services = await trekJson('booking', 'services', booking.id);
     expect(services.map((s: any) => [s.id, s.status])).toEqual([
       [tour.id, 'Confirmed'],
