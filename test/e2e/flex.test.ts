@@ -124,6 +124,12 @@ describe('flex end to end', () => {
     const sum = (records: Array<{ amount: string }>) => records.reduce((cents, r) => cents + Math.round(Number(r.amount) * 100), 0);
     expect(sum(refunds)).toBe(Math.round(Number(terms.refund_amount) * 100));
     expect(sum(credits)).toBe(Math.round(Number(terms.travel_credit_amount) * 100));
+    // Flex travel credits: booking window 12 months, travel window 24 months from issue (spec §8).
+    const inYears = (years: number) => `${Number(today.slice(0, 4)) + years}${today.slice(4)}`;
+    for (const credit of credits) {
+      expect(credit.booking_window.end_date).toBe(inYears(1));
+      expect(credit.travel_window.end_date).toBe(inYears(2));
+    }
   });
 });
 
