@@ -13,6 +13,8 @@ export interface ClockOptions extends ChangeOptions {
 }
 
 const CLOCK_ROWS: Column[] = [{ field: 'now', header: 'NOW' }];
+/** The clock as the sandbox answers it (docs/sandbox.md). */
+const CLOCK_FIELDS = ['now', 'offset_ms', 'epoch'];
 
 /** `30d`, `12h`, `1d12h`, `90m`, `45s`: whole numbers with units s, m, h, d, more than zero. */
 export function parseDuration(value: string): string {
@@ -72,7 +74,7 @@ export async function clockRun(opts: ClockOptions): Promise<void> {
     await renderItem(opts.io, await getClock(client), opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });
     return;
   }
-  checkFieldsBeforeChange(opts.output, ['now']);
+  checkFieldsBeforeChange(opts.output, CLOCK_FIELDS);
   if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change));
   const clock = await changeClock(client, opts.change);
   const how = 'advance' in opts.change ? `advanced by ${opts.change.advance}` : 'set';

@@ -13,7 +13,8 @@ export interface SandboxPayOptions extends ChangeOptions {
   amount: string;
 }
 
-const PAYMENT_FIELDS = ['id', 'href', 'booking', 'amount', 'currency', 'date_created'];
+/** The payment as the sandbox answers it (docs/sandbox.md). */
+const PAYMENT_FIELDS = ['id', 'href', 'booking', 'amount', 'currency', 'date_created', 'status'];
 
 /** "500", "500.5", "500.50" → "500.50"; more than two decimals, signs and zero are refused. */
 export function parseAmount(value: string, name = 'AMOUNT'): string {
