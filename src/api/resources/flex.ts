@@ -1,7 +1,7 @@
 /**
  * Flex plans (spec §2.4 "Flex plan service", §2.5, §3.2, §4.3 rules 1–5): the plans a
  * departure offers, flex plan services, their addons and the cancellation terms they switch a
- * departure service to, plus the few reads of other resources the flex pre-flight needs.
+ * departure service to, plus the catalogue reads the flex pre-flight needs.
  *
  * The spec leaves most flex plan and cancellation-terms fields "not shown"; the optional
  * members below are the ones the sandbox documents (docs/sandbox.md), and every reader
@@ -90,18 +90,6 @@ export interface FlexAddon {
   date_cancelled?: string | null;
 }
 
-/** An agency, with the members the flex rules read (spec §2.9). */
-export interface Agency {
-  id: string;
-  href: string;
-  name?: string;
-  address?: { country?: { id?: string; name?: string } | string | null } | null;
-  agency_chains?: Reference[];
-  agency_chain_configurations?: Array<{ agency_chain?: Reference; booking_company?: Reference; flags?: string[] }>;
-  /** Not in the spec: an agency-level switch a server may send. */
-  flags?: string[];
-}
-
 /** POST /flex_plan_services/ (spec §2.4, §4.2): references by id. */
 export interface FlexPlanServiceCreate {
   booking: { id: string };
@@ -140,11 +128,6 @@ export function getCancellationTerms(client: ApiClient, terms: Pick<Reference, '
 
 export function getDeparture(client: ApiClient, id: string): Promise<Departure> {
   return fetchJson<Departure>(client, itemPath('departures', id));
-}
-
-/** A booking's agency, by the reference the booking carries. */
-export function getAgency(client: ApiClient, agency: Pick<Reference, 'id' | 'href'>): Promise<Agency> {
-  return fetchJson<Agency>(client, agency.href || itemPath('agencies', agency.id));
 }
 
 /** A tour dossier's product line (spec §2.11), for departures that do not carry their own. */

@@ -7,7 +7,8 @@ import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { getBooking, listBookingServices } from '../../api/resources/bookings.js';
 import { itemPath, send } from '../../api/resources/common.js';
-import { getAgency, getDeparture, getFlexPlan, getFlexPlanService, getTourDossier, type Departure } from '../../api/resources/flex.js';
+import { getAgency } from '../../api/resources/agencies.js';
+import { getDeparture, getFlexPlan, getFlexPlanService, getTourDossier, type Departure } from '../../api/resources/flex.js';
 import { servicePath, type BookedService } from '../../api/resources/services.js';
 import { toArray } from '../resource.js';
 import type { FlexFacts } from './rules.js';
@@ -83,7 +84,7 @@ export async function readFlexFacts(
   const departureId = service?.product?.id;
   const [departure, agency] = await Promise.all([
     departureId === undefined ? undefined : unlessNotFound(getDeparture(client, String(departureId))),
-    booking.agency ? getAgency(client, booking.agency) : undefined,
+    booking.agency ? getAgency(client, String(booking.agency.id)) : undefined,
   ]);
   const needsLine = typeof plan?.stop_sell_days !== 'number';
   return {

@@ -5,7 +5,7 @@
  * over facts read by preflight.ts, so each rule is tested on its own.
  */
 import type { Booking } from '../../api/resources/bookings.js';
-import type { Agency, Departure, FlexPlan } from '../../api/resources/flex.js';
+import type { Departure, FlexPlan } from '../../api/resources/flex.js';
 import type { BookedService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import { sanitize } from '../../output/sanitize.js';
@@ -41,6 +41,19 @@ export interface FlexRefusal {
   reason: string;
 }
 
+/**
+ * The agency members the rules read (spec §2.9), loosely typed: server data is checked, not
+ * trusted. An `agencies.ts` Agency fits it.
+ */
+export interface AgencyForFlex {
+  id: string;
+  name?: string;
+  address?: { country?: { id?: string; name?: string } | string | null } | null;
+  agency_chain_configurations?: Array<{ agency_chain?: { id: string; name?: string } | null; flags?: string[] }>;
+  /** Not in the spec: an agency-level switch a server may send. */
+  flags?: string[];
+}
+
 /** What the pre-flight read; `undefined` for a resource the API answered 404 for. */
 export interface FlexFacts {
   /** The server's clock when known (the Date header), else this machine's. */
@@ -54,7 +67,7 @@ export interface FlexFacts {
   /** The departure's product line (its own, else its tour dossier's). */
   productLine?: string;
   plan?: FlexPlan;
-  agency?: Agency;
+  agency?: AgencyForFlex;
   /** Countries of the covered customers' addresses, for a direct booking (no agency). */
   customerCountries: string[];
   /** Flex plan services on the booking that are neither Expired nor Cancelled. */

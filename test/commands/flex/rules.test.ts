@@ -27,7 +27,7 @@ function facts(overrides: Partial<FlexFacts> = {}): FlexFacts {
     departure: { id: '100001', href: '/departures/100001/', start_date: '2027-07-29', product_line: 'Classic', flex_plans: [{ id: '100001-1', href: '' }, { id: '100001-2', href: '' }] },
     productLine: 'Classic',
     plan: { id: '100001-1', href: '/flex_plans/100001-1/', availability: { status: 'AVAILABLE' } },
-    agency: { id: '1', href: '/agencies/1/', name: 'Maple Leaf Travel', address: { country: { id: 'CA', name: 'Canada' } }, agency_chain_configurations: [{ agency_chain: { id: '1', href: '', name: 'North Star' }, flags: [] }] },
+    agency: { id: '1', name: 'Maple Leaf Travel', address: { country: { id: 'CA', name: 'Canada' } }, agency_chain_configurations: [{ agency_chain: { id: '1', name: 'North Star' }, flags: [] }] },
     customerCountries: [],
     flexServices: [],
     ...overrides,
@@ -109,7 +109,7 @@ describe('flexAttachRefusals', () => {
   });
 
   it('flex disabled: by a chain configuration flag, naming the chain, or by an agency flag', () => {
-    const chain = facts({ agency: { ...facts().agency!, name: 'Southern Cross Journeys', agency_chain_configurations: [{ agency_chain: { id: '2', href: '', name: 'Independent Agents Alliance' }, flags: ['FLEX_DISABLED'] }] } });
+    const chain = facts({ agency: { ...facts().agency!, name: 'Southern Cross Journeys', agency_chain_configurations: [{ agency_chain: { id: '2', name: 'Independent Agents Alliance' }, flags: ['FLEX_DISABLED'] }] } });
     expect(flexAttachRefusals(chain)).toEqual([
       { rule: 'flex_disabled', reason: 'flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys (FLEX_DISABLED), so flex cannot be bought on its bookings' },
     ]);
@@ -134,7 +134,7 @@ describe('flexAttachRefusals', () => {
     const all = facts({
       now: new Date('2027-02-01T00:00:00Z'),
       plan: { id: '100001-1', href: '', availability: { status: 'NOT_BOOKABLE' } },
-      agency: { id: '3', href: '', name: 'X', address: { country: { id: 'DE' } }, agency_chain_configurations: [{ flags: ['FLEX_DISABLED'] }] },
+      agency: { id: '3', name: 'X', address: { country: { id: 'DE' } }, agency_chain_configurations: [{ flags: ['FLEX_DISABLED'] }] },
       flexServices: [{ id: '400002', name: 'Flex', status: 'Confirmed', associated_services: [{ id: '400001', href: '' }] } as unknown as BookedService],
     });
     expect(rules(all)).toEqual(['stop_sell', 'late_attach', 'ceu', 'one_per_departure_service', 'flex_disabled']);
