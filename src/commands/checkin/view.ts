@@ -64,16 +64,18 @@ function requirementCell(checkin: Checkin, code: string, waived: ReadonlyMap<str
 }
 
 /**
- * The `checkin list` table: customer, status, one column per requirement (in the order they
- * first appear), the readiness page. `waived` maps "<customer id> <requirement code>" to the
+ * The `checkin list` table: customer, status, one column per requirement, the readiness page. `waived` maps "<customer id> <requirement code>" to the
  * override's reason code, for requirements an override took out of the checkin.
  */
 export function checkinMatrixColumns(checkins: Checkin[], waived: ReadonlyMap<string, string>): Column[] {
   const requirementCodes = new Set<string>();
-  for (const checkin of checkins) for (const r of Array.isArray(checkin.requirements) ? checkin.requirements : []) requirementCodes.add(formatValue(r?.code));
+  const listOf = (checkin: Checkin) => (Array.isArray(checkin.requirements) ? checkin.requirements : []);
+  // The API's order, taken from the customer with the most requirements first.
+  const fullestFirst = [...checkins].sort((a, b) => listOf(b).length - listOf(a).length);
+  for (const checkin of fullestFirst) for (const r of listOf(checkin)) requirementCodes.add(formatValue(r?.code));
   for (const key of waived.keys()) requirementCodes.add(key.slice(key.indexOf(' ') + 1));
   return [
-    { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 32 },
+    { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 40 },
     statusColumn,
     ...[...requirementCodes].map((code): Column => ({
       field: 'requirements',

@@ -77,14 +77,17 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   }
   const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
   const client = await opts.api();
-  const checkins = await toArray(listBookingCheckins(client, booking));
+  // --dry-run with every value given sends nothing at all; otherwise the checkins give the
+  // customers and requirements to pick from and the readiness before.
+  const needCheckins = !opts.dryRun || opts.customer === undefined || opts.requirement === undefined;
+  const checkins = needCheckins ? await toArray(listBookingCheckins(client, booking)) : [];
   const customer = await requireValue(opts.customer, '--customer', opts.io, (p) => askCustomer(p, checkins, booking), opts.prompter);
   const services = opts.services.length > 0 ? opts.services : await customerServices(opts, client, booking, customer);
   const before = checkinOf(checkins, customer);
   const requirement = await requireValue(opts.requirement, '--requirement', opts.io, (p) => askRequirement(p, before, customer), opts.prompter);
-  const reasons = await listOverrideReasons(client);
+  const reasons = opts.reason === undefined || !opts.dryRun ? await listOverrideReasons(client) : undefined;
   const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'Reason'), opts.prompter);
-  await checkReason(client, reason, reasons);
+  checkReason(reason, reasons);
 
   const body: OverrideCreate = { booking: { id: booking }, customer: { id: customer }, services: services.map((id) => ({ id })), reason: { code: reason }, requirement: { code: requirement } };
   if (opts.dryRun) return describeRequest(opts, createOverrideRequest(body));

@@ -1,6 +1,5 @@
 /** Reason and requirement codes as typed on the command line, and the check of a reason against the API's list. */
-import type { ApiClient } from '../../api/client.js';
-import { listOverrideReasons, type OverrideReason } from '../../api/resources/overrides.js';
+import type { OverrideReason } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
@@ -15,14 +14,13 @@ export function parseCode(value: string, flag: string): string {
 
 /**
  * Refuses a reason code the API does not list, naming the valid ones, before anything is
- * changed. A server without the override reasons resource leaves the check to the API.
+ * changed. Without the list (a server without the override reasons resource) the API decides.
  */
-export async function checkReason(client: ApiClient, code: string, reasons?: OverrideReason[]): Promise<void> {
-  const known = reasons ?? (await listOverrideReasons(client));
-  if (!known || known.some((r) => r.code === code)) return;
+export function checkReason(code: string, reasons: OverrideReason[] | undefined): void {
+  if (!reasons || reasons.some((r) => r.code === code)) return;
   throw new UsageError(
     `unknown --reason "${code}"`,
-    `Reasons: ${known.map((r) => sanitize(formatValue(r.code))).join(', ')} (\`trek override reasons\` shows what they mean).`,
+    `Reasons: ${reasons.map((r) => sanitize(formatValue(r.code))).join(', ')} (\`trek override reasons\` shows what they mean).`,
   );
 }
 

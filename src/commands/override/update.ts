@@ -33,9 +33,10 @@ export function newOverrideUpdateCmd(f: Factory, runF: (opts: OverrideUpdateOpti
 export async function overrideUpdateRun(opts: OverrideUpdateOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, OVERRIDE_FIELDS);
   const client = await opts.api();
-  const reasons = await listOverrideReasons(client);
+  // --dry-run with --reason sends nothing at all; otherwise the reason is checked against the list.
+  const reasons = opts.reason === undefined || !opts.dryRun ? await listOverrideReasons(client) : undefined;
   const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'New reason'), opts.prompter);
-  await checkReason(client, reason, reasons);
+  checkReason(reason, reasons);
   if (opts.dryRun) return describeRequest(opts, updateOverrideRequest(opts.id, reason));
   const override = await updateOverride(client, opts.id, reason);
   opts.history.remember('override', [{ id: override.id, label: overrideSummary(override) }]);

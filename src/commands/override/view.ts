@@ -33,7 +33,7 @@ export const OVERRIDE_ROWS: Column[] = [
 
 export const OVERRIDE_COLUMNS: Column[] = [
   { field: 'id', header: 'ID' },
-  { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 32 },
+  { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 40 },
   { field: 'requirement.code', header: 'REQUIREMENT' },
   { field: 'reason', header: 'REASON', format: reason, maxWidth: 48 },
   { field: 'services', header: 'SERVICES', format: (value) => (Array.isArray(value) ? value.map((s: { id?: unknown }) => formatValue(s?.id)).join(', ') : '') },
