@@ -1,14 +1,13 @@
 /**
- * Fixtures for overrides and checkins: a sandbox whose store the test can reach, so a test
- * can put customers on services exactly as a case needs (a tour, an activity only, a closed
- * booking), plus the bookings and customers made through the API as a client would.
+ * Fixtures for overrides and checkins: bookings, customers and services made through the API
+ * as a client would, and a sandbox whose store the test can reach for what no API call does
+ * (closing a booking).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createRequestHandler } from '../../src/sandbox/http.js';
 import { DEFAULT_API_KEY, type RunningSandbox } from '../../src/sandbox/index.js';
-import type { ServiceRecord } from '../../src/sandbox/model.js';
 import { Router } from '../../src/sandbox/router.js';
 import { installModules } from '../../src/sandbox/routes/index.js';
 import { Store } from '../../src/sandbox/store.js';
@@ -63,28 +62,24 @@ export function useFixtureSandbox(): Fixtures {
   };
 }
 
-export interface ServiceFixture {
-  type?: ServiceRecord['type'];
-  start?: string;
-  finish?: string;
+/** The showcase departure that is plainly bookable (docs/sandbox.md), and an activity. */
+export const TOUR = '100001';
+export const LATER_TOUR = '100004';
+export const ACTIVITY = '500001';
+
+/** Puts customers on a new departure service (default) or activity service of the booking; returns the service. */
+export async function addService(client: Client, bookingId: string, customerIds: string[], options: { activity?: boolean; product?: string; key?: string } = {}): Promise<any> {
+  const collection = options.activity ? 'activity_services' : 'departure_services';
+  const product = options.product ?? (options.activity ? ACTIVITY : TOUR);
+  const answer = await client.post(`/${collection}/`, { booking: { id: bookingId }, product: { id: product }, customers: customerIds.map((id) => ({ id })) }, options.key);
+  if (answer.status !== 201) throw new Error(`${collection}: ${answer.status} ${answer.text}`);
+  return answer.json;
 }
 
-/** Puts customers on a new service of the booking, straight into the store; returns its id. */
-export async function addService(store: Store, bookingId: string, customerIds: string[], fixture: ServiceFixture = {}): Promise<string> {
-  return store.mutate((_state, tx) => {
-    const service = tx.insert('services', {
-      type: fixture.type ?? 'departure_services',
-      booking_id: bookingId,
-      product_id: '100001',
-      name: fixture.type === 'activity_services' ? 'Cooking class in Lima' : 'Best of Peru',
-      status: 'Option',
-      customer_ids: customerIds,
-      start_date: fixture.start ?? '2027-07-29',
-      finish_date: fixture.finish ?? '2027-08-06',
-      purchase_price_cents: 250_000,
-      commission_cents: 25_000,
-    } as Omit<ServiceRecord, 'id' | 'seq' | 'date_created'>);
-    return service.id;
+/** Closes a booking the way the operator would (the API has no way to): straight in the store. */
+export async function closeBooking(store: Store, bookingId: string, on: string): Promise<void> {
+  await store.mutate((state) => {
+    state.collections.bookings[bookingId]!.date_closed = on;
   });
 }
 
@@ -109,10 +104,18 @@ export const READY = {
   passport: { number: 'X1234567', issue_date: '2020-01-15', expiry_date: '2030-01-14', place_of_issue: 'Washington' },
 };
 
-/** A booking with one bare customer (names only) on a tour, and its service. */
-export async function bookedCustomer(f: Fixtures, fields: Record<string, unknown> = {}): Promise<{ booking: any; customer: any; serviceId: string }> {
-  const booking = await createBooking(f.client);
-  const customer = await createCustomer(f.client, fields);
-  const serviceId = await addService(f.sandbox.store, booking.id, [customer.id]);
-  return { booking, customer, serviceId };
+/** A booking with one customer (names only, unless `fields` add more) on a tour, and the tour's service id. */
+export async function bookedCustomer(client: Client, fields: Record<string, unknown> = {}): Promise<{ booking: any; customer: any; serviceId: string }> {
+  const booking = await createBooking(client);
+  const customer = await createCustomer(client, fields);
+  const service = await addService(client, booking.id, [customer.id]);
+  return { booking, customer, serviceId: service.id };
+}
+
+/** A YYYY-MM-DD date moved by whole years and days (negative: back). */
+export function shiftDate(date: string, { years = 0, days = 0 }: { years?: number; days?: number }): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }

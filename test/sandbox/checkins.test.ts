@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { addService, bookedCustomer, createBooking, createCustomer, READY, useFixtureSandbox } from './checkins-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addService, bookedCustomer, createBooking, createCustomer, LATER_TOUR, READY, shiftDate, TOUR, useFixtureSandbox } from './checkins-fixtures.js';
 import { KEYS } from './helpers.js';
 
 const f = useFixtureSandbox();
+let tour: { start_date: string; finish_date: string };
+beforeAll(async () => {
+  tour = (await f.client.get(`/departures/${TOUR}/`)).json;
+});
 
 async function checkins(bookingId: string): Promise<any[]> {
   const answer = await f.client.get(`/bookings/${bookingId}/checkins/`);
@@ -19,12 +23,12 @@ function byRequirement(checkin: any): Record<string, { COMPLETE: string[]; INCOM
 
 describe('checkins', () => {
   it('lists one checkin per customer of a booking, computed from the customer data', async () => {
-    const { booking, customer } = await bookedCustomer(f);
+    const { booking, customer } = await bookedCustomer(f.client);
     const [checkin, ...others] = await checkins(booking.id);
     expect(others).toEqual([]);
     expect(checkin).toMatchObject({
       href: `/checkins/${checkin.id}/`,
-      expires: '2027-08-06',
+      expires: tour.finish_date,
       booking: { id: booking.id, href: `/bookings/${booking.id}/` },
       customer: { id: customer.id, href: `/customers/${customer.id}/`, name: customer.name },
       status: 'INCOMPLETE',
@@ -44,7 +48,7 @@ describe('checkins', () => {
   });
 
   it('becomes COMPLETE when the customer data is filled in, keeping its id', async () => {
-    const { booking, customer } = await bookedCustomer(f);
+    const { booking, customer } = await bookedCustomer(f.client);
     const [before] = await checkins(booking.id);
     const patched = await f.client.patch(`/customers/${customer.id}/`, READY);
     expect(patched.status).toBe(200);
@@ -57,11 +61,11 @@ describe('checkins', () => {
   it('judges each item: no middle name is fine with a passport, the passport must outlast the trip, minors and Mx', async () => {
     const booking = await createBooking(f.client);
     const noMiddle = await createCustomer(f.client, { ...READY, name: { ...READY.name, legal_middle_name: null } });
-    const expiring = await createCustomer(f.client, { ...READY, passport: { ...READY.passport, expiry_date: '2027-08-05' } });
-    // 17 on the first day of the trip (2027-07-29), 18 two days later.
-    const minor = await createCustomer(f.client, { ...READY, date_of_birth: '2009-07-31' });
+    const expiring = await createCustomer(f.client, { ...READY, passport: { ...READY.passport, expiry_date: shiftDate(tour.finish_date, { days: -1 }) } });
+    // 17 on the first day of the tour, 18 two days later.
+    const minor = await createCustomer(f.client, { ...READY, date_of_birth: shiftDate(tour.start_date, { years: -18, days: 2 }) });
     const mx = await createCustomer(f.client, { ...READY, name: { ...READY.name, title: 'Mx' } });
-    await addService(f.sandbox.store, booking.id, [noMiddle.id, expiring.id, minor.id, mx.id]);
+    await addService(f.client, booking.id, [noMiddle.id, expiring.id, minor.id, mx.id]);
     const list = await checkins(booking.id);
     expect(list.map((c) => c.customer.id)).toEqual([noMiddle.id, expiring.id, minor.id, mx.id]);
     const incomplete = list.map((c) => Object.entries(byRequirement(c)).flatMap(([code, r]) => r.INCOMPLETE.map((item) => `${code}/${item}`)));
@@ -70,23 +74,24 @@ describe('checkins', () => {
     expect(new Set(list.map((c) => c.id)).size).toBe(4);
   });
 
-  it('asks only personal details of a customer on an activity alone; expires after the last day of travel', async () => {
-    const booking = await createBooking(f.client);
+  it('asks only personal details of a customer on an activity alone; a tour adds its requirements and its expiry', async () => {
+    const { booking } = await bookedCustomer(f.client);
     const customer = await createCustomer(f.client);
-    await addService(f.sandbox.store, booking.id, [customer.id], { type: 'activity_services', start: '2027-03-02', finish: '2027-03-02' });
-    const [checkin] = await checkins(booking.id);
+    await addService(f.client, booking.id, [customer.id], { activity: true });
+    const [, checkin] = await checkins(booking.id);
+    expect(checkin.customer.id).toBe(customer.id);
     expect(Object.keys(byRequirement(checkin))).toEqual(['PERSONAL_DETAILS']);
-    expect(checkin.expires).toBe('2027-03-02');
-    // Joining a tour later adds the tour's requirements and moves the expiry.
-    await addService(f.sandbox.store, booking.id, [customer.id], { start: '2027-05-01', finish: '2027-05-09' });
-    const [later] = await checkins(booking.id);
+    // Activities carry no dates: nothing tells when the readiness page lapses.
+    expect(checkin.expires).toBeNull();
+    await addService(f.client, booking.id, [customer.id], { product: LATER_TOUR });
+    const [, later] = await checkins(booking.id);
     expect(later.id).toBe(checkin.id);
     expect(Object.keys(byRequirement(later))).toEqual(['PASSPORT_INFORMATION', 'PERSONAL_DETAILS', 'AGE_RESTRICTION']);
-    expect(later.expires).toBe('2027-05-09');
+    expect(later.expires).toBe((await f.client.get(`/departures/${LATER_TOUR}/`)).json.finish_date);
   });
 
   it('reads one checkin by its id; 404 for an unknown id, 403 for another agency', async () => {
-    const { booking } = await bookedCustomer(f);
+    const { booking } = await bookedCustomer(f.client);
     const [listed] = await checkins(booking.id);
     const one = await f.client.get(`/checkins/${listed.id}`);
     expect(one.status).toBe(200);
@@ -99,8 +104,8 @@ describe('checkins', () => {
   it('gives the same customer a different checkin on another booking', async () => {
     const customer = await createCustomer(f.client);
     const [first, second] = [await createBooking(f.client), await createBooking(f.client)];
-    await addService(f.sandbox.store, first.id, [customer.id]);
-    await addService(f.sandbox.store, second.id, [customer.id]);
+    await addService(f.client, first.id, [customer.id]);
+    await addService(f.client, second.id, [customer.id]);
     const [a] = await checkins(first.id);
     const [b] = await checkins(second.id);
     expect(a.id).not.toBe(b.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addService, bookedCustomer, createBooking, createCustomer, useFixtureSandbox } from './checkins-fixtures.js';
+import { addService, bookedCustomer, closeBooking, createCustomer, useFixtureSandbox } from './checkins-fixtures.js';
 import { KEYS } from './helpers.js';
 
 const f = useFixtureSandbox();
@@ -21,7 +21,7 @@ function problems(answer: { status: number; json: any }): string[] {
 
 describe('POST /overrides/', () => {
   it('creates an override that removes the requirement from the checkin; DELETE brings it back', async () => {
-    const { booking, customer, serviceId } = await bookedCustomer(f);
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
     expect(await requirementCodes(booking.id)).toEqual(['PASSPORT_INFORMATION', 'PERSONAL_DETAILS', 'AGE_RESTRICTION']);
 
     const created = await f.client.post('/overrides/', body(booking, customer, serviceId));
@@ -32,7 +32,7 @@ describe('POST /overrides/', () => {
       href: `/overrides/${id}/`,
       booking: { id: booking.id, href: `/bookings/${booking.id}/` },
       customer: { id: customer.id, href: `/customers/${customer.id}/`, name: customer.name },
-      services: [{ id: serviceId, href: `/departure_services/${serviceId}/`, name: 'Best of Peru', type: 'departure_services' }],
+      services: [{ id: serviceId, href: `/departure_services/${serviceId}/`, name: (await f.client.get(`/departure_services/${serviceId}/`)).json.name, type: 'departure_services' }],
       reason: { id: '1', href: '/override_reasons/1/', label: 'Passport is being renewed', code: 'PASSPORT_RENEWAL' },
       requirement: { code: 'PASSPORT_INFORMATION', name: 'Passport information' },
       // The virtual clock starts at NOW and runs on.
@@ -51,7 +51,7 @@ describe('POST /overrides/', () => {
 
   it('turns a checkin COMPLETE when the override waives the last incomplete requirement', async () => {
     // Everything but the passport: only PASSPORT_INFORMATION is incomplete.
-    const { booking, customer, serviceId } = await bookedCustomer(f, { name: { legal_first_name: 'Ada', legal_middle_name: 'B', legal_last_name: 'Lovelace', title: 'Ms' }, date_of_birth: '1990-01-01', nationality: 'GB' });
+    const { booking, customer, serviceId } = await bookedCustomer(f.client, { name: { legal_first_name: 'Ada', legal_middle_name: 'B', legal_last_name: 'Lovelace', title: 'Ms' }, date_of_birth: '1990-01-01', nationality: 'GB' });
     const status = async () => (await f.client.get(`/bookings/${booking.id}/checkins/`)).json.results[0].status;
     expect(await status()).toBe('INCOMPLETE');
     expect((await f.client.post('/overrides/', body(booking, customer, serviceId))).status).toBe(201);
@@ -59,7 +59,7 @@ describe('POST /overrides/', () => {
   });
 
   it('accepts bare ids and codes for references', async () => {
-    const { booking, customer, serviceId } = await bookedCustomer(f);
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
     const answer = await f.client.post('/overrides/', { booking: Number(booking.id), customer: customer.id, services: [serviceId], reason: 'AGENT_VERIFIED', requirement: 'AGE_RESTRICTION' });
     expect(answer.status).toBe(201);
     expect([answer.json.reason.code, answer.json.requirement.code]).toEqual(['AGENT_VERIFIED', 'AGE_RESTRICTION']);
@@ -75,11 +75,11 @@ describe('POST /overrides/', () => {
   });
 
   it('refuses a customer or service off the booking, a customer not on the service, unknown codes', async () => {
-    const { booking, customer, serviceId } = await bookedCustomer(f);
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
     const stranger = await createCustomer(f.client);
-    const other = await bookedCustomer(f);
+    const other = await bookedCustomer(f.client);
     const companion = await createCustomer(f.client);
-    const companionService = await addService(f.sandbox.store, booking.id, [companion.id]);
+    const companionService = (await addService(f.client, booking.id, [companion.id])).id;
 
     const offBooking = problems(await f.client.post('/overrides/', body(booking, stranger, serviceId)));
     expect(offBooking).toEqual(['customer CUSTOMER_NOT_ON_BOOKING', 'services[0] CUSTOMER_NOT_ON_SERVICE']);
@@ -98,9 +98,10 @@ describe('POST /overrides/', () => {
   });
 
   it('refuses a requirement the customer does not have, and a second override for the same requirement', async () => {
-    const booking = await createBooking(f.client);
+    const { booking } = await bookedCustomer(f.client);
     const customer = await createCustomer(f.client);
-    const activity = await addService(f.sandbox.store, booking.id, [customer.id], { type: 'activity_services' });
+    const activity = (await addService(f.client, booking.id, [customer.id], { activity: true })).id;
+    // Passports are asked of travellers on a tour; this one only takes an activity.
     expect(problems(await f.client.post('/overrides/', body(booking, customer, activity)))).toEqual(['requirement.code REQUIREMENT_NOT_APPLICABLE']);
 
     const first = await f.client.post('/overrides/', body(booking, customer, activity, { requirement: { code: 'PERSONAL_DETAILS' } }));
@@ -111,7 +112,7 @@ describe('POST /overrides/', () => {
   });
 
   it("keeps other agencies out: 403 on their bookings and overrides, their customers unknown", async () => {
-    const { booking, customer, serviceId } = await bookedCustomer(f);
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
     expect((await f.client.post('/overrides/', body(booking, customer, serviceId), KEYS.harbourLights)).status).toBe(403);
     const theirs = await createCustomer(f.client, {}, KEYS.harbourLights);
     expect(problems(await f.client.post('/overrides/', body(booking, theirs, serviceId)))[0]).toBe('customer CUSTOMER_NOT_FOUND');
@@ -126,16 +127,20 @@ describe('POST /overrides/', () => {
   });
 
   it('refuses every change on a closed booking', async () => {
-    const customer = await createCustomer(f.client);
-    const serviceId = await addService(f.sandbox.store, '200001', [customer.id]);
-    const closed = await f.client.post('/overrides/', body({ id: '200001' }, customer, serviceId));
-    expect(problems(closed)).toEqual(['date_closed BOOKING_CLOSED']);
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
+    const { id } = (await f.client.post('/overrides/', body(booking, customer, serviceId))).json;
+    await closeBooking(f.sandbox.store, booking.id, '2027-01-09');
+    const closed = ['date_closed BOOKING_CLOSED'];
+    expect(problems(await f.client.post('/overrides/', body(booking, customer, serviceId, { requirement: { code: 'AGE_RESTRICTION' } })))).toEqual(closed);
+    expect(problems(await f.client.patch(`/overrides/${id}/`, { reason: { code: 'AGENT_VERIFIED' } }))).toEqual(closed);
+    expect(problems(await f.client.request('DELETE', `/overrides/${id}/`))).toEqual(closed);
+    expect((await f.client.get(`/overrides/${id}/`)).json.reason.code).toBe('PASSPORT_RENEWAL');
   });
 });
 
 describe('PATCH and DELETE /overrides/<id>/', () => {
   it('changes the reason only', async () => {
-    const { booking, customer, serviceId } = await bookedCustomer(f);
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
     const { id } = (await f.client.post('/overrides/', body(booking, customer, serviceId))).json;
     const patched = await f.client.patch(`/overrides/${id}/`, { reason: { code: 'INFO_AT_CHECKIN' }, id: 'ignored' });
     expect(patched.status).toBe(200);

@@ -1,0 +1,180 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ItineraryDay } from '../../../src/api/resources/itineraries.js';
+import { escapeMarkdown, mergeDays } from '../../../src/commands/itinerary/plan.js';
+import { main } from '../../../src/main.js';
+import { testFactory } from '../../helpers/factory.js';
+import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useSandbox } from '../booking/harness.js';
+import { checkMarkdown } from './markdown-check.js';
+
+const sandbox = useSandbox();
+/** The sandbox catalogue's epoch (its first day): every catalogue date is relative to it. */
+let epoch: string;
+let itinerary: any;
+beforeAll(async () => {
+  epoch = (await sandbox.api('GET', '/_sandbox/clock')).epoch.slice(0, 10);
+  itinerary = await sandbox.api('GET', '/itineraries/700001/');
+});
+
+let hostile: HostileServer | undefined;
+afterEach(async () => {
+  await hostile?.close();
+  hostile = undefined;
+});
+
+function day(offset: number): string {
+  return new Date(Date.parse(`${epoch}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** `trek …` on a terminal without colour. */
+const onTerminal = (args: string[]) => sandbox.trek([...args, '--color', 'never'], { tty: true });
+
+const ranges = (list: any[]) => list.map((r) => (r.end_date ? `${r.start_date} – ${r.end_date}` : `${r.start_date} onwards`)).join('; ');
+
+describe('mergeDays', () => {
+  const d = (n: number, id: string): ItineraryDay => ({ id, day: n });
+  it('merges consecutive days sharing an id into "Days a–b", in day order', () => {
+    expect(mergeDays([d(3, 'b'), d(1, 'a'), d(2, 'b'), d(4, 'b'), d(5, 'c'), d(6, 'b')]).map((block) => block.label)).toEqual(['Day 1', 'Days 2–4', 'Day 5', 'Day 6']);
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it('escapes inline markup anywhere and block markers at the start', () => {
+    expect(escapeMarkdown('# [x](y) *b* _i_ `c` <b> &amp; a|b ~s~ \\')).toBe('\\# \\[x\\](y) \\*b\\* \\_i\\_ \\`c\\` \\<b\\> \\&amp; a\\|b \\~s\\~ \\\\');
+    expect(['- a', '+ a', '> a', '= a', '12. a', '3) a'].map(escapeMarkdown)).toEqual(['\\- a', '\\+ a', '\\> a', '\\= a', '12\\. a', '3\\) a']);
+  });
+});
+
+describe('trek itinerary get', () => {
+  it('prints a day-by-day plan on a terminal: facts, the accommodation note, "Days 2–3" once', async () => {
+    const t = await onTerminal(['itinerary', 'get', '700001']);
+    expect(t.code).toBe(0);
+    const out = t.out();
+    const [current, ...others] = itinerary.variations;
+    const future = others.find((v: any) => v.valid_during_ranges[0].start_date > epoch);
+    const past = others.find((v: any) => v.valid_during_ranges[0].start_date < epoch);
+    const meals = itinerary.meals_included;
+    const facts =
+      `${itinerary.label}\n\nItinerary 700001 · PUBLISHED\n\n` +
+        `  Tour dossier: ${itinerary.tour_dossier.name} (20001)\n` +
+        `  Length: ${itinerary.length} days, ${itinerary.start_location.name} to ${itinerary.end_location.name}\n` +
+        `  Included meals: ${meals.breakfasts} breakfasts, ${meals.lunches} lunches, ${meals.dinners} dinners\n` +
+        `  Meal budget: ${itinerary.meal_budget.min_max[0]}–${itinerary.meal_budget.min_max[1]} USD for meals not included\n` +
+        `  Ripple score: ${itinerary.ripple_score.score}/100 (valid ${itinerary.ripple_score.start_date} – ${itinerary.ripple_score.end_date})\n` +
+        `  Valid: ${ranges(itinerary.valid_during_ranges)}\n` +
+        `  Variations: ${current.variation_id} current (${ranges(current.valid_during_ranges)}); ${others
+          .map((v: any) => `${v.variation_id} ${v === future ? 'future' : v === past ? 'past' : ''} (${ranges(v.valid_during_ranges)})`)
+          .join('; ')}\n`;
+    expect(out.slice(0, facts.length)).toBe(facts);
+    expect(out).toContain('\nNote: The accommodation named here is representative. The exact accommodation of a trip is in the accommodation components of its departure or departure service (trek service get ID).\n');
+
+    const [, second, third] = itinerary.days;
+    expect(second.id).toBe(third.id);
+    const headings = out.split('\n').filter((line) => /^Days? \d/.test(line));
+    expect(headings).toHaveLength(itinerary.length - 1);
+    expect(headings.filter((line) => line.startsWith('Days 2–3 · '))).toEqual([`Days 2–3 · ${second.label}`]);
+    expect(headings.some((line) => /^Day [23] /.test(line))).toBe(false);
+    const stay = second.components.find((c: any) => c.type === 'ACCOMMODATION');
+    expect(out).toContain(
+      `\nDays 2–3 · ${second.label}\n  ${second.summary}\n  ${second.description}\n  Meals: ` +
+        second.meals.map((m: any) => ({ BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' })[m.type as string] + (m.description ? ` (${m.description})` : '')).join(', ') +
+        '\n  Morning · Activity: ',
+    );
+    expect(out).toContain(`\n  Evening · Accommodation: ${stay.summary} — ${stay.accommodation.name} (Hotel)\n`);
+  });
+
+  it('shows a variation with --variation', async () => {
+    const t = await onTerminal(['itinerary', 'get', '700001', '--variation', '7000013']);
+    expect(t.code).toBe(0);
+    const variation = itinerary.variations.find((v: any) => v.variation_id === '7000013');
+    expect(t.out()).toContain('\nItinerary 700001 · variation 7000013 · PUBLISHED\n');
+    expect(t.out()).toContain(`\n  Valid: ${ranges(variation.valid_during_ranges)}\n`);
+  });
+
+  it('writes Markdown with --markdown that reads as Markdown: a title, one heading per day block', async () => {
+    const t = await sandbox.trek(['itinerary', 'get', '700001', '--markdown']);
+    expect(t.code).toBe(0);
+    const outline = checkMarkdown(t.out());
+    expect(outline.title).toBe(escapeMarkdown(itinerary.label));
+    expect(outline.headings).toHaveLength(itinerary.length - 1);
+    expect(outline.headings.filter((h) => h.startsWith('Days 2–3 · '))).toHaveLength(1);
+    expect(t.out()).toContain('\n> **Note:** The accommodation named here is representative.');
+  });
+
+  it('prints the itinerary resource itself in a pipe', async () => {
+    const t = await sandbox.trek(['itinerary', 'get', '700001']);
+    expect(JSON.parse(t.out())).toEqual(itinerary);
+  });
+
+  it.each([
+    [['--markdown', '-o', 'json'], 'use either --markdown or -o json, not both'],
+    [['--markdown', '--fields', 'id'], '--fields does not apply to --markdown'],
+    [['--variation', ''], '--variation needs a variation id'],
+  ])('refuses %j (exit 2)', async (flags, message) => {
+    const t = await sandbox.trek(['itinerary', 'get', '700001', ...flags]);
+    expect([t.code, t.err()]).toEqual([2, `error: ${message}\n`]);
+  });
+
+  it('keeps server text from becoming markup or terminal control', async () => {
+    const evil = '# Evil [click](javascript:alert(1)) <img src=x> *b* | x | \x1b]8;;http://evil.example\x07link\x1b]8;;\x07 \x1b[2J';
+    hostile = await startHostileServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: '1',
+          href: '/itineraries/1/',
+          label: evil,
+          days: [
+            { id: 'a', day: 1, label: '1. not a list', summary: evil, description: '- not an item\nsecond line', meals: [{ type: 'DINNER', description: '<script>' }], components: [{ type: 'ACCOMMODATION', summary: '**stay**', accommodation: { name: '[Hotel](http://x)' } }] },
+          ],
+        }),
+      );
+    });
+    const md = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
+    expect(await main(['itinerary', 'get', '1', '--markdown'], md.f)).toBe(0);
+    const outline = checkMarkdown(md.out());
+    expect(outline.headings).toEqual(['Day 1 · 1\\. not a list']);
+    expect(md.out()).toContain('\\[click\\](javascript:alert(1)) \\<img src=x\\> \\*b\\* \\| x \\| link');
+    expect(md.out()).toContain('\n\\- not an item second line\n');
+    expect(md.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+
+    const term = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true });
+    expect(await main(['itinerary', 'get', '1', '--color', 'never'], term.f)).toBe(0);
+    expect(term.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+    expect(term.out()).toContain('# Evil [click](javascript:alert(1)) <img src=x> *b* | x | link');
+  });
+});
+
+describe('trek itinerary for-dossier', () => {
+  it("picks the itinerary the dossier's valid_during_ranges give for the date, and names the current variation", async () => {
+    // Dossier 20004 has a seasonal pair: 700007 until day 180, 700008 from day 181 (docs/sandbox.md).
+    const dossier = await sandbox.api('GET', '/tour_dossiers/20004/');
+    const early = await onTerminal(['itinerary', 'for-dossier', '20004', '--date', epoch]);
+    expect(early.code).toBe(0);
+    expect(early.err()).toBe(
+      `Tour dossier 20004 (${dossier.name}): itinerary 700007 applies on ${epoch} (its range ${day(-365)} – ${day(180)}).\n` +
+        'Current variation: 7000071 (the first the itinerary lists).\n',
+    );
+    expect(early.out()).toContain('\nItinerary 700007 · PUBLISHED\n');
+    const late = await sandbox.trek(['itinerary', 'for-dossier', '20004', '--date', day(200)]);
+    expect(JSON.parse(late.out())).toEqual(await sandbox.api('GET', '/itineraries/700008/'));
+    expect(late.err()).toContain(`itinerary 700008 applies on ${day(200)} (its range ${day(181)} onwards)`);
+  });
+
+  it('shows the variation valid on the date when it is not the current one', async () => {
+    const t = await onTerminal(['itinerary', 'for-dossier', '20001', '--date', day(450)]);
+    expect(t.code).toBe(0);
+    expect(t.err()).toContain(`Current variation: 7000011 (the first the itinerary lists).\nOn ${day(450)} variation 7000013 applies (${day(400)} onwards); showing it.\n`);
+    expect(t.out()).toContain('\nItinerary 700001 · variation 7000013 · PUBLISHED\n');
+  });
+
+  it('says which ranges exist when none covers the date (exit 2)', async () => {
+    const t = await sandbox.trek(['itinerary', 'for-dossier', '20001', '--date', day(-400)]);
+    expect(t.code).toBe(2);
+    expect(t.err()).toBe(`error: no itinerary of tour dossier 20001 applies on --date ${day(-400)}\nIts itineraries apply: ${day(-365)} onwards: itinerary 700001.\n`);
+  });
+
+  it('refuses a date that is not YYYY-MM-DD (exit 2)', async () => {
+    const t = await sandbox.trek(['itinerary', 'for-dossier', '20001', '--date', '2027-02-30']);
+    expect([t.code, t.err()]).toEqual([2, 'error: --date must be a date as YYYY-MM-DD, got "2027-02-30"\n']);
+  });
+});
