@@ -2,7 +2,6 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
-import type { CustomerName } from './customers.js';
 import type { ServiceSummary } from './services.js';
 
 export interface LinkedBooking {
@@ -107,37 +106,8 @@ export function updateBooking(client: ApiClient, id: string, body: BookingUpdate
   return send<Booking>(client, updateBookingRequest(id, body));
 }
 
-/** An override (spec §2.6), as the booking's overrides list returns it. */
-export interface Override {
-  id: string;
-  href: string;
-  customer: Reference;
-  booking: Reference;
-  services: Reference[];
-  reason: { id?: string; href?: string; label?: string; code: string };
-  requirement: { code: string };
-}
-
-/** A checkin (spec §2.7): one customer's readiness on one booking. */
-export interface Checkin {
-  id: string;
-  href: string;
-  expires: string | null;
-  booking: Reference;
-  customer: Reference & { name?: CustomerName };
-  status: string;
-  requirements: Array<{ name: string; code: string; COMPLETE: Array<{ code: string }>; INCOMPLETE: Array<{ code: string }> }>;
-}
-
 /** Every page of the booking's services, in summary form (§4.2). */
 export function listBookingServices(client: ApiClient, id: string): AsyncGenerator<ServiceSummary> {
   return records<ServiceSummary>(client, bookingPath(id, 'services'), undefined, { all: true });
 }
 
-export function listBookingOverrides(client: ApiClient, id: string): AsyncGenerator<Override> {
-  return records<Override>(client, bookingPath(id, 'overrides'), undefined, { all: true });
-}
-
-export function listBookingCheckins(client: ApiClient, id: string): AsyncGenerator<Checkin> {
-  return records<Checkin>(client, bookingPath(id, 'checkins'), undefined, { all: true });
-}

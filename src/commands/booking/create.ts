@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { BOOKING_FIELDS, createBooking, createBookingRequest, type AgencyIdentifier, type BookingCreate } from '../../api/resources/bookings.js';
-import { fetchJson, itemPath } from '../../api/resources/common.js';
+import { getAgency } from '../../api/resources/agencies.js';
 import { whoami } from '../../api/resources/sandbox.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -108,7 +108,7 @@ async function agencyCurrencies(opts: BookingCreateOptions): Promise<string[]> {
   const client = await opts.api();
   const agencyId = opts.agency?.value ?? (await opts.profileAgency()) ?? (await whoami(client))?.agency?.id;
   if (agencyId === undefined || agencyId === null || agencyId === '') return [];
-  const agency = await fetchJson<{ booking_currencies?: unknown }>(client, itemPath('agencies', String(agencyId)));
-  const currencies = Array.isArray(agency.booking_currencies) ? agency.booking_currencies : [];
-  return currencies.filter((code): code is string => typeof code === 'string' && CURRENCY_CODE.test(code));
+  const { booking_currencies: currencies } = await getAgency(client, String(agencyId));
+  // Server text offered as choices: only what is a currency code.
+  return (Array.isArray(currencies) ? currencies : []).filter((code): code is string => typeof code === 'string' && CURRENCY_CODE.test(code));
 }

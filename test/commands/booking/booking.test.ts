@@ -6,7 +6,7 @@ import { main } from '../../../src/main.js';
 import { recentIds } from '../../../src/history.js';
 import { testFactory } from '../../helpers/factory.js';
 import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
-import { recordingPrompter, useSandbox } from './harness.js';
+import { bookingWithCustomers, recordingPrompter, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -256,13 +256,29 @@ describe('trek booking update', () => {
 });
 
 describe('trek booking services, overrides, checkins', () => {
-  it.each(['services', 'overrides', 'checkins'])('prints an empty %s list as [] in a pipe and a note on a terminal', async (verb) => {
+  it.each([
+    ['services', 'has no services.'],
+    ['overrides', 'has no overrides.'],
+    ['checkins', 'has no checkins: no customer is on its services yet.'],
+  ])('prints an empty %s list as [] in a pipe and a note on a terminal', async (verb, note) => {
     const booking = await sandbox.api('POST', '/bookings/', { currency: 'CAD' });
     const piped = await sandbox.trek(['booking', verb, booking.id]);
     expect(piped.code).toBe(0);
     expect(piped.out()).toBe('[]\n');
     const tty = await sandbox.trek(['booking', verb, booking.id], { tty: true });
     expect(tty.out()).toBe('');
-    expect(tty.err()).toBe(`Booking ${booking.id} has no ${verb}.\n`);
+    expect(tty.err()).toBe(`Booking ${booking.id} ${note}\n`);
+  });
+
+  it('lists the services, checkins and overrides of a booking with travellers', async () => {
+    const { booking, customers, departure } = await bookingWithCustomers(sandbox);
+    const service = await sandbox.api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: [{ id: customers[0].id }] });
+    const services = await sandbox.trek(['booking', 'services', booking.id]);
+    expect(JSON.parse(services.out())).toEqual((await sandbox.api('GET', `/bookings/${booking.id}/services/`)).results);
+    expect(JSON.parse(services.out()).map((s: { id: string }) => s.id)).toEqual([service.id]);
+    const checkins = await sandbox.trek(['booking', 'checkins', booking.id]);
+    expect(JSON.parse(checkins.out()).map((c: { customer: { id: string } }) => c.customer.id)).toEqual([customers[0].id]);
+    const overrides = await sandbox.trek(['booking', 'overrides', booking.id]);
+    expect(JSON.parse(overrides.out())).toEqual([]);
   });
 });
