@@ -1,0 +1,97 @@
+/**
+ * Issue 6 acceptance as a script runs it: `node bin/trek` (the bundle built by the test
+ * setup) in child processes, TREK_HOME in a temp dir, against a sandbox started in this
+ * process on port 0. stdout is a pipe, so output is JSON unless a format is asked for.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { checkMarkdown } from '../commands/itinerary/markdown-check.js';
+import { freshHome, runTrek, type Finished } from './trek-process.js';
+
+let sandbox: RunningSandbox;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  env = { TREK_HOME: freshHome(), TREK_BASE_URL: sandbox.baseUrl, TREK_API_KEY: sandbox.apiKey };
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const trek = (...args: string[]): Promise<Finished> => runTrek(args, env);
+
+async function trekJson(...args: string[]): Promise<any> {
+  const run = await trek(...args);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+/** PASSPORT_INFORMATION of the customer's checkin: its incomplete items, or 'waived' when the checkin no longer has it. */
+async function passportOf(bookingId: string): Promise<string[] | 'waived'> {
+  const [checkin] = await trekJson('checkin', 'list', '--booking', bookingId);
+  const passport = checkin.requirements.find((r: any) => r.code === 'PASSPORT_INFORMATION');
+  return passport ? passport.INCOMPLETE.map((item: any) => item.code) : 'waived';
+}
+
+describe('overrides and checkins (issue 6 acceptance)', () => {
+  it('a customer without a passport is incomplete; an override completes the requirement; removing it brings it back', async () => {
+    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
+    // Everything but the passport: date of birth, nationality, a middle name.
+    const customer = await trekJson('customer', 'create', '--first-name', 'Ada', '--middle-name', 'King', '--last-name', 'Lovelace', '--title', 'Ms', '--date-of-birth', '1985-12-10', '--nationality', 'British');
+    await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', customer.id);
+
+    expect(await passportOf(booking.id)).toEqual(['PASSPORT_NUMBER', 'PASSPORT_EXPIRY']);
+    const table = await runTrek(['checkin', 'list', '--booking', booking.id, '-o', 'table'], { ...env, COLUMNS: '200' });
+    expect(table.stdout).toMatch(/INCOMPLETE: PASSPORT_NUMBER, PASSPORT_EXPIRY/);
+
+    const added = await trek('override', 'add', '--booking', booking.id, '--customer', customer.id, '--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL');
+    expect(added.code, added.stderr).toBe(0);
+    const override = JSON.parse(added.stdout);
+    expect(added.stderr).toContain('Readiness before: INCOMPLETE — PASSPORT_INFORMATION: PASSPORT_NUMBER, PASSPORT_EXPIRY\nReadiness after:  COMPLETE\n');
+    expect(await passportOf(booking.id)).toBe('waived');
+    const [complete] = await trekJson('checkin', 'list', '--booking', booking.id);
+    expect(complete.status).toBe('COMPLETE');
+
+    // No terminal and no --yes: refused before anything is sent, and the override stays.
+    const refused = await trek('override', 'remove', override.id);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('refusing without --yes when not interactive');
+    expect((await trekJson('override', 'get', override.id)).id).toBe(override.id);
+    expect(await passportOf(booking.id)).toBe('waived');
+
+    const removed = await trek('override', 'remove', override.id, '--yes');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toBe('');
+    expect(await passportOf(booking.id)).toEqual(['PASSPORT_NUMBER', 'PASSPORT_EXPIRY']);
+    expect((await trek('override', 'get', override.id)).code).toBe(4);
+  });
+});
+
+describe('agencies and itineraries (issue 6 acceptance)', () => {
+  it('agency update --country Canada --state Ontario shows the address with objects', async () => {
+    const updated = await trekJson('agency', 'update', '1', '--street', '1 Yonge St', '--city', 'Toronto', '--country', 'Canada', '--state', 'Ontario', '--postal-zip', 'M5E 1E5');
+    expect(updated.address).toEqual({
+      street: '1 Yonge St',
+      city: 'Toronto',
+      state: { id: 'CA-ON', href: '/states/CA-ON/', name: 'Ontario' },
+      country: { id: 'CA', href: '/countries/CA/', name: 'Canada' },
+      postal_zip: 'M5E 1E5',
+    });
+    const table = await trek('agency', 'get', '1', '-o', 'table');
+    expect(table.stdout).toMatch(/\nADDRESS +1 Yonge St\n +Toronto, Ontario \(CA-ON\) M5E 1E5\n +Canada \(CA\)\n/);
+  });
+
+  it('itinerary get prints "Days 2–3" once, and --markdown reads as Markdown', async () => {
+    const plan = await trek('itinerary', 'get', '700001', '-o', 'table');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout.match(/^Days 2–3 · /gm)).toHaveLength(1);
+    expect(plan.stdout).not.toMatch(/^Day [23] /m);
+
+    const markdown = await trek('itinerary', 'get', '700001', '--markdown');
+    expect(markdown.code, markdown.stderr).toBe(0);
+    const outline = checkMarkdown(markdown.stdout);
+    expect(outline.headings.filter((h) => h.startsWith('Days 2–3 · '))).toHaveLength(1);
+    expect(outline.headings[0]).toMatch(/^Day 1 · /);
+  });
+});
