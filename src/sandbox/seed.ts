@@ -13,6 +13,7 @@
 import { addDays, DAY_MS, isoDate, isoDateTime } from './clock.js';
 import type { AgencyRecord, AgentRecord, NamedRef, State } from './model.js';
 import { immutable } from './json.js';
+import { seedScenarios } from './rules/scenarios.js';
 import type { Transaction } from './store.js';
 
 // ---------------------------------------------------------------------------------------
@@ -877,7 +878,7 @@ function state(id: string | null): NamedRef | null {
   return null;
 }
 
-/** Agencies, agents and two bookings (one closed, one of another agency), once per store. */
+/** Agencies, agents, two bookings (one closed, one of another agency) and the rule scenarios (rules/scenarios.ts), once per store. */
 export function seedState(target: State, tx: Transaction): void {
   const epochDay = target.epoch.slice(0, 10);
   AGENCIES.forEach((seed, a) => {
@@ -936,4 +937,5 @@ export function seedState(target: State, tx: Transaction): void {
     date_closed: null,
     linked_booking_ids: [],
   });
+  seedScenarios(target, tx);
 }

@@ -4,17 +4,18 @@
  * service-<id>/`), which the catalogue's terms route hands over to `serviceTermsView`.
  */
 import { assertOwnAgency } from '../auth.js';
-import { addDays, isoDate } from '../clock.js';
+import { addDays } from '../clock.js';
+import { insertFlexService } from '../rules/lifecycle.js';
 import { notFound, SandboxError } from '../errors.js';
 import type { State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { attachRefusals, flexOptionExpiry, resolveTerms, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } from '../rules/flex.js';
+import { attachRefusals, resolveTerms, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } from '../rules/flex.js';
 import { windowAmounts } from '../rules/money.js';
 import { formatCents } from '../seed.js';
 import { Checker, objectBody } from '../validate.js';
 import { customerRef, href, ref } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
-import { insertService, patchService, refId, serviceView, visibleService } from './services.js';
+import { patchService, refId, serviceView, visibleService } from './services.js';
 
 function createFlexService(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx);
@@ -32,22 +33,7 @@ function createFlexService(ctx: RequestContext): Promise<Reply> {
     if (errors.length > 0) {
       throw new SandboxError(400, `Flex plan ${planId} cannot be attached to departure service ${departureServiceId}: ${errors.map((e) => e.code).join(', ')}.`, errors);
     }
-    const departureService = state.collections.services[departureServiceId!]!;
-    const departure = catalogue.departure(departureService.product_id)!;
-    const plan = catalogue.flexPlan(planId!, tx.nowMs)!;
-    const service = insertService(tx, catalogue, booking, {
-      type: 'flex_plan_services',
-      product_id: planId!,
-      name: plan.name as string,
-      status: 'Option',
-      customer_ids: [...departureService.customer_ids],
-      // Cover runs from purchase to departure; an exercise ends it early (rule 5).
-      start_date: isoDate(tx.nowMs),
-      finish_date: departure.start_date,
-      flags: [],
-      option_expiry_date: flexOptionExpiry(departureService, departure),
-      flex: { covered_service_id: departureService.id, addon_ids: [], exercise: null },
-    });
+    const service = insertFlexService(tx, catalogue, booking, state.collections.services[departureServiceId!]!, planId!);
     return { status: 201, body: serviceView(state, service) };
   });
 }

@@ -6,15 +6,14 @@
 import { assertOwnAgency } from '../auth.js';
 import { isoDate } from '../clock.js';
 import { fieldError, notFound, SandboxError } from '../errors.js';
-import type { BookingRecord, ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
+import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
-import { applyPatch, availabilityOf, optionExpiry, serviceClock } from '../rules/lifecycle.js';
-import { EARLY_BOOKING, priceOf, requirementCents } from '../rules/money.js';
+import { applyPatch, availabilityOf, insertDepartureService, insertService, optionExpiry, serviceClock } from '../rules/lifecycle.js';
+import { EARLY_BOOKING, requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
-import { formatCents, type Catalogue } from '../seed.js';
-import type { Transaction } from '../store.js';
+import { formatCents } from '../seed.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { customerRef, href, ref, serviceSummary } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
@@ -159,29 +158,6 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
 // ---------------------------------------------------------------------------------------
 // Creating
 
-/** Inserts a service with the fields every type shares; prices from the product now. */
-export function insertService(
-  tx: Transaction,
-  catalogue: Catalogue,
-  booking: BookingRecord,
-  fields: Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'>,
-): ServiceRecord {
-  const pricing = priceOf(catalogue, fields, booking.currency, tx.nowMs)!;
-  return tx.insert('services', {
-    ...fields,
-    booking_id: booking.id,
-    purchase_price_cents: pricing.priceCents,
-    commission_cents: pricing.commissionCents,
-    deposit_cents: pricing.depositCents,
-    promotion: pricing.promotion,
-    date_confirmed: null,
-    date_cancelled: null,
-    date_requested: null,
-    held_cents: 0,
-    cancellation_charge_cents: 0,
-  });
-}
-
 const INITIAL_STATUS: Record<string, ServiceStatus> = { AVAILABLE: 'Option', REQUEST_SPACE: 'On Request', WAIT_LIST: 'Waitlisted' };
 
 function createDepartureService(ctx: RequestContext): Promise<Reply> {
@@ -199,18 +175,7 @@ function createDepartureService(ctx: RequestContext): Promise<Reply> {
     const availability = availabilityOf(state, departure);
     const status = INITIAL_STATUS[availability];
     if (!status) throw fieldError('product', 'PRODUCT_NOT_BOOKABLE', `departure ${departure.id} is ${availability}: it cannot be booked`, request.productId);
-    const service = insertService(tx, catalogue, booking, {
-      type: 'departure_services',
-      product_id: departure.id,
-      name: departure.name,
-      status,
-      customer_ids: request.customerIds,
-      start_date: departure.start_date,
-      finish_date: departure.finish_date,
-      flags: [...departure.flags],
-      option_expiry_date: status === 'Waitlisted' ? null : optionExpiry(tx.nowMs, departure),
-      flex: null,
-    });
+    const service = insertDepartureService(tx, catalogue, booking, departure, status, request.customerIds);
     return { status: 201, body: serviceView(state, service) };
   });
 }

@@ -6,16 +6,17 @@
  * `store.mutate` transaction; which moves are allowed is decided by transitions.ts.
  */
 import { addDays, estMidnightEnding, isoDate, isoDateTime, type DueHook } from '../clock.js';
-import type { ServiceRecord, ServiceStatus, State } from '../model.js';
+import type { BookingRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
 import { Catalogue, GENERIC_WINDOWS, type AvailabilityStatus, type Departure } from '../seed.js';
 import type { Transaction } from '../store.js';
-import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise } from './flex.js';
+import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {
   ACTIVITY_CANCELLATION_FEE_PERCENT,
   earlyBookingEnds,
   freeCents,
   LIVE_PRICE_STATUSES,
   overpaidCents,
+  priceOf,
   repriceIfLive,
   requirementCents,
   windowAmounts,
@@ -47,6 +48,60 @@ export function optionExpiry(nowMs: number, departure?: Departure): string {
 /** The departure's availability now: the seeded one, unless an availability event changed it. */
 export function availabilityOf(state: State, departure: Departure): AvailabilityStatus {
   return state.departure_availability?.[departure.id] ?? departure.availability.status;
+}
+
+type NewService = Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'>;
+
+/** Inserts a service with the fields every type shares, priced from its product now. */
+export function insertService(tx: Transaction, catalogue: Catalogue, booking: BookingRecord, fields: NewService): ServiceRecord {
+  const pricing = priceOf(catalogue, fields, booking.currency, tx.nowMs)!;
+  return tx.insert('services', {
+    ...fields,
+    booking_id: booking.id,
+    purchase_price_cents: pricing.priceCents,
+    commission_cents: pricing.commissionCents,
+    deposit_cents: pricing.depositCents,
+    promotion: pricing.promotion,
+    date_confirmed: null,
+    date_cancelled: null,
+    date_requested: null,
+    held_cents: 0,
+    cancellation_charge_cents: 0,
+  });
+}
+
+/** A new departure service in the status its departure's availability gives (Option, On Request or Waitlisted). */
+export function insertDepartureService(tx: Transaction, catalogue: Catalogue, booking: BookingRecord, departure: Departure, status: ServiceStatus, customerIds: string[]): ServiceRecord {
+  return insertService(tx, catalogue, booking, {
+    type: 'departure_services',
+    product_id: departure.id,
+    name: departure.name,
+    status,
+    customer_ids: customerIds,
+    start_date: departure.start_date,
+    finish_date: departure.finish_date,
+    flags: [...departure.flags],
+    option_expiry_date: status === 'Waitlisted' ? null : optionExpiry(tx.nowMs, departure),
+    flex: null,
+  });
+}
+
+/** A new flex plan service in Option over a departure service that passed the attach rules (flex.ts). */
+export function insertFlexService(tx: Transaction, catalogue: Catalogue, booking: BookingRecord, departureService: ServiceRecord, planId: string): ServiceRecord {
+  const departure = catalogue.departure(departureService.product_id)!;
+  return insertService(tx, catalogue, booking, {
+    type: 'flex_plan_services',
+    product_id: planId,
+    name: tierOf(planId).name,
+    status: 'Option',
+    customer_ids: [...departureService.customer_ids],
+    // Cover runs from purchase to departure; an exercise ends it early (§3.2 rule 5).
+    start_date: isoDate(tx.nowMs),
+    finish_date: departure.start_date,
+    flags: [],
+    option_expiry_date: flexOptionExpiry(departureService, departure),
+    flex: { covered_service_id: departureService.id, addon_ids: [], exercise: null },
+  });
 }
 
 function isOpen(state: State, service: ServiceRecord): boolean {
