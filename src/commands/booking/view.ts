@@ -3,18 +3,18 @@ import type { Booking } from '../../api/resources/bookings.js';
 import { formatValue, type Column } from '../../output/render.js';
 
 /** "150.00 CAD": decimals are in the booking's currency (spec §2.1). */
-function money(value: unknown, record: unknown): string {
+export function money(value: unknown, record: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   const currency = (record as Partial<Booking>).currency;
   return currency ? `${formatValue(value)} ${formatValue(currency)}` : formatValue(value);
 }
 
-/** A reference as "Name (id)", or the id alone. */
+/** A reference as "Name (id)" (or its label, as reasons carry), or the id alone. */
 export function reference(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const ref = value as { id?: unknown; name?: unknown };
-  if (typeof value !== 'object') return formatValue(value);
-  return ref.name ? `${formatValue(ref.name)} (${formatValue(ref.id)})` : formatValue(ref.id);
+  if (value === null || value === undefined || typeof value !== 'object') return formatValue(value);
+  const ref = value as { id?: unknown; name?: unknown; label?: unknown };
+  const name = ref.name ?? ref.label;
+  return name ? `${formatValue(name)} (${formatValue(ref.id)})` : formatValue(ref.id);
 }
 
 function linkedBookings(value: unknown): string {

@@ -4,19 +4,13 @@ import { listCustomerBookings } from '../../api/resources/customers.js';
 import type { Factory } from '../../factory.js';
 import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import { bookingLabel } from '../booking/view.js';
+import { bookingLabel, money } from '../booking/view.js';
 import { resourceOptions } from '../resource.js';
 import { examples } from '../shared.js';
 import type { CustomerIdOptions } from './get.js';
 
 /** Bookings fetched at once: enough to hide latency, few enough not to hit rate limits. */
 export const BOOKING_FETCH_CONCURRENCY = 4;
-
-const money = (field: 'amount_paid' | 'amount_owing'): Column => ({
-  field,
-  header: field.replace(/^amount_/, '').toUpperCase(),
-  format: (value, record) => (value === null || value === undefined ? '' : `${formatValue(value)} ${formatValue((record as Booking).currency)}`),
-});
 
 /** Narrow enough for 80 columns: travel dates as one range, money with its currency. */
 const CUSTOMER_BOOKING_COLUMNS: Column[] = [
@@ -27,8 +21,8 @@ const CUSTOMER_BOOKING_COLUMNS: Column[] = [
     header: 'TRAVEL',
     format: (first, record) => (first ? `${formatValue(first)} – ${formatValue((record as Booking).date_of_last_travel)}` : ''),
   },
-  money('amount_paid'),
-  money('amount_owing'),
+  { field: 'amount_paid', header: 'PAID', format: money },
+  { field: 'amount_owing', header: 'OWING', format: money },
   { field: 'date_closed', header: 'CLOSED' },
 ];
 

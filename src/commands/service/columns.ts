@@ -2,6 +2,7 @@
 import { displayName, type CustomerName } from '../../api/resources/customers.js';
 import { isServiceType, type IncompleteRequirement, type Promotion, type ServiceType } from '../../api/resources/services.js';
 import { getPath } from '../../output/fields.js';
+import { reference } from '../booking/view.js';
 import { formatValue, type Column } from '../../output/render.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
@@ -66,13 +67,6 @@ function requirements(value: unknown): string {
 function references(value: unknown): string {
   return Array.isArray(value) ? value.map((ref: { id?: unknown; type?: unknown }) => formatValue(ref?.id) + (ref?.type ? ` (${shortType(ref.type)})` : '')).join(', ') : '';
 }
-
-const reference = (value: unknown): string => {
-  if (value === null || value === undefined || typeof value !== 'object') return formatValue(value);
-  const ref = value as { id?: unknown; name?: unknown; label?: unknown };
-  const name = ref.name ?? ref.label;
-  return name ? `${formatValue(name)} (${formatValue(ref.id)})` : formatValue(ref.id);
-};
 
 /**
  * `service get` rows for any service type; a row whose field the service does not have (an
