@@ -64,8 +64,9 @@ function requirementCell(checkin: Checkin, code: string, waived: ReadonlyMap<str
 }
 
 /**
- * The `checkin list` table: customer, status, one column per requirement, the readiness page. `waived` maps "<customer id> <requirement code>" to the
- * override's reason code, for requirements an override took out of the checkin.
+ * The `checkin list` table: customer, status, one column per requirement, the readiness page.
+ * `waived` maps "<customer id> <requirement code>" to the override's reason code, for
+ * requirements an override took out of the checkin.
  */
 export function checkinMatrixColumns(checkins: Checkin[], waived: ReadonlyMap<string, string>): Column[] {
   const requirementCodes = new Set<string>();

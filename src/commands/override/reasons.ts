@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { records } from '../../api/paginate.js';
 import type { Factory } from '../../factory.js';
 import { renderList, type Column } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
@@ -22,6 +23,5 @@ export function newOverrideReasonsCmd(f: Factory, runF: (opts: ResourceOptions) 
 
 export async function overrideReasonsRun(opts: ResourceOptions): Promise<void> {
   const client = await opts.api();
-  const { records } = await import('../../api/paginate.js');
   await renderList(opts.io, records(client, '/override_reasons/', { max_per_page: 100 }, { all: true }), opts.output, { columns: REASON_COLUMNS, empty: 'The API lists no override reasons.' });
 }
