@@ -29,8 +29,8 @@ export const OPTION_HOLD_DAYS = 3;
 /** How long the local office takes to confirm a request (the sandbox's choice; the spec does not say). */
 export const OFFICE_ANSWER_HOURS = 24;
 const HOUR_MS = 3_600_000;
-/** Statuses in which a departure service occupies seats on its departure. */
-const SEAT_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'Request Confirmation', 'Confirmed', 'Request Cancellation']);
+/** Statuses from which a departure service's cancellation frees seats (a waitlisted one held none). */
+const SEAT_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Request Confirmation', 'Confirmed', 'Request Cancellation']);
 
 /** The EST calendar day of an instant (EST read as UTC−05:00 all year, see clock.ts). */
 function estDate(ms: number): string {
