@@ -193,6 +193,19 @@ describe('confirmation, addons and terms', () => {
     expect((await get(client, tour.booking.href)).date_of_first_travel).toBe(tour.service.start_date);
   });
 
+  it('accepts PATCH Confirmed when free money already covers the full flex price', async () => {
+    const booked = await book(client, { travellers: 1 });
+    const plan = await get(client, '/flex_plans/100001-1');
+    // One payment for the tour deposit and the plan: the tour takes its deposit, the rest stays free.
+    await pay(client, booked.booking.id, cents(booked.service.deposit_amount) + cents(plan.prices.CAD));
+    const flex = (await attach(client, { ...booked, service: await get(client, booked.service.href) }, '100001-1')).json;
+    expect(flex).toMatchObject({ status: 'Option', status_transitions: ['Confirmed', 'Expired'] });
+    const confirmed = await setStatus(client, flex, 'Confirmed');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.status).toBe('Confirmed');
+    expect(confirmed.json.flex_plan_addons).toHaveLength(1);
+  });
+
   it('refuses Cancelled and any status outside status_transitions on a flex plan service (§4.3 rule 5)', async () => {
     const tour = await confirmedTour(client);
     const flex = (await attach(client, tour, '100001-1')).json;

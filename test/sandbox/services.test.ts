@@ -168,6 +168,25 @@ describe('status_transitions and PATCH (spec §3.1)', () => {
     expect(summary).toMatchObject({ id: option.service.id, status: 'Cancelled', status_transitions: [] });
   });
 
+  it('accepts every PATCH row of the table not covered elsewhere: On Request and Waitlisted to Expired, Request Confirmation onwards', async () => {
+    const onRequest = await book(client, { departure: '100005' });
+    expect((await setStatus(client, onRequest.service, 'Expired')).json).toMatchObject({ status: 'Expired', cancellation_fee: null });
+    const waitlisted = await book(client, { departure: '100006' });
+    expect((await setStatus(client, waitlisted.service, 'Expired')).json.status).toBe('Expired');
+
+    const toRequestCancellation = await book(client, { departure: '100005', travellers: 1 });
+    await pay(client, toRequestCancellation.booking.id, toRequestCancellation.service.purchase_price);
+    expect((await setStatus(client, toRequestCancellation.service, 'Request Cancellation')).json.status).toBe('Request Cancellation');
+
+    const toCancelled = await book(client, { departure: '100005', travellers: 1 });
+    await pay(client, toCancelled.booking.id, toCancelled.service.purchase_price);
+    const cancelled = await setStatus(client, toCancelled.service, 'Cancelled');
+    // 100005 starts 120 days out: the 61+ days window keeps 10 %; the rest of the full payment comes back.
+    const fee = Math.round(cents(toCancelled.service.purchase_price) * 0.1);
+    expect(cancelled.json).toMatchObject({ status: 'Cancelled', cancellation_fee: decimal(fee), date_confirmed: null });
+    expect((await get(client, `${toCancelled.booking.href}refunds/`)).results.map((r: any) => r.amount)).toEqual([decimal(cents(toCancelled.service.purchase_price) - fee)]);
+  });
+
   it('accepts Confirmed by PATCH once free money covers the deposit', async () => {
     const booking = await newBooking(client);
     await pay(client, booking.id, '2000.00');
