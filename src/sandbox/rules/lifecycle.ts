@@ -277,7 +277,7 @@ const nextDue = new WeakMap<State, { generation: number; at: number }>();
 function earliestDue(state: State): number {
   const cached = nextDue.get(state);
   if (cached && cached.generation === state.generation) return cached.at;
-  const at = Math.min(Infinity, ...dueEvents(state, Catalogue.for(state)).map((d) => d.at));
+  const at = dueEvents(state, Catalogue.for(state)).reduce((earliest, d) => Math.min(earliest, d.at), Infinity);
   nextDue.set(state, { generation: state.generation, at });
   return at;
 }
