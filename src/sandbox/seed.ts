@@ -854,7 +854,7 @@ const AGENCIES: readonly AgencySeed[] = [
     chains: ['1'],
     companies: ['1', '2'],
     agents: [
-      { first: 'Noah', last: 'Fraser', note: 'five booking currencies (CAD, USD, GBP, EUR, AUD); owns the seeded rule scenarios (docs: Scenarios)', role: 'Manager' },
+      { first: 'Noah', last: 'Fraser', note: 'five booking currencies; owns the seeded scenarios', role: 'Manager' },
       { first: 'Emma', last: 'Lavoie', note: 'Prairie Wanderers, second agent' },
     ],
   },
