@@ -63,7 +63,7 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
     .option('--size <n>', `${SIZE_HELP} (default 400)`)
     .addHelpText('after', examples([
       'trek sandbox serve --port 4010',
-      'trek sandbox serve --port 0 --memory -o json | head -1 | jq -r .base_url',
+      'trek sandbox serve --port 0 --memory -o json > sandbox.json &   # its first line: {"base_url": …, "api_key": …}',
       'trek sandbox serve --data ./sandbox.json --seed 7 --size 100000',
       'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=sandbox-key-agent-1 trek search departures',
     ]))
