@@ -111,3 +111,8 @@ export function toErrorBody(value: unknown): ApiErrorBody | undefined {
   if (errors !== undefined) body.errors = errors;
   return body;
 }
+
+/** Whether the server answered with one of these HTTP statuses (not a network or protocol failure). */
+export function isHttpStatus(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && error.kind === 'http' && error.status !== undefined && statuses.includes(error.status);
+}

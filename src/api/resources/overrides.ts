@@ -1,6 +1,6 @@
 /** Overrides (spec §2.6, §4.2) and the override reasons their `reason.code` comes from. */
 import type { ApiClient, RequestOptions } from '../client.js';
-import { ApiError } from '../errors.js';
+import { isHttpStatus } from '../errors.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, send, type Reference } from './common.js';
 import type { CustomerName } from './customers.js';
@@ -92,7 +92,7 @@ export async function listOverrideReasons(client: ApiClient): Promise<OverrideRe
   try {
     for await (const reason of records<OverrideReason>(client, '/override_reasons/', { max_per_page: 100 }, { all: true })) reasons.push(reason);
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 405)) return undefined;
+    if (isHttpStatus(error, 404, 405)) return undefined;
     throw error;
   }
   return reasons;

@@ -4,7 +4,7 @@
  * and who the key belongs to. A real API server answers 404 there.
  */
 import type { ApiClient, RequestOptions } from '../client.js';
-import { ApiError } from '../errors.js';
+import { ApiError, isHttpStatus } from '../errors.js';
 import { fetchJson, send, type Decimal, type Reference } from './common.js';
 import type { BookedService } from './services.js';
 
@@ -66,13 +66,9 @@ export async function whoami(client: ApiClient): Promise<SandboxWhoami | undefin
   try {
     return await fetchJson<SandboxWhoami>(client, `${SANDBOX_PREFIX}/whoami`);
   } catch (error) {
-    if (isNotFound(error)) return undefined;
+    if (isHttpStatus(error, 404)) return undefined;
     throw error;
   }
-}
-
-function isNotFound(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 404;
 }
 
 /**
@@ -83,10 +79,10 @@ async function sandboxCall<T>(client: ApiClient, call: () => Promise<T>): Promis
   try {
     return await call();
   } catch (error) {
-    if (!isNotFound(error)) throw error;
+    if (!isHttpStatus(error, 404)) throw error;
     const isSandbox = await fetchJson<SandboxClock>(client, CLOCK_PATH).then(
       () => true,
-      (probe: unknown) => (isNotFound(probe) ? false : Promise.reject(probe)),
+      (probe: unknown) => (isHttpStatus(probe, 404) ? false : Promise.reject(probe)),
     );
     if (isSandbox) throw error;
     throw new ApiError({

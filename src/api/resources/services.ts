@@ -1,6 +1,6 @@
 /** Booked services (spec §2.4): departure, activity and flex plan services; statuses of §3.1. */
 import type { ApiClient, RequestOptions } from '../client.js';
-import { ApiError } from '../errors.js';
+import { ApiError, isHttpStatus } from '../errors.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { CustomerName } from './customers.js';
 
@@ -135,7 +135,7 @@ export async function findService(client: ApiClient, id: string): Promise<Booked
     try {
       return await getService(client, type, id);
     } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'http' && error.status === 404)) throw error;
+      if (!isHttpStatus(error, 404)) throw error;
     }
   }
   throw new ApiError({

@@ -4,7 +4,7 @@
  * answers 404 for becomes a missing fact (a rule then explains it); other errors propagate.
  */
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
+import { isHttpStatus } from '../../api/errors.js';
 import { getBooking, listBookingServices } from '../../api/resources/bookings.js';
 import { itemPath, send } from '../../api/resources/common.js';
 import { getAgency } from '../../api/resources/agencies.js';
@@ -16,16 +16,12 @@ import type { FlexFacts } from './rules.js';
 /** Statuses after which a flex plan service no longer occupies its departure service. */
 const ENDED = new Set(['Expired', 'Cancelled']);
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && (error.status === 404 || error.status === 410);
-}
-
 /** The value, or undefined when the API says there is no such resource. */
 export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
   try {
     return await read;
   } catch (error) {
-    if (isNotFound(error)) return undefined;
+    if (isHttpStatus(error, 404, 410)) return undefined;
     throw error;
   }
 }
@@ -40,7 +36,7 @@ async function departureServiceAndClock(client: ApiClient, id: string): Promise<
     const date = response.headers.date === undefined ? NaN : Date.parse(response.headers.date);
     return { service: response.data, ...(Number.isNaN(date) ? {} : { serverNow: new Date(date) }) };
   } catch (error) {
-    if (isNotFound(error)) return {};
+    if (isHttpStatus(error, 404, 410)) return {};
     throw error;
   }
 }

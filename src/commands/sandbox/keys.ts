@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
+import { ApiError, isHttpStatus } from '../../api/errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderList, type Column, type OutputSpec } from '../../output/render.js';
@@ -45,7 +45,7 @@ export async function keysRun(opts: KeysOptions): Promise<void> {
     await renderList(opts.io, records(client, KEYS_PATH, undefined, { all: true }), opts.output, { columns: KEY_COLUMNS, empty: 'The sandbox has no agents.' });
   } catch (error) {
     // The path has no id in it: a 404 can only mean there is no sandbox behind this profile.
-    if (!(error instanceof ApiError && error.kind === 'http' && error.status === 404)) throw error;
+    if (!isHttpStatus(error, 404)) throw error;
     throw new ApiError({
       kind: 'http',
       status: 404,
