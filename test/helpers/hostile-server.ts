@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -21,7 +22,9 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-export async function startHostileServer(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<HostileServer> {
+export type HostileHandler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+export async function startHostileServer(handler: HostileHandler): Promise<HostileServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -47,4 +50,22 @@ export async function startHostileServer(handler: (req: IncomingMessage, res: Se
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/**
+ * For a test file: `start(handler)` starts a server that is closed after the current test;
+ * `silent()` starts one that must not be asked anything (it answers 500, and tests check that
+ * it recorded no request).
+ */
+export function useHostileServers(): { start(handler: HostileHandler): Promise<HostileServer>; silent(): Promise<HostileServer> } {
+  const open: HostileServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  const start = async (handler: HostileHandler) => {
+    const server = await startHostileServer(handler);
+    open.push(server);
+    return server;
+  };
+  return { start, silent: () => start((_req, res) => void res.writeHead(500).end()) };
 }

@@ -1,25 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agencyGetRun } from '../../../src/commands/agency/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
 
 const sandbox = useSandbox();
 /** Manager of Prairie Wanderers (agency 5): the agency these tests change. */
 const PRAIRIE_MANAGER = 'sandbox-key-agent-7';
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
+const servers = useHostileServers();
 
-async function server(handler: Parameters<typeof startHostileServer>[0]): Promise<HostileServer> {
-  hostile = await startHostileServer(handler);
-  return hostile;
-}
 
 /** `Label  value` lines of an agency; continuation lines sit under the value column. */
 function rows(entries: Array<[string, string]>): string {
@@ -68,7 +60,7 @@ describe('trek agency get', () => {
   });
 
   it('falls back to the deprecated agency_chain when a server sends no agency_chains', async () => {
-    const s = await server((_req, res) => {
+    const s = await servers.start((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '9', name: 'Old Style', agency_chain: { id: '4', href: '/agency_chains/4/', name: 'Legacy Chain' } }));
     });
     const t = testFactory({ baseUrl: s.url, apiKey: 'k', tty: true });
@@ -121,7 +113,7 @@ describe('trek agency update', () => {
     [['--city', ''], '--city cannot be empty'],
     [[], 'nothing to update: give at least one flag (`trek agency update --help` lists them)'],
   ])('refuses %j with exit 2 before any request', async (flags, message) => {
-    const s = await server((_req, res) => res.writeHead(500).end());
+    const s = await servers.start((_req, res) => res.writeHead(500).end());
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agency', 'update', '5', ...flags], t.f)).toBe(2);
     expect(t.err()).toBe(`error: ${message}\n`);
@@ -129,7 +121,7 @@ describe('trek agency update', () => {
   });
 
   it('prints the PATCH with --dry-run: the address as text', async () => {
-    const s = await server((_req, res) => res.writeHead(500).end());
+    const s = await servers.start((_req, res) => res.writeHead(500).end());
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agency', 'update', '1', '--state', 'Ontario', '--country', 'Canada', '--dry-run'], t.f)).toBe(0);
     const [head, body] = t.out().split('\n\n');

@@ -1,26 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentGetRun } from '../../../src/commands/agent/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { recentIds } from '../../../src/history.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
 
 const sandbox = useSandbox();
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
+const servers = useHostileServers();
 
-async function server(handler: Parameters<typeof startHostileServer>[0]): Promise<HostileServer> {
-  hostile = await startHostileServer(handler);
-  return hostile;
-}
-
-const silent = () => server((_req, res) => res.writeHead(500).end());
 
 describe('trek agent get', () => {
   it('shows the profile as rows on a terminal', async () => {
@@ -72,7 +62,7 @@ describe('trek agent update', () => {
     [['--last-name', ' '], '--last-name cannot be empty'],
     [[], 'nothing to update: give at least one of --first-name, --last-name, --email, --phone, --username'],
   ])('refuses %j with exit 2 before any request', async (flags, message) => {
-    const s = await silent();
+    const s = await servers.silent();
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agent', 'update', '2', ...flags], t.f)).toBe(2);
     expect(t.err()).toBe(`error: ${message}\n`);
@@ -86,7 +76,7 @@ describe('trek agent update', () => {
   });
 
   it('prints the PATCH with --dry-run and sends nothing', async () => {
-    const s = await silent();
+    const s = await servers.silent();
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agent', 'update', '7', '--username', 'nfraser2', '--dry-run'], t.f)).toBe(0);
     const [head, body] = t.out().split('\n\n');
@@ -106,7 +96,7 @@ describe('trek agent me', () => {
   });
 
   it('says it is not available on a server that is not a trek sandbox (exit 4)', async () => {
-    const s = await server((_req, res) => {
+    const s = await servers.start((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ http_status_code: 404, message: 'Not found', errors: [] }));
     });
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });

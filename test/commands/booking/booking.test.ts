@@ -1,28 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingCreateRun, type BookingCreateOptions } from '../../../src/commands/booking/create.js';
 import { bookingGetRun } from '../../../src/commands/booking/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
 import { recentIds } from '../../../src/history.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { bookingWithCustomers, recordingPrompter, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
-
-/** A server that must not be asked anything: every request it records is a failure. */
-async function silentServer(): Promise<HostileServer> {
-  hostile = await startHostileServer((_req, res) => {
-    res.writeHead(500).end();
-  });
-  return hostile;
-}
+const servers = useHostileServers();
 
 /** One `Label  value` line of an item table whose longest label is TAX ON COMMISSION. */
 const row = (label: string, value = '') => `${label.padEnd('TAX ON COMMISSION'.length + 2)}${value}`.trimEnd();
@@ -48,7 +36,7 @@ describe('trek booking create', () => {
   });
 
   it('prints the request with --dry-run, key redacted, and sends nothing', async () => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'secret-key' });
     expect(await main(['booking', 'create', '--currency', 'CAD', '--agency', '7', '--dry-run'], t.f)).toBe(0);
     expect(server.requests).toEqual([]);
@@ -66,7 +54,7 @@ describe('trek booking create', () => {
     [[], '--currency is required (no terminal to ask on)'],
     [['--currency', 'CAD', '--fields', 'id,amount_owed'], 'unknown field "amount_owed" for --fields'],
   ])('refuses %j with exit 2 before sending anything', async (flags, message) => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k' });
     expect(await main(['booking', 'create', ...flags], t.f)).toBe(2);
     expect(t.err()).toContain(`error: ${message}`);
@@ -75,7 +63,7 @@ describe('trek booking create', () => {
   });
 
   it('is a usage error without a currency under --no-input, even on a terminal', async () => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k', tty: true, env: { NO_COLOR: '1' } });
     expect(await main(['booking', 'create', '--no-input'], t.f)).toBe(2);
     expect(t.err()).toBe('error: --currency is required (no terminal to ask on)\n');
@@ -183,7 +171,7 @@ describe('trek booking get', () => {
   });
 
   it('reads the booking with one request in JSON and adds the services list only for the table', async () => {
-    hostile = await startHostileServer((req, res) => {
+    const hostile = await servers.start((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.url!.includes('/services')) res.end(JSON.stringify({ count: 0, current_page: 1, max_per_page: 50, results: [], links: [] }));
       else res.end(JSON.stringify({ id: '5', currency: 'CAD' }));
@@ -199,7 +187,7 @@ describe('trek booking get', () => {
   });
 
   it('lists linked bookings one per line, colours service statuses and neutralises server text', async () => {
-    hostile = await startHostileServer((req, res) => {
+    const hostile = await servers.start((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.url!.includes('/services')) {
         const service = { id: '4', name: 'Inca\x1b]8;;http://evil.example\x07 Trail\x1b[2J', type: 'departure_services', status: 'Confirmed', start_date: '2027-05-01', finish_date: '2027-05-09', status_transitions: ['Request Cancellation'] };
@@ -247,7 +235,7 @@ describe('trek booking update', () => {
   });
 
   it('is a usage error with nothing to change', async () => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k' });
     expect(await main(['booking', 'update', '1'], t.f)).toBe(2);
     expect(t.err()).toBe('error: nothing to update: give --external-id\n');

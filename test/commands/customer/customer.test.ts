@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerBookingsRun, mapBounded } from '../../../src/commands/customer/bookings.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { recentIds } from '../../../src/history.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
 
 const sandbox = useSandbox();
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
+const servers = useHostileServers();
 
 const row = (label: string, value = '') => `${label.padEnd('MEAL PREFERENCE'.length + 2)}${value}`.trimEnd();
 
@@ -62,7 +58,7 @@ describe('trek customer create', () => {
     [['--title', 'Ms', '--street', ' '], '--street must not be empty'],
     [['--title', 'Ms', '--fields', 'name.first'], 'unknown field "name.first" for --fields'],
   ])('refuses %j with exit 2 before sending anything', async (flags, message) => {
-    hostile = await startHostileServer((_req, res) => res.writeHead(500).end());
+    const hostile = await servers.start((_req, res) => res.writeHead(500).end());
     const t = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
     expect(await main(['customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', ...flags], t.f)).toBe(2);
     expect(t.err()).toContain(`error: ${message}`);
@@ -125,7 +121,7 @@ describe('trek customer bookings', () => {
     const ids = Array.from({ length: 10 }, (_, i) => String(200 + i));
     let inFlight = 0;
     let maxInFlight = 0;
-    hostile = await startHostileServer((req, res) => {
+    const hostile = await servers.start((req, res) => {
       const send = (body: unknown) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -151,7 +147,7 @@ describe('trek customer bookings', () => {
   });
 
   it('stops at the first failed booking and exits with its status', async () => {
-    hostile = await startHostileServer((req, res) => {
+    const hostile = await servers.start((req, res) => {
       res.writeHead(req.url === '/bookings/2' ? 403 : 200, { 'content-type': 'application/json' });
       if (req.url!.startsWith('/customers/')) res.end(JSON.stringify({ count: 3, current_page: 1, results: ['1', '2', '3'].map((id) => ({ id, href: `/bookings/${id}` })), links: [] }));
       else if (req.url === '/bookings/2') res.end(JSON.stringify({ http_status_code: 403, message: 'Not your agency', errors: [] }));

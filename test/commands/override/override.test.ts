@@ -1,29 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overrideGetRun } from '../../../src/commands/override/get.js';
 import { overrideListRun } from '../../../src/commands/override/list.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { recentIds } from '../../../src/history.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
 import { BARE_READINESS, BARE_WITHOUT_PASSPORT, booked, type Booked } from './booked.js';
 
 const sandbox = useSandbox();
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
-
-/** A server that must not be asked anything: every request it records is a failure. */
-async function silentServer(): Promise<HostileServer> {
-  hostile = await startHostileServer((_req, res) => {
-    res.writeHead(500).end();
-  });
-  return hostile;
-}
+const servers = useHostileServers();
 
 const addArgs = (b: Booked, ...more: string[]) => ['override', 'add', '--booking', b.booking.id, '--customer', b.customer.id, ...more];
 
@@ -80,7 +68,7 @@ describe('trek override add', () => {
     [['--requirement', 'PASSPORT INFORMATION', '--reason', 'PASSPORT_RENEWAL'], '--requirement must be a code such as PASSPORT_RENEWAL, got "PASSPORT INFORMATION"'],
     [['--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--service', ' '], '--service needs an id'],
   ])('refuses %j without a terminal, exit 2, before any request', async (flags, message) => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k' });
     expect(await main(['override', 'add', '--booking', '200001', '--customer', '300001', ...flags], t.f)).toBe(2);
     expect(t.err()).toBe(`error: ${message}\n`);
@@ -103,7 +91,7 @@ describe('trek override add', () => {
   });
 
   it('prints the request with --dry-run and sends nothing when every value is given', async () => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'secret-key' });
     const args = ['override', 'add', '--booking', '200003', '--customer', '300001', '--service', '400001', '--service', '400002', '--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--dry-run'];
     expect(await main(args, t.f)).toBe(0);
@@ -226,7 +214,7 @@ describe('trek override remove', () => {
   });
 
   it('prints the DELETE with --dry-run and sends nothing', async () => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k' });
     expect(await main(['override', 'remove', '640001', '--dry-run'], t.f)).toBe(0);
     expect(t.out().split('\n')[0]).toBe(`DELETE ${server.url}/overrides/640001/`);

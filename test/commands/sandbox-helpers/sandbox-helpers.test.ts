@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../../src/commands/sandbox/pay.js';
 import { parseDuration, parseInstant } from '../../../src/commands/sandbox/clock.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { bookingWithCustomers, useSandbox } from '../booking/harness.js';
 
 const sandbox = useSandbox();
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
+const servers = useHostileServers();
 
 describe('argument checks', () => {
   it.each([
@@ -50,7 +46,7 @@ describe('argument checks', () => {
   });
 
   it('refuses bad arguments with exit 2 before any request', async () => {
-    hostile = await startHostileServer((_req, res) => res.writeHead(500).end());
+    const hostile = await servers.start((_req, res) => res.writeHead(500).end());
     for (const args of [['pay', '1', '12.345'], ['clock', 'advance', '2 weeks'], ['clock', 'set', 'soon']]) {
       const t = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
       expect(await main(['sandbox', ...args], t.f)).toBe(2);
@@ -96,7 +92,7 @@ describe('sandbox helpers on a server that is not a sandbox', () => {
     [['pay', '1', '10']],
     [['staff-cancel', '1']],
   ])('%j says so clearly (exit 4)', async (args) => {
-    hostile = await startHostileServer((_req, res) => {
+    const hostile = await servers.start((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ http_status_code: 404, message: 'Not Found', errors: [] }));
     });
     const t = testFactory({ baseUrl: hostile.url, apiKey: 'k' });

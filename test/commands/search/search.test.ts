@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTURES } from '../../../src/commands/search/departures.js';
 import { newSearchVerbCmd, searchRun, type SearchOptions } from '../../../src/commands/search/search.js';
 import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
+const servers = useHostileServers();
 
 /** `trek ARGS` against the in-process sandbox, colour off unless asked. */
 async function trek(args: string[], options: Omit<TestFactoryOptions, 'baseUrl' | 'apiKey'> = {}) {
@@ -48,11 +44,6 @@ function tracedUrls(stderr: string): URL[] {
   return [...stderr.matchAll(/^> GET (\S+)$/gm)].map((m) => new URL(m[1]!));
 }
 
-/** A server that must not be asked anything. */
-async function silentServer(): Promise<HostileServer> {
-  hostile = await startHostileServer((_req, res) => void res.writeHead(500).end());
-  return hostile;
-}
 
 function sendJson(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -117,7 +108,7 @@ describe('trek search departures: paging', () => {
   it('--all streams ndjson: page 1 is printed before page 2 is asked for', async () => {
     const linesWhenAsked: number[] = [];
     let printedLines = () => 0;
-    hostile = await startHostileServer((req, res) => {
+    const hostile = await servers.start((req, res) => {
       const page = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? '1');
       linesWhenAsked.push(printedLines());
       const results = Array.from({ length: 10 }, (_, i) => ({ id: String(page * 100 + i), name: `D${page}-${i}` }));
@@ -133,12 +124,11 @@ describe('trek search departures: paging', () => {
 
   /** Two pages of 10 from a hostile server whose envelope says `count`. */
   async function twoPages(count: unknown): Promise<HostileServer> {
-    hostile = await startHostileServer((req, res) => {
+    return servers.start((req, res) => {
       const page = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? '1');
       const results = Array.from({ length: 10 }, (_, i) => ({ id: String(page * 100 + i) }));
       sendJson(res, { count, max_per_page: 10, current_page: page, results, links: page === 1 ? [{ rel: 'next', href: '/departures?page=2' }] : [] });
     });
-    return hostile;
   }
 
   /** A factory whose stdout and stderr writes also go, in order, to one transcript (one terminal). */
@@ -191,7 +181,7 @@ describe('trek search: bad flags are refused before anything is sent (exit 2)', 
     [['--where', 'name$=x'], "--where 'name$=x': 'name$' is not an attribute name (letters, digits, _ and . for nesting)"],
     [['--order-by', '-'], "--order-by '-': the attribute name is empty"],
   ])('%j', async (args, message) => {
-    const server = await silentServer();
+    const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k' });
     expect(await main(['search', 'departures', ...args], t.f)).toBe(2);
     expect(t.err().split('\n')[0]).toBe(`error: ${message}`);
