@@ -7,60 +7,12 @@
  * minus what was paid; commission sums the commissions of those same services).
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { tempHome } from '../helpers/factory.js';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
 const execFileAsync = promisify(execFile);
-const BIN = fileURLToPath(new URL('../../bin/trek', import.meta.url));
-
-let sandbox: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  const home = tempHome();
-  env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    TREK_HOME: join(home, 'trek'),
-    TREK_BASE_URL: sandbox.baseUrl,
-    TREK_API_KEY: sandbox.apiKey,
-    NO_COLOR: '1',
-    LANG: 'C.UTF-8',
-  };
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `trek ARGS` in a child process; never throws on a non-zero exit. */
-async function trek(...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { env, timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
-/** `trek ARGS -o json`, which must succeed; the parsed stdout. */
-async function trekJson(...args: string[]): Promise<any> {
-  const run = await trek(...args, '-o', 'json');
-  expect(run, `trek ${args.join(' ')}`).toMatchObject({ code: 0 });
-  return JSON.parse(run.stdout);
-}
+const { env, trek, trekJson } = useTrekAgainstSandbox();
 
 const cents = (decimal: string): number => {
   expect(decimal).toMatch(/^\d+\.\d{2}$/);
@@ -206,7 +158,7 @@ describe('the booking workflow, scripted', () => {
 describe('trek booking create in a terminal', () => {
   /** Runs tmux on a server of its own; a missing tmux fails the test (it is installed by .ci/run). */
   const socket = `trek-e2e-${process.pid}-${Date.now()}`;
-  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: { ...env, TERM: 'xterm-256color' } });
+  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...env(), TERM: 'xterm-256color' }) });
   const screen = async () => (await tmux('capture-pane', '-p', '-t', 'trek')).stdout;
 
   async function waitForScreen(done: (text: string) => boolean): Promise<string> {
@@ -221,7 +173,7 @@ describe('trek booking create in a terminal', () => {
   }
 
   it('with no flags, asks for the currency from a list of the agency\'s booking currencies', async () => {
-    const command = `'${process.execPath}' '${BIN}' booking create; echo "[exit $?]"; sleep 60`;
+    const command = `'${process.execPath}' '${TREK_BIN}' booking create; echo "[exit $?]"; sleep 60`;
     await tmux('new-session', '-d', '-s', 'trek', '-x', '100', '-y', '40', command);
     try {
       const question = await waitForScreen((text) => text.includes('Currency of the booking') && /USD/.test(text));

@@ -5,65 +5,11 @@
  * flex price, then brings one addon per covered customer and switches the departure service
  * to the plan's amount-based terms; cancelling the departure service exercises it.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { tempHome } from '../helpers/factory.js';
+import { describe, expect, it } from 'vitest';
 import { startFakeOperator } from '../commands/flex/operator.js';
+import { runTrek, useTrekAgainstSandbox } from './trek-process.js';
 
-const execFileAsync = promisify(execFile);
-const BIN = fileURLToPath(new URL('../../bin/trek', import.meta.url));
-
-let sandbox: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  const home = tempHome();
-  env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    TREK_HOME: join(home, 'trek'),
-    TREK_BASE_URL: sandbox.baseUrl,
-    TREK_API_KEY: sandbox.apiKey,
-    NO_COLOR: '1',
-    LANG: 'C.UTF-8',
-  };
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `trek ARGS` in a child process; never throws on a non-zero exit. */
-async function trek(...args: string[]): Promise<Run> {
-  return trekWith(env, ...args);
-}
-
-async function trekWith(environment: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { env: environment, timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
-/** `trek ARGS` that must succeed, its stdout parsed as JSON (the default in a pipe). */
-async function json(...args: string[]): Promise<any> {
-  const run = await trek(...args);
-  expect(run.code, `trek ${args.join(' ')}: ${run.stderr}`).toBe(0);
-  return JSON.parse(run.stdout);
-}
+const { env, trek, trekJson: json } = useTrekAgainstSandbox();
 
 describe('flex end to end', () => {
   it('attach, pay the flex price, two addons, then cancelling the departure service exercises the plan', async () => {
@@ -140,7 +86,7 @@ describe('an addon URL carrying escape sequences', () => {
     try {
       const addon = fake.world.get('/flex_plan_addons/610001') as Record<string, unknown>;
       fake.world.set('/flex_plan_addons/610001', { ...addon, order_url: 'https://flex.example.com/\x1b]8;;https://evil.example/\x07activate\x1b]8;;\x07\x1b[2J\x1b]0;owned\x07' });
-      const run = await trekWith({ ...env, TREK_BASE_URL: fake.server.url, TREK_API_KEY: 'fake-key' }, 'flex', 'addons', '400002', '-o', 'table');
+      const run = await runTrek(['flex', 'addons', '400002', '-o', 'table'], { ...env(), TREK_BASE_URL: fake.server.url, TREK_API_KEY: 'fake-key' });
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('ORDER     https://flex.example.com/%1B]8;;https://evil.example/%07activate%1B]8;;%07%1B[2J%1B]0;owned%07\n');
       expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);

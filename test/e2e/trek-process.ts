@@ -7,6 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TREK_BIN = join(REPO, 'bin', 'trek');
@@ -78,4 +80,32 @@ export async function startServer(args: string[], env: Record<string, string>): 
   });
   const { base_url: baseUrl, api_key: apiKey } = JSON.parse(firstLine) as { base_url: string; api_key: string };
   return { ...watched, child, baseUrl, apiKey };
+}
+
+/**
+ * For an e2e test file: a sandbox started in this process on port 0, and `trek` run against
+ * it with a fresh TREK_HOME and no colour. `trek` never throws on a non-zero exit; `trekJson`
+ * must exit 0 and gives the parsed stdout (JSON, as stdout is a pipe).
+ */
+export function useTrekAgainstSandbox() {
+  let sandbox: RunningSandbox | undefined;
+  let env: Record<string, string> = {};
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    env = { TREK_HOME: freshHome(), TREK_BASE_URL: sandbox.baseUrl, TREK_API_KEY: sandbox.apiKey, NO_COLOR: '1', LANG: 'C.UTF-8' };
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  const trek = (...args: string[]): Promise<Finished> => runTrek(args, env);
+  return {
+    /** The environment trek runs with (TREK_HOME, TREK_BASE_URL, TREK_API_KEY, …). */
+    env: () => env,
+    trek,
+    async trekJson(...args: string[]): Promise<any> {
+      const run = await trek(...args);
+      expect(run.code, `trek ${args.join(' ')}: ${run.stderr}`).toBe(0);
+      return JSON.parse(run.stdout);
+    },
+  };
 }
