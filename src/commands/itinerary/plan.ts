@@ -38,12 +38,15 @@ export function terminalStyle(theme: Theme): PlanStyle {
 
 /**
  * Backslash-escapes what Markdown would read as markup: inline syntax anywhere (emphasis,
- * code, links, HTML and entities, tables, strike-through) and block markers at the start
- * (headings, quotes, list items, setext underlines, numbered lists).
+ * code, links, HTML and entities, tables, strike-through), what GFM links by itself (the `://`
+ * of a URL, `www.`, the `@` of an e-mail address) and block markers at the start (headings,
+ * quotes, list items, setext underlines, numbered lists).
  */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_[\]<>&|~]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]<>&|~@]/g, (c) => `\\${c}`)
+    .replace(/:\/\//g, ':\\//')
+    .replace(/(www)\./gi, '$1\\.')
     .replace(/^([#>+=-])/, '\\$1')
     .replace(/^(\d+)([.)])/, '$1\\$2');
 }

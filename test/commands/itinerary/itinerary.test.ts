@@ -43,6 +43,10 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('# [x](y) *b* _i_ `c` <b> &amp; a|b ~s~ \\')).toBe('\\# \\[x\\](y) \\*b\\* \\_i\\_ \\`c\\` \\<b\\> \\&amp; a\\|b \\~s\\~ \\\\');
     expect(['- a', '+ a', '> a', '= a', '12. a', '3) a'].map(escapeMarkdown)).toEqual(['\\- a', '\\+ a', '\\> a', '\\= a', '12\\. a', '3\\) a']);
   });
+
+  it('breaks the links GFM makes of bare URLs, www. addresses and e-mail addresses', () => {
+    expect(escapeMarkdown('see https://evil.example/x, WWW.evil.example or mailto:a@evil.example')).toBe('see https:\\//evil.example/x, WWW\\.evil.example or mailto:a\\@evil.example');
+  });
 });
 
 describe('trek itinerary get', () => {
