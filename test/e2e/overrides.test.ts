@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { checkMarkdown } from '../commands/itinerary/markdown-check.js';
+import { asTerminalPlan, PLAN_TOKEN_TYPES } from '../commands/itinerary/plan-markdown.js';
+import { readMarkdown } from '../helpers/markdown.js';
 import { freshHome, runTrek, type Finished } from './trek-process.js';
 
 let sandbox: RunningSandbox;
@@ -90,8 +91,12 @@ describe('agencies and itineraries (issue 6 acceptance)', () => {
 
     const markdown = await trek('itinerary', 'get', '700001', '--markdown');
     expect(markdown.code, markdown.stderr).toBe(0);
-    const outline = checkMarkdown(markdown.stdout);
-    expect(outline.headings.filter((h) => h.startsWith('Days 2–3 · '))).toHaveLength(1);
-    expect(outline.headings[0]).toMatch(/^Day 1 · /);
+    const read = readMarkdown(markdown.stdout);
+    expect([...read.tokenTypes].filter((type) => !PLAN_TOKEN_TYPES.includes(type))).toEqual([]);
+    expect(read.gaps).toEqual(read.blocks.map((_block, n) => (n === 0 ? 0 : 1)));
+    const dayHeadings = read.blocks.flatMap((block) => ('heading' in block && block.heading === 2 ? block.content : []));
+    expect(dayHeadings.filter((text) => String(text).startsWith('Days 2–3 · '))).toHaveLength(1);
+    expect(dayHeadings[0]).toMatch(/^Day 1 · /);
+    expect(asTerminalPlan(read.blocks)).toBe(plan.stdout);
   });
 });

@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ItineraryDay } from '../../../src/api/resources/itineraries.js';
-import { escapeMarkdown, mergeDays } from '../../../src/commands/itinerary/plan.js';
+import { ACCOMMODATION_NOTE, escapeMarkdown, mergeDays } from '../../../src/commands/itinerary/plan.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
-import { checkMarkdown } from './markdown-check.js';
+import { readMarkdown } from '../../helpers/markdown.js';
+import { asTerminalPlan, PLAN_TOKEN_TYPES } from './plan-markdown.js';
 
 const sandbox = useSandbox();
 /** The sandbox catalogue's epoch (its first day): every catalogue date is relative to it. */
@@ -28,6 +29,10 @@ function day(offset: number): string {
 
 /** `trek …` on a terminal without colour. */
 const onTerminal = (args: string[]) => sandbox.trek([...args, '--color', 'never'], { tty: true });
+
+/** A list item (or the note) as the parser reads `**Label:** text`. */
+const labelledItem = (label: string, text: string) => [{ paragraph: [{ strong: [`${label}:`] }, ` ${text}`] }];
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const ranges = (list: any[]) => list.map((r) => (r.end_date ? `${r.start_date} – ${r.end_date}` : `${r.start_date} onwards`)).join('; ');
 
@@ -95,14 +100,50 @@ describe('trek itinerary get', () => {
     expect(t.out()).toContain(`\n  Valid: ${ranges(variation.valid_during_ranges)}\n`);
   });
 
-  it('writes Markdown with --markdown that reads as Markdown: a title, one heading per day block', async () => {
+  it('writes Markdown with --markdown that a Markdown parser reads as the plan: a title, the facts, the note, one heading per day block', async () => {
     const t = await sandbox.trek(['itinerary', 'get', '700001', '--markdown']);
     expect(t.code).toBe(0);
-    const outline = checkMarkdown(t.out());
-    expect(outline.title).toBe(escapeMarkdown(itinerary.label));
-    expect(outline.headings).toHaveLength(itinerary.length - 1);
-    expect(outline.headings.filter((h) => h.startsWith('Days 2–3 · '))).toHaveLength(1);
-    expect(t.out()).toContain('\n> **Note:** The accommodation named here is representative.');
+    const markdown = t.out();
+    const read = readMarkdown(markdown);
+    expect(read.tokenTypes).toEqual(new Set(PLAN_TOKEN_TYPES));
+    expect(markdown).toMatch(/\S\n$/);
+    expect(read.gaps).toEqual(read.blocks.map((_block, n) => (n === 0 ? 0 : 1)));
+
+    const days = [...itinerary.days].sort((a: any, b: any) => a.day - b.day);
+    const [, second, third] = days;
+    expect(second.id).toBe(third.id);
+    const dayHeadings = days.filter((d: any) => d !== third).map((d: any) => (d === second ? `Days 2–3 · ${d.label}` : `Day ${d.day} · ${d.label}`));
+    const headings = read.blocks.filter((block) => 'heading' in block);
+    expect(headings).toEqual([{ heading: 1, content: [itinerary.label] }, ...dayHeadings.map((text: string) => ({ heading: 2, content: [text] }))]);
+    expect(headings.filter((heading) => String(heading.content[0]).startsWith('Days 2–3 · '))).toHaveLength(1);
+
+    expect(read.blocks.slice(0, 4)).toEqual([
+      { heading: 1, content: [itinerary.label] },
+      { paragraph: [{ em: ['Itinerary 700001 · PUBLISHED'] }] },
+      { list: expect.arrayContaining([labelledItem('Flags', itinerary.flags.join(', ')), labelledItem('Tour dossier', `${itinerary.tour_dossier.name} (20001)`)]) },
+      { blockquote: labelledItem('Note', ACCOMMODATION_NOTE) },
+    ]);
+    const daysTwoThree = read.blocks.findIndex((block) => 'heading' in block && block.content[0] === dayHeadings[1]);
+    const stay = second.components.find((c: any) => c.type === 'ACCOMMODATION');
+    const mealNames: Record<string, string> = { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' };
+    expect(read.blocks.slice(daysTwoThree + 1, daysTwoThree + 4)).toEqual([
+      { paragraph: [second.summary] },
+      { paragraph: [second.description] },
+      {
+        list: [
+          labelledItem('Meals', second.meals.map((m: any) => mealNames[m.type] + (m.description ? ` (${m.description})` : '')).join(', ')),
+          ...second.components.filter((c: any) => c !== stay).map(() => expect.anything()),
+          labelledItem('Evening · Accommodation', `${stay.summary} — ${stay.accommodation.name} (Hotel)`),
+          labelledItem('Optional', second.optional_activities.map((o: any) => o.activity_dossier.name).join(', ')),
+        ],
+      },
+    ]);
+
+    const terminal = await onTerminal(['itinerary', 'get', '700001']);
+    expect(asTerminalPlan(read.blocks)).toBe(terminal.out());
+    expect(read.html.startsWith(`<h1>${escapeHtml(itinerary.label)}</h1>\n<p><em>Itinerary 700001 · PUBLISHED</em></p>\n<ul>\n`)).toBe(true);
+    expect(read.html.split(`<h2>Days 2–3 · ${escapeHtml(second.label)}</h2>`)).toHaveLength(2);
+    expect(read.html).toContain(`<li><strong>Evening · Accommodation:</strong> ${escapeHtml(stay.summary)} — ${escapeHtml(stay.accommodation.name)} (Hotel)</li>`);
   });
 
   it('prints the itinerary resource itself in a pipe', async () => {
@@ -121,6 +162,8 @@ describe('trek itinerary get', () => {
 
   it('keeps server text from becoming markup or terminal control', async () => {
     const evil = '# Evil [click](javascript:alert(1)) <img src=x> *b* | x | \x1b]8;;http://evil.example\x07link\x1b]8;;\x07 \x1b[2J';
+    const shown = '# Evil [click](javascript:alert(1)) <img src=x> *b* | x | link';
+    const notes = 'Mail a@evil.example or see www.evil.com and https://evil.example/x: ~~gone~~ `code` &amp; C:\\temp\\_x_ \\*';
     hostile = await startHostileServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
@@ -128,23 +171,50 @@ describe('trek itinerary get', () => {
           href: '/itineraries/1/',
           label: evil,
           days: [
-            { id: 'a', day: 1, label: '1. not a list', summary: evil, description: '- not an item\nsecond line', meals: [{ type: 'DINNER', description: '<script>' }], components: [{ type: 'ACCOMMODATION', summary: '**stay**', accommodation: { name: '[Hotel](http://x)' } }] },
+            {
+              id: 'a',
+              day: 1,
+              label: '1. not a list',
+              summary: evil,
+              description: '- not an item\nsecond line',
+              meals: [{ type: 'DINNER', description: '<script>' }],
+              components: [{ type: 'ACCOMMODATION', summary: '**stay**', accommodation: { name: '[Hotel](http://x)' } }],
+              optional_activities: [{ activity_dossier: { name: '<script>alert(1)</script>' } }],
+              instructions: notes,
+            },
           ],
         }),
       );
     });
     const md = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
     expect(await main(['itinerary', 'get', '1', '--markdown'], md.f)).toBe(0);
-    const outline = checkMarkdown(md.out());
-    expect(outline.headings).toEqual(['Day 1 · 1\\. not a list']);
-    expect(md.out()).toContain('\\[click\\](javascript:alert(1)) \\<img src=x\\> \\*b\\* \\| x \\| link');
-    expect(md.out()).toContain('\n\\- not an item second line\n');
     expect(md.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+    const read = readMarkdown(md.out());
+    expect(read.blocks).toEqual([
+      { heading: 1, content: [shown] },
+      { paragraph: [{ em: ['Itinerary 1'] }] },
+      { blockquote: labelledItem('Note', ACCOMMODATION_NOTE) },
+      { heading: 2, content: ['Day 1 · 1. not a list'] },
+      { paragraph: [shown] },
+      { paragraph: ['- not an item second line'] },
+      {
+        list: [
+          labelledItem('Meals', 'Dinner (<script>)'),
+          labelledItem('Accommodation', '**stay** — [Hotel](http://x)'),
+          labelledItem('Optional', '<script>alert(1)</script>'),
+          labelledItem('Notes', notes),
+        ],
+      },
+    ]);
+    expect([...read.tokenTypes].filter((type) => !PLAN_TOKEN_TYPES.includes(type))).toEqual([]);
+    expect(read.html).not.toMatch(/<(?!\/?(?:h1|h2|p|em|strong|ul|li|blockquote)>)/);
+    expect(read.html).toContain('<li><strong>Optional:</strong> &lt;script&gt;alert(1)&lt;/script&gt;</li>');
 
     const term = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true });
     expect(await main(['itinerary', 'get', '1', '--color', 'never'], term.f)).toBe(0);
     expect(term.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
-    expect(term.out()).toContain('# Evil [click](javascript:alert(1)) <img src=x> *b* | x | link');
+    expect(term.out()).toContain(shown);
+    expect(asTerminalPlan(read.blocks)).toBe(term.out());
   });
 });
 
