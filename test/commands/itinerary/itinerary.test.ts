@@ -5,8 +5,7 @@ import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
-import { readMarkdown } from '../../helpers/markdown.js';
-import { asTerminalPlan, PLAN_TOKEN_TYPES } from './plan-markdown.js';
+import { asTerminalPlan, PLAN_TOKEN_TYPES, readPlanMarkdown } from './plan-markdown.js';
 
 const sandbox = useSandbox();
 /** The sandbox catalogue's epoch (its first day): every catalogue date is relative to it. */
@@ -103,11 +102,8 @@ describe('trek itinerary get', () => {
   it('writes Markdown with --markdown that a Markdown parser reads as the plan: a title, the facts, the note, one heading per day block', async () => {
     const t = await sandbox.trek(['itinerary', 'get', '700001', '--markdown']);
     expect(t.code).toBe(0);
-    const markdown = t.out();
-    const read = readMarkdown(markdown);
+    const read = readPlanMarkdown(t.out());
     expect(read.tokenTypes).toEqual(new Set(PLAN_TOKEN_TYPES));
-    expect(markdown).toMatch(/\S\n$/);
-    expect(read.gaps).toEqual(read.blocks.map((_block, n) => (n === 0 ? 0 : 1)));
 
     const days = [...itinerary.days].sort((a: any, b: any) => a.day - b.day);
     const [, second, third] = days;
@@ -188,8 +184,7 @@ describe('trek itinerary get', () => {
     });
     const md = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
     expect(await main(['itinerary', 'get', '1', '--markdown'], md.f)).toBe(0);
-    expect(md.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
-    const read = readMarkdown(md.out());
+    const read = readPlanMarkdown(md.out());
     expect(read.blocks).toEqual([
       { heading: 1, content: [shown] },
       { paragraph: [{ em: ['Itinerary 1'] }] },
@@ -206,7 +201,6 @@ describe('trek itinerary get', () => {
         ],
       },
     ]);
-    expect([...read.tokenTypes].filter((type) => !PLAN_TOKEN_TYPES.includes(type))).toEqual([]);
     expect(read.html).not.toMatch(/<(?!\/?(?:h1|h2|p|em|strong|ul|li|blockquote)>)/);
     expect(read.html).toContain('<li><strong>Optional:</strong> &lt;script&gt;alert(1)&lt;/script&gt;</li>');
 

@@ -3,7 +3,7 @@
  * (test/helpers/markdown.ts).
  */
 import { expect } from 'vitest';
-import type { Block, Inline } from '../../helpers/markdown.js';
+import { readMarkdown, type Block, type Inline, type ReadMarkdown } from '../../helpers/markdown.js';
 
 /**
  * Every token type a plan may parse into: headings, paragraphs, bullet lists, the note's quote,
@@ -15,6 +15,19 @@ export const PLAN_TOKEN_TYPES = [
   'list_item_open', 'list_item_close', 'blockquote_open', 'blockquote_close', 'inline', 'text',
   'em_open', 'em_close', 'strong_open', 'strong_close',
 ];
+
+/**
+ * Reads a plan's Markdown, checking what every plan keeps to: no control characters, one blank
+ * line between blocks and one newline at the end, and no markup the writer does not make.
+ */
+export function readPlanMarkdown(markdown: string): ReadMarkdown {
+  expect(markdown).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+  expect(markdown).toMatch(/\S\n$/);
+  const read = readMarkdown(markdown);
+  expect(read.gaps).toEqual(read.blocks.map((_block, n) => (n === 0 ? 0 : 1)));
+  expect([...read.tokenTypes].filter((type) => !PLAN_TOKEN_TYPES.includes(type))).toEqual([]);
+  return read;
+}
 
 /** The text of inline content that is nothing but literal text. */
 function literal(content: Inline[]): string {
