@@ -61,8 +61,28 @@ export function pathSegments(path: string): string[] | null {
   }
 }
 
+/** How many literal segments of `pattern` the path matches; -1 when one differs. */
+function literalsMatched(pattern: readonly string[], segments: readonly string[]): number {
+  let literals = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i]!.startsWith(':')) continue;
+    if (pattern[i] !== segments[i]) return -1;
+    literals++;
+  }
+  return literals;
+}
+
+function paramsOf(pattern: readonly string[], segments: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  pattern.forEach((expected, i) => {
+    if (expected.startsWith(':')) params[expected.slice(1)] = segments[i]!;
+  });
+  return params;
+}
+
 export class Router {
-  private readonly routes: Route[] = [];
+  /** Routes by number of segments: a path is only compared with routes of its own length. */
+  private readonly routesByLength = new Map<number, Route[]>();
 
   get(pattern: string, handler: Handler): this {
     return this.add('GET', pattern, handler);
@@ -79,7 +99,9 @@ export class Router {
 
   /** `pattern` is like `/bookings/:id/services`; `:name` segments become params. */
   add(method: Method, pattern: string, handler: Handler): this {
-    this.routes.push({ method, segments: pathSegments(pattern) ?? [], handler });
+    const route: Route = { method, segments: pathSegments(pattern) ?? [], handler };
+    const sameLength = this.routesByLength.get(route.segments.length) ?? [];
+    this.routesByLength.set(route.segments.length, [...sameLength, route]);
     return this;
   }
 
@@ -88,24 +110,19 @@ export class Router {
     if (!segments) return { kind: 'none' };
     const wanted = method === 'HEAD' ? 'GET' : method === 'PUT' ? 'PATCH' : method;
     const allow = new Set<string>();
-    let best: { route: Route; params: Record<string, string>; literal: number } | null = null;
-    for (const route of this.routes) {
-      if (route.segments.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      let literal = 0;
-      let ok = true;
-      for (let i = 0; i < segments.length && ok; i++) {
-        const expected = route.segments[i]!;
-        if (expected.startsWith(':')) params[expected.slice(1)] = segments[i]!;
-        else if (expected === segments[i]) literal++;
-        else ok = false;
-      }
-      if (!ok) continue;
+    let best: Route | null = null;
+    let bestLiterals = -1;
+    for (const route of this.routesByLength.get(segments.length) ?? []) {
+      const literals = literalsMatched(route.segments, segments);
+      if (literals < 0) continue;
       allow.add(route.method);
       // A literal segment beats a parameter (`/_sandbox/keys` over `/_sandbox/:x`).
-      if (route.method === wanted && (!best || literal > best.literal)) best = { route, params, literal };
+      if (route.method === wanted && literals > bestLiterals) {
+        best = route;
+        bestLiterals = literals;
+      }
     }
-    if (best) return { kind: 'found', handler: best.route.handler, params: best.params };
+    if (best) return { kind: 'found', handler: best.handler, params: paramsOf(best.segments, segments) };
     if (allow.size === 0) return { kind: 'none' };
     if (allow.has('GET')) allow.add('HEAD');
     if (allow.has('PATCH')) allow.add('PUT');
