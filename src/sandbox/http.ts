@@ -44,6 +44,29 @@ export function negotiate(accept: string | undefined): Format | null {
   return best?.format ?? null;
 }
 
+/** negotiate() per distinct Accept header: clients send the same one on every request. */
+const formatsByAccept = new Map<string, Format | null>();
+const MAX_REMEMBERED_ACCEPTS = 100;
+
+function formatFor(accept = ''): Format | null {
+  let format = formatsByAccept.get(accept);
+  if (format === undefined) {
+    format = negotiate(accept);
+    if (formatsByAccept.size >= MAX_REMEMBERED_ACCEPTS) formatsByAccept.clear();
+    formatsByAccept.set(accept, format);
+  }
+  return format;
+}
+
+/** The Date header of an instant, formatted once per second rather than once per response. */
+let lastDate = { second: Number.NaN, text: '' };
+
+function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastDate.second) lastDate = { second, text: new Date(ms).toUTCString() };
+  return lastDate.text;
+}
+
 function errorBody(status: number, message: string, href: string, errors: FieldError[]) {
   return {
     http_status_code: status,
@@ -55,8 +78,8 @@ function errorBody(status: number, message: string, href: string, errors: FieldE
   };
 }
 
-function send(res: ServerResponse, format: Format, reply: Reply, root = 'response'): void {
-  const headers: Record<string, string | number> = { ...reply.headers };
+function send(res: ServerResponse, format: Format, reply: Reply, date: string, root = 'response'): void {
+  const headers: Record<string, string | number> = { ...reply.headers, date };
   if (reply.status === 204 || reply.body === undefined) {
     res.writeHead(reply.status, headers);
     res.end();
@@ -109,13 +132,13 @@ export function createRequestHandler(store: Store, router: Router, options: Pipe
     const started = process.hrtime.bigint();
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
-    const format = negotiate(req.headers.accept);
+    const format = formatFor(req.headers.accept);
     let status = 500;
     const finish = (reply: Reply, root?: string) => {
       status = reply.status;
       // The Date header is the server's clock: the virtual one, so clients judging time windows
       // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
-      send(res, format ?? 'json', { ...reply, headers: { ...reply.headers, date: new Date(store.clock.nowMs()).toUTCString() } }, root);
+      send(res, format ?? 'json', reply, httpDate(store.clock.nowMs()), root);
       if (options.log) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         options.log(`${isoDateTime(Date.now())} ${method} ${url} ${status} ${ms.toFixed(1)}ms`);
