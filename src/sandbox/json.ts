@@ -13,12 +13,11 @@ export function immutable<T extends object>(record: T): T {
 }
 
 function recordBytes(value: unknown): Buffer {
-  if (value === null || typeof value !== 'object' || !immutables.has(value)) return Buffer.from(JSON.stringify(value) ?? 'null');
-  let bytes = cache.get(value);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(value));
-    cache.set(value, bytes);
-  }
+  if (value === null || typeof value !== 'object') return Buffer.from(JSON.stringify(value) ?? 'null');
+  const cached = cache.get(value);
+  if (cached !== undefined) return cached;
+  const bytes = Buffer.from(JSON.stringify(value) ?? 'null');
+  if (immutables.has(value)) cache.set(value, bytes);
   return bytes;
 }
 
