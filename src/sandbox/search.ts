@@ -9,6 +9,7 @@
  * order_by__desc, as_of.
  */
 import { SandboxError, type FieldError } from './errors.js';
+import type { LruCache } from './lru.js';
 
 export const OPERATORS = ['lt', 'lte', 'gt', 'gte', 'like', 'in', 'null', 'notnull', 'phrase'] as const;
 type Operator = (typeof OPERATORS)[number] | 'contains';
@@ -279,16 +280,13 @@ export function applyQuery<T>(records: readonly T[], query: ListQuery): T[] {
  * Search over an immutable collection, memoised per query: catalogue lists are large and
  * asked the same questions page after page.
  */
-export function cachedQuery<T>(cache: Map<string, unknown[]>, name: string, records: readonly T[], query: ListQuery): T[] {
+export function cachedQuery<T>(cache: LruCache<unknown[]>, name: string, records: readonly T[], query: ListQuery): T[] {
   const key = `${name}:${query.key}`;
   let hit = cache.get(key) as T[] | undefined;
-  if (hit) {
-    cache.delete(key); // refresh its place in the LRU order
-  } else {
+  if (!hit) {
     hit = applyQuery(records, query);
-    if (cache.size >= 64) cache.delete(cache.keys().next().value!);
+    cache.set(key, hit);
   }
-  cache.set(key, hit);
   return hit;
 }
 

@@ -13,6 +13,7 @@
 import { addDays, DAY_MS, isoDate, isoDateTime } from './clock.js';
 import type { AgencyRecord, AgentRecord, NamedRef, State } from './model.js';
 import { immutable } from './json.js';
+import { LruCache } from './lru.js';
 import { seedScenarios } from './rules/scenarios.js';
 import type { Transaction } from './store.js';
 
@@ -319,8 +320,8 @@ export class Catalogue {
   readonly epochDate: string;
   readonly dossierCount: number;
   readonly activityCount: number;
-  /** Memo of search results over immutable collections, owned by search.ts. */
-  readonly searchCache = new Map<string, unknown[]>();
+  /** Memo of search results over immutable collections, by query (search.ts). */
+  readonly searchCache = new LruCache<unknown[]>(64);
   private dossierPlans: DossierPlan[] | undefined;
   private departureList: Departure[] | undefined;
   private dossierList: TourDossier[] | undefined;
