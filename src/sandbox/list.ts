@@ -1,12 +1,26 @@
 /** List responses: search, order and page a collection into the spec's envelope. */
+import { immutable, toJsonBytes } from './json.js';
 import type { BaseRecord } from './model.js';
 import type { Reply, RequestContext } from './router.js';
 import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseListQuery } from './search.js';
 
 const knownPaths = new WeakMap<object, Set<string>>();
 
-/** A catalogue collection: immutable, so its attributes and results are memoised. */
+/**
+ * A catalogue collection: immutable, so its attributes, results and replies are memoised —
+ * a URL always gets the same page, encoded once. Nothing here may depend on the state.
+ */
 export function listCatalogue<T extends object>(ctx: RequestContext, name: string, records: readonly T[]): Reply {
+  const replies = ctx.store.catalogue.listCache;
+  let body = replies.get(ctx.url);
+  if (!body) {
+    body = immutable(cataloguePage(ctx, name, records));
+    replies.set(ctx.url, body, toJsonBytes(body).length);
+  }
+  return { status: 200, body };
+}
+
+function cataloguePage<T extends object>(ctx: RequestContext, name: string, records: readonly T[]): object {
   const query = parseListQuery(ctx.query);
   let known = knownPaths.get(records);
   if (!known) {
@@ -15,7 +29,7 @@ export function listCatalogue<T extends object>(ctx: RequestContext, name: strin
   }
   checkAttributes(query, known);
   const matches = cachedQuery(ctx.store.catalogue.searchCache, name, records, query);
-  return { status: 200, body: page(matches, query, ctx.path, ctx.query, null) };
+  return page(matches, query, ctx.path, ctx.query, null);
 }
 
 /**

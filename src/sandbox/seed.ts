@@ -322,6 +322,8 @@ export class Catalogue {
   readonly activityCount: number;
   /** Memo of search results over immutable collections, by query (search.ts). */
   readonly searchCache = new LruCache<unknown[]>(64);
+  /** Memo of list replies over immutable collections, by URL, weighed in JSON bytes (list.ts). */
+  readonly listCache = new LruCache<object>(16 * 1024 * 1024);
   private dossierPlans: DossierPlan[] | undefined;
   private departureList: Departure[] | undefined;
   private dossierList: TourDossier[] | undefined;

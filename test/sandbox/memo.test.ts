@@ -1,0 +1,70 @@
+/**
+ * The sandbox memoises what it can (catalogue list replies by URL, encoded records, search
+ * results): these tests fail if a memoised body were served after what it shows changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { fromXml } from '../../src/util/xml.js';
+import { clientFor, useSandbox } from './helpers.js';
+
+const client = useSandbox({ size: 40 });
+const PAGE = '/departures/?availability.status=AVAILABLE&order_by=start_date&max_per_page=10';
+
+describe('memoised catalogue pages', () => {
+  it('answer the same bytes for the same URL, and their next link keeps that URL’s own path and parameters', async () => {
+    const first = await client.get(PAGE);
+    expect((await client.get(PAGE)).text).toBe(first.text);
+    expect(first.json.links[0].href).toBe('/departures/?availability.status=AVAILABLE&order_by=start_date&max_per_page=10&page=2');
+    const noSlash = await client.get('/departures?availability.status=AVAILABLE&order_by=start_date&max_per_page=10');
+    expect(noSlash.json.results).toEqual(first.json.results);
+    expect(noSlash.json.links[0].href).toBe('/departures?availability.status=AVAILABLE&order_by=start_date&max_per_page=10&page=2');
+    const reordered = await client.get('/departures/?max_per_page=10&order_by=start_date&availability.status=AVAILABLE');
+    expect(reordered.json.results).toEqual(first.json.results);
+    expect(reordered.json.links[0].href).toBe('/departures/?max_per_page=10&order_by=start_date&availability.status=AVAILABLE&page=2');
+  });
+
+  it('answer XML as well as JSON, whichever was asked first', async () => {
+    const url = '/departures/?max_per_page=10&page=3';
+    const xml = await client.request('GET', url, { headers: { accept: 'application/xml' } });
+    const json = await client.get(url);
+    expect(fromXml(xml.text)).toEqual(json.json);
+    const xmlAgain = await client.request('GET', url, { headers: { accept: 'application/xml' } });
+    expect(xmlAgain.text).toBe(xml.text);
+  });
+
+  it('are never an error memoised: a bad query stays a 400 and does not poison the good one', async () => {
+    expect((await client.get('/departures/?max_per_page=5')).status).toBe(400);
+    expect((await client.get('/departures/?max_per_page=5')).status).toBe(400);
+    expect((await client.get('/departures/?max_per_page=10')).json.results).toHaveLength(10);
+  });
+
+  it('follow a reset to another seed or size, and back', async () => {
+    const sandbox = clientFor(await startSandbox({ size: 30 }));
+    const other = clientFor(await startSandbox({ seed: 2, size: 30 }));
+    try {
+      const seed1 = await sandbox.get(PAGE);
+      expect((await sandbox.post('/_sandbox/reset', { seed: 2 })).status).toBe(200);
+      const seed2 = await sandbox.get(PAGE);
+      expect(seed2.text).not.toBe(seed1.text);
+      expect(seed2.text).toBe((await other.get(PAGE)).text);
+      await sandbox.post('/_sandbox/reset', { seed: 1, size: 12 });
+      expect((await sandbox.get('/departures/?max_per_page=10')).json.count).toBe(12);
+      await sandbox.post('/_sandbox/reset', { size: 30 });
+      expect((await sandbox.get(PAGE)).text).toBe(seed1.text);
+    } finally {
+      await Promise.all([sandbox.sandbox.close(), other.sandbox.close()]);
+    }
+  });
+});
+
+describe('a departure’s detail', () => {
+  it('follows its availability as operator-side events change it, and back', async () => {
+    const before = await client.get('/departures/100003/');
+    const to = before.json.availability.status === 'WAIT_LIST' ? 'AVAILABLE' : 'WAIT_LIST';
+    await client.post('/_sandbox/departures/100003/availability', { status: to });
+    const changed = await client.get('/departures/100003/');
+    expect(changed.json).toEqual({ ...before.json, availability: { ...before.json.availability, status: to } });
+    await client.post('/_sandbox/departures/100003/availability', { status: before.json.availability.status });
+    expect((await client.get('/departures/100003/')).text).toBe(before.text);
+  });
+});
