@@ -44,6 +44,15 @@ describe('/_sandbox/clock', () => {
     expect((await client.get('/flex_plans/100009-1')).json.availability.status).toBe('NOT_BOOKABLE');
   });
 
+  it('dates every response by the virtual clock, also within the same real second as a move', async () => {
+    for (const set of ['2027-03-01T08:00:00Z', '2027-03-02T08:00:00Z', '2027-03-01T08:00:00Z']) {
+      await client.post('/_sandbox/clock', { set });
+      const dated = Date.parse((await client.get('/departures/100001/')).headers.get('date')!);
+      expect(dated - Date.parse(set)).toBeGreaterThanOrEqual(0);
+      expect(dated - Date.parse(set)).toBeLessThan(60_000);
+    }
+  });
+
   it.each([
     [{}, 'advance', 'REQUIRED'],
     [{ advance: '1d', set: '2027-01-01' }, 'advance', 'REQUIRED'],
