@@ -10,7 +10,7 @@ import { authenticate } from './auth.js';
 import { isoDateTime } from './clock.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
 import { toJsonBytes } from './json.js';
-import type { Caller, Reply, RequestContext, Router } from './router.js';
+import { withoutTrailingSlashes, type Caller, type Reply, type RequestContext, type Router } from './router.js';
 import { GONE, MOVED } from './seed.js';
 import type { Store } from './store.js';
 
@@ -172,7 +172,7 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
     throw new SandboxError(405, `${method} is not supported on ${path}; allowed: ${match.allow.join(', ')}.`, [], { allow: match.allow.join(', ') });
   }
   const caller: Caller = authenticate(store.read(), req.headers);
-  const normalized = path.replace(/\/+$/, '');
+  const normalized = withoutTrailingSlashes(path);
   const movedTo = MOVED[normalized];
   if (movedTo) return { status: 301, headers: { location: movedTo + (queryAt < 0 ? '' : url.slice(queryAt)) }, body: { message: `Moved permanently to ${movedTo}`, href: movedTo } };
   if (GONE.has(normalized)) throw new SandboxError(410, `${path} is gone permanently.`);

@@ -50,12 +50,23 @@ export type RouteMatch =
   | { kind: 'wrong-method'; allow: string[] }
   | { kind: 'none' };
 
+const SLASH = 0x2f;
+
+/** The path without its trailing slashes (a loop: a regex here cost a microsecond a request). */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  return path.slice(0, end);
+}
+
 /** Segments of a path, decoded; null when a segment is not valid percent-encoding. */
 export function pathSegments(path: string): string[] | null {
-  const trimmed = path.replace(/\/+$/, '');
+  const trimmed = withoutTrailingSlashes(path);
   if (trimmed === '') return [];
+  const segments = trimmed.slice(1).split('/');
+  if (!trimmed.includes('%')) return segments;
   try {
-    return trimmed.slice(1).split('/').map(decodeURIComponent);
+    return segments.map(decodeURIComponent);
   } catch {
     return null;
   }
