@@ -4,7 +4,7 @@ import type { ResolvedProfile } from './config/resolve.js';
 import { trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
-import type { Format } from './output/render.js';
+import type { Format } from './output/formats.js';
 import { sanitize } from './output/sanitize.js';
 import { makeTheme, type Theme } from './output/theme.js';
 import { inquirerPrompter, type Prompter } from './prompt/prompter.js';

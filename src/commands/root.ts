@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { applyStreamSettings, type Factory } from '../factory.js';
 import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
-import { FORMATS } from '../output/render.js';
+import { FORMATS } from '../output/formats.js';
 import { newAgencyCmd } from './agency/index.js';
 import { newAgentCmd } from './agent/index.js';
 import { newApiCmd } from './api/index.js';

@@ -1,7 +1,8 @@
 import { CancelError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { canPrompt, type IOStreams } from '../output/iostreams.js';
-import { FORMATS, type Format, type OutputSpec } from '../output/render.js';
+import { FORMATS, type Format } from '../output/formats.js';
+import type { OutputSpec } from '../output/render.js';
 import type { Prompter } from '../prompt/prompter.js';
 
 /** Help text block of examples, shown after the options. */

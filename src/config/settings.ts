@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { FORMATS } from '../output/render.js';
+import { FORMATS } from '../output/formats.js';
 
 /** One top-level setting of config.json: what `trek config set KEY VALUE` accepts. */
 export interface SettingSpec {

@@ -1,11 +1,9 @@
 import { toXml } from '../util/xml.js';
 import { fieldPaths, getPath, selectFields, validateFields } from './fields.js';
+import type { Format } from './formats.js';
 import type { IOStreams } from './iostreams.js';
 import { sanitize, sanitizeDeep, sanitizeXml, toSafeJson } from './sanitize.js';
 import { makeTheme, type Theme } from './theme.js';
-
-export type Format = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv' | 'yaml' | 'xml';
-export const FORMATS: readonly Format[] = ['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'xml'];
 
 export interface OutputSpec {
   format: Format;

@@ -10,7 +10,7 @@ import { SEARCH_OPERATORS } from '../../src/api/query.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { recordIds } from '../../src/history.js';
 import { main } from '../../src/main.js';
-import { FORMATS } from '../../src/output/render.js';
+import { FORMATS } from '../../src/output/formats.js';
 import { testFactory, type TestFactoryOptions } from '../helpers/factory.js';
 
 interface Result {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRootCmd } from '../../src/commands/root.js';
 import { trekPaths } from '../../src/config/paths.js';
 import { recordIds } from '../../src/history.js';
-import { FORMATS } from '../../src/output/render.js';
+import { FORMATS } from '../../src/output/formats.js';
 import { AVAILABILITY_STATUSES } from '../../src/completion/values.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
+import { FORMATS, type Format } from '../../src/output/formats.js';
 import {
-  FORMATS,
   formatValue,
   renderItem,
   renderList,
   writeRaw,
   type Column,
-  type Format,
   type ItemOptions,
   type OutputSpec,
 } from '../../src/output/render.js';

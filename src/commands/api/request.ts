@@ -5,7 +5,7 @@ import type { ListEnvelope } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import { renderItem, renderList, writeRaw, type Column, type OutputSpec } from '../../output/render.js';
+import type { Column, OutputSpec } from '../../output/render.js';
 import { collect, examples, outputSpec, readAll } from '../shared.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -108,7 +108,7 @@ function buildRequest(opts: ApiOptions): RequestOptions {
 }
 
 async function streamPages(opts: ApiOptions, client: ApiClient, request: RequestOptions): Promise<void> {
-  const { pages } = await import('../../api/paginate.js');
+  const [{ pages }, { renderList, writeRaw }] = await Promise.all([import('../../api/paginate.js'), import('../../output/render.js')]);
   const pageIterator = pages<unknown>(client, request.path, request.query, { all: true });
   if (opts.raw || opts.output.format === 'xml') {
     for await (const page of pageIterator) writeRaw(opts.io, page.response.raw);
@@ -127,6 +127,8 @@ async function streamPages(opts: ApiOptions, client: ApiClient, request: Request
 
 async function printBody(opts: ApiOptions, response: ApiResponse): Promise<void> {
   if (response.raw === '') return;
+  // The renderers load when there is something to print: root help builds this command too.
+  const { renderItem, renderList, writeRaw } = await import('../../output/render.js');
   if (opts.raw || opts.output.format === 'xml' || response.data === undefined) {
     writeRaw(opts.io, response.raw);
     return;

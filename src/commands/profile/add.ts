@@ -4,7 +4,7 @@ import type { ConfigStore, ProfileRecord } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt, type IOStreams } from '../../output/iostreams.js';
-import type { Format } from '../../output/render.js';
+import type { Format } from '../../output/formats.js';
 import type { Theme } from '../../output/theme.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { examples, parseFormat, readAll, requireValue } from '../shared.js';

@@ -11,7 +11,7 @@ import { flexPlansRun } from '../../../src/commands/flex/plans.js';
 import { flexTermsRun } from '../../../src/commands/flex/terms.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
-import type { Format } from '../../../src/output/render.js';
+import type { Format } from '../../../src/output/formats.js';
 import { testFactory, type TestFactory } from '../../helpers/factory.js';
 import { recordingPrompter } from '../booking/harness.js';
 import { DEPARTURE_SERVICE, FLEX_SERVICE, NEW_FLEX, servicesList, startFakeOperator, type FakeOperator } from './operator.js';
