@@ -1,11 +1,5 @@
-import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { readSettingsSync } from '../config/settings.js';
-import { CONFIG_FILE_NAME } from '../config/store.js';
-import { UsageError } from '../errors.js';
-import { applyStreamSettings, type Factory } from '../factory.js';
-import { parseFieldsFlag } from '../output/fields.js';
-import type { ColorMode } from '../output/iostreams.js';
+import type { Factory } from '../factory.js';
 import { FORMATS } from '../output/formats.js';
 import { newAgencyCmd } from './agency/index.js';
 import { newAgentCmd } from './agent/index.js';
@@ -23,19 +17,7 @@ import { newProfileCmd } from './profile/index.js';
 import { newSandboxCmd } from './sandbox/index.js';
 import { newSearchCmd } from './search/index.js';
 import { newServiceCmd } from './service/index.js';
-import { examples, parseFormat } from './shared.js';
-
-interface RawGlobals {
-  profile?: string;
-  baseUrl?: string;
-  output?: string;
-  json?: boolean;
-  fields?: string;
-  color: string;
-  verbose?: boolean;
-  input: boolean;
-  timeout?: string;
-}
+import { examples } from './shared.js';
 
 /** The `trek` program: global flags (valid before or after the subcommand) and the nouns. */
 export function newRootCmd(f: Factory): Command {
@@ -60,30 +42,9 @@ export function newRootCmd(f: Factory): Command {
       'trek help exit-codes',
     ]));
 
-  program.hook('preAction', (_root, action) => {
-    const raw = action.optsWithGlobals() as RawGlobals;
-    // Stored settings are defaults under the flags (`trek config set color never`).
-    const settings = readSettingsSync(join(f.paths().config, CONFIG_FILE_NAME));
-    const color = (program.getOptionValueSource('color') === 'default' ? (settings.color ?? raw.color) : raw.color) as ColorMode;
-    const timeout = raw.timeout ?? settings.timeout;
-    applyStreamSettings(f, color, raw.input && settings.no_input !== 'true');
-    f.globals = {
-      profile: raw.profile,
-      baseUrl: raw.baseUrl,
-      output: raw.output ? parseFormat(raw.output) : raw.json ? 'json' : undefined,
-      fields: raw.fields === undefined ? undefined : parseFieldsFlag(raw.fields),
-      color,
-      verbose: Boolean(raw.verbose),
-      timeoutMs: timeout === undefined ? undefined : parseTimeout(timeout),
-    };
-  });
+  // Only an action needs the flags read (and the settings file under them): --help and --version never load that code.
+  program.hook('preAction', async (_root, action) => (await import('./globals.js')).applyGlobalFlags(program, action, f));
 
   for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newFlexCmd(f), newOverrideCmd(f), newCheckinCmd(f), newAgentCmd(f), newAgencyCmd(f), newItineraryCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
   return program;
-}
-
-function parseTimeout(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
-  return Math.round(seconds * 1000);
 }

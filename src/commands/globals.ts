@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { readSettingsSync } from '../config/settings.js';
+import { CONFIG_FILE_NAME } from '../config/store.js';
+import { UsageError } from '../errors.js';
+import { applyStreamSettings, type Factory } from '../factory.js';
+import { parseFieldsFlag } from '../output/fields.js';
+import type { ColorMode } from '../output/iostreams.js';
+import { parseFormat } from './shared.js';
+
+interface RawGlobals {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  json?: boolean;
+  fields?: string;
+  color: string;
+  verbose?: boolean;
+  input: boolean;
+  timeout?: string;
+}
+
+/** Sets f.globals and the streams from the global flags of `program`, given on the way to `action`. */
+export function applyGlobalFlags(program: Command, action: Command, f: Factory): void {
+  const raw = action.optsWithGlobals() as RawGlobals;
+  // Stored settings are defaults under the flags (`trek config set color never`).
+  const settings = readSettingsSync(join(f.paths().config, CONFIG_FILE_NAME));
+  const color = (program.getOptionValueSource('color') === 'default' ? (settings.color ?? raw.color) : raw.color) as ColorMode;
+  const timeout = raw.timeout ?? settings.timeout;
+  applyStreamSettings(f, color, raw.input && settings.no_input !== 'true');
+  f.globals = {
+    profile: raw.profile,
+    baseUrl: raw.baseUrl,
+    output: raw.output ? parseFormat(raw.output) : raw.json ? 'json' : undefined,
+    fields: raw.fields === undefined ? undefined : parseFieldsFlag(raw.fields),
+    color,
+    verbose: Boolean(raw.verbose),
+    timeoutMs: timeout === undefined ? undefined : parseTimeout(timeout),
+  };
+}
+
+function parseTimeout(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
+  return Math.round(seconds * 1000);
+}
