@@ -11,9 +11,9 @@ import { sanitize, toSafeJson } from './output/sanitize.js';
  * exit codes (DESIGN.md §2); bin/trek is the only caller of process.exit.
  */
 export async function main(argv: string[], f: Factory): Promise<number> {
-  const program = newRootCmd(f);
-  configureTree(program, f);
   try {
+    const program = await newRootCmd(f, argv);
+    configureTree(program, f);
     // The words of `trek __complete` are the line being completed, not flags for trek to act on.
     if (argv[0] === COMPLETE_COMMAND) return await runComplete(program, argv.slice(1), f);
     await program.parseAsync(argv, { from: 'user' });

@@ -1,26 +1,116 @@
 import { Command, Option } from 'commander';
+import { SETTING_KEYS } from '../config/settings.js';
 import type { Factory } from '../factory.js';
 import { FORMATS } from '../output/formats.js';
-import { newAgencyCmd } from './agency/index.js';
-import { newAgentCmd } from './agent/index.js';
 import { newApiCmd } from './api/index.js';
-import { newBookingCmd } from './booking/index.js';
-import { newCheckinCmd } from './checkin/index.js';
 import { newCompletionCmd } from './completion/index.js';
-import { newConfigCmd } from './config/index.js';
-import { newCustomerCmd } from './customer/index.js';
-import { newFlexCmd } from './flex/index.js';
 import { newHelpCmd } from './help/index.js';
-import { newItineraryCmd } from './itinerary/index.js';
-import { newOverrideCmd } from './override/index.js';
-import { newProfileCmd } from './profile/index.js';
-import { newSandboxCmd } from './sandbox/index.js';
-import { newSearchCmd } from './search/index.js';
-import { newServiceCmd } from './service/index.js';
 import { examples } from './shared.js';
 
-/** The `trek` program: global flags (valid before or after the subcommand) and the nouns. */
-export function newRootCmd(f: Factory): Command {
+/** A noun whose verbs are imported only when the command line names it. */
+interface VerbGroup {
+  name: string;
+  /** Root help's line for the noun, when `trek <noun> --help` says more. */
+  summary?: string;
+  description: string;
+  load: () => Promise<(f: Factory) => Command>;
+}
+
+/** A noun with arguments of its own: built at once, because root help shows its usage (`api [options] <method> <path>`). */
+type LeafCommand = (f: Factory, program: Command) => Command;
+
+/** The nouns, in the order root help lists them. */
+const NOUNS: Array<VerbGroup | LeafCommand> = [
+  {
+    name: 'search',
+    description: 'Search the catalogue: departures, tour dossiers and activities',
+    load: async () => (await import('./search/index.js')).newSearchCmd,
+  },
+  {
+    name: 'booking',
+    description: 'Open, read and change bookings, and list their services, overrides and checkins',
+    load: async () => (await import('./booking/index.js')).newBookingCmd,
+  },
+  {
+    name: 'customer',
+    description: 'Create and read customers (travellers) and list their bookings',
+    load: async () => (await import('./customer/index.js')).newCustomerCmd,
+  },
+  {
+    name: 'service',
+    description: 'Book departures and activities on a booking, and confirm, cancel or move booked services between statuses',
+    load: async () => (await import('./service/index.js')).newServiceCmd,
+  },
+  {
+    name: 'flex',
+    description: 'Flex plans: see what a departure offers, attach a plan to a departure service (checked against the rules first), read its addons and the cancellation terms it brings',
+    load: async () => (await import('./flex/index.js')).newFlexCmd,
+  },
+  {
+    name: 'override',
+    description: "Waive a customer's requirement with a reason (overrides), change the reason, remove it, list a booking's overrides",
+    load: async () => (await import('./override/index.js')).newOverrideCmd,
+  },
+  {
+    name: 'checkin',
+    description: "Read customers' readiness for travel (checkins): what each requirement still needs",
+    load: async () => (await import('./checkin/index.js')).newCheckinCmd,
+  },
+  {
+    name: 'agent',
+    description: 'Read and update agent profiles, and see whose key you are using',
+    load: async () => (await import('./agent/index.js')).newAgentCmd,
+  },
+  {
+    name: 'agency',
+    description: 'Read and update agency profiles: address, e-mails, display name, communication preferences',
+    load: async () => (await import('./agency/index.js')).newAgencyCmd,
+  },
+  {
+    name: 'itinerary',
+    description: 'Read tour itineraries as day-by-day plans (also as Markdown), and pick the one a dossier uses on a date',
+    load: async () => (await import('./itinerary/index.js')).newItineraryCmd,
+  },
+  (f) => newApiCmd(f),
+  {
+    name: 'sandbox',
+    summary: 'The built-in sandbox: serve it, reset it, list its keys; payments, clock, staff actions',
+    description:
+      "The built-in sandbox: a stateful simulator of the operator's API, and the default profile when none is configured.\n\n" +
+      'Serve it to your own code, start it over, list its keys, and drive what only the operator could: payments, time, staff cancellations.',
+    load: async () => (await import('./sandbox/index.js')).newSandboxCmd,
+  },
+  {
+    name: 'profile',
+    description: 'Manage profiles: which API trek talks to and with which key. The built-in "sandbox" profile needs no set-up.',
+    load: async () => (await import('./profile/index.js')).newProfileCmd,
+  },
+  {
+    name: 'config',
+    description: `Read and change the settings that apply to every profile (${SETTING_KEYS.join(', ')}).`,
+    load: async () => (await import('./config/index.js')).newConfigCmd,
+  },
+  (f) => newCompletionCmd(f),
+  (f, program) => newHelpCmd(f, program),
+];
+
+/**
+ * A noun with its verbs when `argv` names it (`trek booking …`, `trek help booking`, `trek
+ * __complete booking …`) or when there is no argv; otherwise a stub with its name and
+ * description, which is all root help, "did you mean" suggestions and noun completion read.
+ * Leaving the other nouns unimported is what keeps start-up fast.
+ */
+async function buildGroup(group: VerbGroup, f: Factory, argv: readonly string[] | undefined): Promise<Command> {
+  const command = argv === undefined || argv.includes(group.name) ? (await group.load())(f) : new Command(group.name);
+  if (group.summary) command.summary(group.summary);
+  return command.description(group.description);
+}
+
+/**
+ * The `trek` program: global flags (valid before or after the subcommand) and the nouns.
+ * `argv` is the command line it will parse; without it every noun is built (tests walk the whole tree).
+ */
+export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<Command> {
   const program = new Command('trek')
     .description("Work with the tour operator's reservation API: bookings, customers, services, flex plans and the catalogue.\nWith no profile configured, trek talks to a built-in sandbox, so every command works at once.")
     .version(f.version, '-V, --version', 'print the version')
@@ -45,6 +135,7 @@ export function newRootCmd(f: Factory): Command {
   // Only an action needs the flags read (and the settings file under them): --help and --version never load that code.
   program.hook('preAction', async (_root, action) => (await import('./globals.js')).applyGlobalFlags(program, action, f));
 
-  for (const command of [newSearchCmd(f), newBookingCmd(f), newCustomerCmd(f), newServiceCmd(f), newFlexCmd(f), newOverrideCmd(f), newCheckinCmd(f), newAgentCmd(f), newAgencyCmd(f), newItineraryCmd(f), newApiCmd(f), newSandboxCmd(f), newProfileCmd(f), newConfigCmd(f), newCompletionCmd(f), newHelpCmd(f, program)]) program.addCommand(command);
+  const nouns = await Promise.all(NOUNS.map((noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv))));
+  for (const noun of nouns) program.addCommand(noun);
   return program;
 }

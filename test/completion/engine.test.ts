@@ -51,7 +51,7 @@ function writeConfig(home: string, config: unknown): void {
 describe('trek __complete on the real command tree', () => {
   it('offers the visible nouns at the top level, with their descriptions', async () => {
     const { f } = testFactory();
-    const root = newRootCmd(f);
+    const root = await newRootCmd(f);
     const nouns = new Help().visibleCommands(root).map((c) => c.name());
     const result = await trekComplete(['']);
     expect(result.code).toBe(0);
@@ -65,7 +65,7 @@ describe('trek __complete on the real command tree', () => {
   it('completes a noun from its prefix and lists its verbs', async () => {
     expect((await trekComplete(['pro'])).values).toEqual(['profile']);
     const { f } = testFactory();
-    const search = newRootCmd(f).commands.find((c) => c.name() === 'search')!;
+    const search = (await newRootCmd(f)).commands.find((c) => c.name() === 'search')!;
     expect((await trekComplete(['search', ''])).values).toEqual(search.commands.map((c) => c.name()));
   });
 
@@ -163,7 +163,7 @@ describe('trek __complete on the real command tree', () => {
 
   it('completes command paths after `trek help`', async () => {
     const { f } = testFactory();
-    const root = newRootCmd(f);
+    const root = await newRootCmd(f);
     const search = root.commands.find((c) => c.name() === 'search')!;
     expect((await trekComplete(['help', 'sea'])).values).toEqual(['search']);
     expect((await trekComplete(['help', 'search', ''])).values).toEqual(search.commands.map((c) => c.name()));

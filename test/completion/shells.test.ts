@@ -105,8 +105,8 @@ async function serviceApi(): Promise<{ url: string; requests: string[] }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
-function verbsOf(noun: string): string[] {
-  const root = newRootCmd(testFactory().f);
+async function verbsOf(noun: string): Promise<string[]> {
+  const root = await newRootCmd(testFactory().f);
   return root.commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
 }
 
@@ -125,8 +125,8 @@ describe.each([
   });
 
   it("lists a noun's verbs", async () => {
-    expect(sorted(await completeLine('trek booking '))).toEqual(sorted(verbsOf('booking')));
-    expect(sorted(await completeLine('trek profile '))).toEqual(sorted(verbsOf('profile')));
+    expect(sorted(await completeLine('trek booking '))).toEqual(sorted(await verbsOf('booking')));
+    expect(sorted(await completeLine('trek profile '))).toEqual(sorted(await verbsOf('profile')));
   });
 
   it('offers a recently created booking id after `trek booking get`, from the profile in use', async () => {

@@ -5,7 +5,6 @@ import { newAgencyUpdateCmd } from './update.js';
 
 export function newAgencyCmd(f: Factory): Command {
   return new Command('agency')
-    .description('Read and update agency profiles: address, e-mails, display name, communication preferences')
     .addCommand(newAgencyGetCmd(f))
     .addCommand(newAgencyUpdateCmd(f));
 }

@@ -6,7 +6,6 @@ import { newAgentUpdateCmd } from './update.js';
 
 export function newAgentCmd(f: Factory): Command {
   return new Command('agent')
-    .description('Read and update agent profiles, and see whose key you are using')
     .addCommand(newAgentGetCmd(f))
     .addCommand(newAgentUpdateCmd(f))
     .addCommand(newAgentMeCmd(f));

@@ -9,7 +9,6 @@ import { newBookingUpdateCmd } from './update.js';
 
 export function newBookingCmd(f: Factory): Command {
   return new Command('booking')
-    .description('Open, read and change bookings, and list their services, overrides and checkins')
     .addCommand(newBookingCreateCmd(f))
     .addCommand(newBookingGetCmd(f))
     .addCommand(newBookingUpdateCmd(f))

@@ -6,7 +6,6 @@ import { newCustomerGetCmd } from './get.js';
 
 export function newCustomerCmd(f: Factory): Command {
   return new Command('customer')
-    .description('Create and read customers (travellers) and list their bookings')
     .addCommand(newCustomerCreateCmd(f))
     .addCommand(newCustomerGetCmd(f))
     .addCommand(newCustomerBookingsCmd(f));

@@ -8,7 +8,6 @@ import { newFlexTermsCmd } from './terms.js';
 
 export function newFlexCmd(f: Factory): Command {
   return new Command('flex')
-    .description('Flex plans: see what a departure offers, attach a plan to a departure service (checked against the rules first), read its addons and the cancellation terms it brings')
     .addCommand(newFlexPlansCmd(f))
     .addCommand(newFlexAttachCmd(f))
     .addCommand(newFlexGetCmd(f))

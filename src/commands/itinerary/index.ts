@@ -5,7 +5,6 @@ import { newItineraryGetCmd } from './get.js';
 
 export function newItineraryCmd(f: Factory): Command {
   return new Command('itinerary')
-    .description("Read tour itineraries as day-by-day plans (also as Markdown), and pick the one a dossier uses on a date")
     .addCommand(newItineraryGetCmd(f))
     .addCommand(newItineraryForDossierCmd(f));
 }

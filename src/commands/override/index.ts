@@ -9,7 +9,6 @@ import { newOverrideUpdateCmd } from './update.js';
 
 export function newOverrideCmd(f: Factory): Command {
   return new Command('override')
-    .description("Waive a customer's requirement with a reason (overrides), change the reason, remove it, list a booking's overrides")
     .addCommand(newOverrideAddCmd(f))
     .addCommand(newOverrideGetCmd(f))
     .addCommand(newOverrideUpdateCmd(f))

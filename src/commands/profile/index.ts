@@ -8,7 +8,6 @@ import { newProfileUseCmd } from './use.js';
 
 export function newProfileCmd(f: Factory): Command {
   return new Command('profile')
-    .description('Manage profiles: which API trek talks to and with which key. The built-in "sandbox" profile needs no set-up.')
     .addCommand(newProfileAddCmd(f))
     .addCommand(newProfileListCmd(f))
     .addCommand(newProfileUseCmd(f))

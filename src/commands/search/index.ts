@@ -6,7 +6,6 @@ import { newTourDossiersCmd } from './tour-dossiers.js';
 
 export function newSearchCmd(f: Factory): Command {
   return new Command('search')
-    .description('Search the catalogue: departures, tour dossiers and activities')
     .addCommand(newDeparturesCmd(f))
     .addCommand(newTourDossiersCmd(f))
     .addCommand(newActivitiesCmd(f));

@@ -9,7 +9,6 @@ import { newServiceTransitionCmd } from './transition.js';
 
 export function newServiceCmd(f: Factory): Command {
   return new Command('service')
-    .description('Book departures and activities on a booking, and confirm, cancel or move booked services between statuses')
     .addCommand(newServiceAddDepartureCmd(f))
     .addCommand(newServiceAddActivityCmd(f))
     .addCommand(newServiceGetCmd(f))
