@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ApiError } from './api/errors.js';
-import { COMPLETE_COMMAND, runComplete } from './commands/completion/complete.js';
 import { newRootCmd } from './commands/root.js';
+import { COMPLETE_COMMAND } from './completion/protocol.js';
 import { CancelError, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
 import type { Factory } from './factory.js';
 import { sanitize, toSafeJson } from './output/sanitize.js';
@@ -15,7 +15,11 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     const program = await newRootCmd(f, argv);
     configureTree(program, f);
     // The words of `trek __complete` are the line being completed, not flags for trek to act on.
-    if (argv[0] === COMPLETE_COMMAND) return await runComplete(program, argv.slice(1), f);
+    if (argv[0] === COMPLETE_COMMAND) {
+      // The completion engine (and the history it reads) is for TAB only: other runs never load it.
+      const { runComplete } = await import('./commands/completion/complete.js');
+      return await runComplete(program, argv.slice(1), f);
+    }
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

@@ -3,6 +3,14 @@ import type { Factory } from '../factory.js';
 import { sanitize } from '../output/sanitize.js';
 
 /**
+ * The hidden command the completion scripts call: `trek __complete <words…>`. main() hands
+ * the words to runComplete before commander parses anything, because commander would
+ * otherwise act on the words themselves (global flags are accepted after subcommands, so
+ * `trek __complete -o j` would be refused as an invalid --output before completion could run).
+ */
+export const COMPLETE_COMMAND = '__complete';
+
+/**
  * What `trek __complete <words…>` prints: one `value<TAB>description` line per candidate (the
  * tab and description are left out when there is none), then one line `:<directive>`. The
  * directive is a sum of the bit flags below (the numbers are cobra's, so the scripts read like

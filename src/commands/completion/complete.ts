@@ -4,14 +4,6 @@ import { Directive, formatCompletion } from '../../completion/protocol.js';
 import { ExitCode } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 
-/**
- * The hidden command the completion scripts call: `trek __complete <words…>`. main() hands it
- * the words before commander parses anything, because commander would otherwise act on the
- * words themselves (global flags are accepted after subcommands, so `trek __complete -o j`
- * would be refused as an invalid --output before completion could run).
- */
-export const COMPLETE_COMMAND = '__complete';
-
 /** Prints candidates and the directive on stdout; nothing ever reaches stderr, and the exit code is always 0. */
 export async function runComplete(program: Command, words: string[], f: Factory): Promise<number> {
   // Warnings a lazy dependency might print (a client notice, say) would land in the middle of the prompt.
