@@ -1,8 +1,8 @@
 // Start-up benchmark: median wall time of trek invocations as a ratio to bare `node -e 0`,
-// measured in the same run. Targets (issue 2): --version and --help ≤ 1.3× bare node, and
+// measured in the same run, taking turns with it. Targets (issue 2): --version and --help ≤ 1.3× bare node, and
 // --version must not load undici, conf or @inquirer/prompts.
 // Usage: node bench/startup.mjs [runs]   (builds dist/ first if missing)
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -23,21 +23,24 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}`;
 const env = { ...process.env, TREK_HOME: home, TREK_BASE_URL: baseUrl, TREK_API_KEY: 'bench-key', NO_COLOR: '1' };
 
-async function median(args) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    // Asynchronous spawn: the local server must keep answering while the child runs.
-    await new Promise((resolve, reject) => {
-      import('node:child_process').then(({ spawn }) => {
-        const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
-      });
-    });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+async function wallTime(args) {
+  const start = process.hrtime.bigint();
+  // Asynchronous spawn: the local server must keep answering while the child runs.
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * The median wall time of each command. The commands take turns, round after round, so a busy
+ * spell on a shared machine slows the baseline as much as trek instead of skewing the ratio.
+ */
+async function medians(commands) {
+  const times = commands.map(() => []);
+  for (let round = 0; round < runs; round++) for (const [i, args] of commands.entries()) times[i].push(await wallTime(args));
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
 }
 
 /** Which packages a command loads, via a module resolve hook that records every specifier. */
@@ -55,13 +58,14 @@ function loadedPackages(args) {
   return existsSync(log) ? [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))] : [];
 }
 
-await median(['-e', '0']); // warm the file cache
-const baseline = await median(['-e', '0']);
-const rows = [
-  ['trek --version', await median([bin, '--version'])],
-  ['trek --help', await median([bin, '--help'])],
-  ['trek api GET /x', await median([bin, 'api', 'GET', '/x', '-o', 'json'])],
+const commands = [
+  ['trek --version', [bin, '--version']],
+  ['trek --help', [bin, '--help']],
+  ['trek api GET /x', [bin, 'api', 'GET', '/x', '-o', 'json']],
 ];
+await wallTime(['-e', '0']); // warm the file cache
+const [baseline, ...times] = await medians([['-e', '0'], ...commands.map(([, args]) => args)]);
+const rows = commands.map(([name], i) => [name, times[i]]);
 server.close();
 
 const heavy = ['undici', 'conf', '@inquirer/prompts'];
