@@ -12,14 +12,12 @@ import { sanitize, toSafeJson } from './output/sanitize.js';
  */
 export async function main(argv: string[], f: Factory): Promise<number> {
   try {
+    // The words of `trek __complete` are the line being completed, not flags for trek to act on.
+    // Its engine (and the history it reads) is for TAB only, read while the tree is built.
+    const completion = argv[0] === COMPLETE_COMMAND ? import('./commands/completion/complete.js') : undefined;
     const program = await newRootCmd(f, argv);
     configureTree(program, f);
-    // The words of `trek __complete` are the line being completed, not flags for trek to act on.
-    if (argv[0] === COMPLETE_COMMAND) {
-      // The completion engine (and the history it reads) is for TAB only: other runs never load it.
-      const { runComplete } = await import('./commands/completion/complete.js');
-      return await runComplete(program, argv.slice(1), f);
-    }
+    if (completion) return await (await completion).runComplete(program, argv.slice(1), f);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
