@@ -1,4 +1,3 @@
-import { toXml } from '../util/xml.js';
 import { fieldPaths, getPath, selectFields, validateFields } from './fields.js';
 import type { Format } from './formats.js';
 import type { IOStreams } from './iostreams.js';
@@ -248,6 +247,11 @@ async function toYaml(value: unknown): Promise<string> {
   return stringify(sanitizeDeep(value, { multiline: true }), { lineWidth: 0 });
 }
 
+async function xmlDocument(value: unknown, root: string): Promise<string> {
+  const { toXml } = await import('../util/xml.js');
+  return sanitizeXml(toXml(value, root));
+}
+
 /**
  * Writes records in the chosen format and returns how many were written. ndjson, csv and tsv
  * stream (each record is written as it arrives, e.g. page by page); the other formats need the
@@ -292,7 +296,7 @@ export async function renderList(
       if (count > 0) io.out.write(await toYaml(collected.map((r) => select(r, fields))));
       break;
     case 'xml':
-      if (count > 0) io.out.write(sanitizeXml(toXml(collected.map((r) => select(r, fields)), 'results')));
+      if (count > 0) io.out.write(await xmlDocument(collected.map((r) => select(r, fields)), 'results'));
       break;
     case 'table':
       if (count > 0) io.out.write(await formatTable(columns, collected, spec, makeTheme(spec.color)));
@@ -321,7 +325,7 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
       io.out.write(await toYaml(selected));
       return;
     case 'xml':
-      io.out.write(sanitizeXml(toXml(selected, options.xmlRoot ?? 'response')));
+      io.out.write(await xmlDocument(selected, options.xmlRoot ?? 'response'));
       return;
     case 'csv':
     case 'tsv':
