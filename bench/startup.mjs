@@ -34,12 +34,18 @@ async function wallTime(args) {
 }
 
 /**
- * The median wall time of each command. The commands take turns, round after round, so a busy
- * spell on a shared machine slows the baseline as much as trek instead of skewing the ratio.
+ * The median wall time of each command. The commands take turns, and each round starts one
+ * command further on, so a busy spell on a shared machine, or the wake of the command run just
+ * before, falls on the baseline as much as on trek instead of skewing the ratio.
  */
 async function medians(commands) {
   const times = commands.map(() => []);
-  for (let round = 0; round < runs; round++) for (const [i, args] of commands.entries()) times[i].push(await wallTime(args));
+  for (let round = 0; round < runs; round++) {
+    for (let turn = 0; turn < commands.length; turn++) {
+      const i = (round + turn) % commands.length;
+      times[i].push(await wallTime(commands[i]));
+    }
+  }
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
 }
 
