@@ -13,7 +13,7 @@
 // every noun's verbs import. Source maps are carried through both passes, so stack traces
 // point at src/.
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -132,6 +132,8 @@ const files = new Map(folded.outputFiles.map((file) => [basename(file.path), fil
 for (const file of ['sandbox.js', ...sandboxChunks]) for (const name of [file, `${file}.map`]) files.set(name, firstPass.get(name));
 
 // Files are overwritten in place (never the whole directory removed) so a test run in another
-// process never finds dist/ missing; files no longer produced are pruned afterwards.
+// process never finds dist/ missing; files no longer produced are pruned afterwards. A fresh clone
+// has no dist/ yet: both passes keep their output in memory, so nothing else creates it.
+mkdirSync(outdir, { recursive: true });
 for (const [file, text] of files) writeFileSync(join(outdir, file), text);
 for (const file of readdirSync(outdir)) if (!files.has(file)) rmSync(join(outdir, file), { force: true });
