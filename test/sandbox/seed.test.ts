@@ -141,23 +141,18 @@ describe('agencies and keys', () => {
 });
 
 describe('scale', () => {
-  it('starts a 100 000-departure sandbox fast and searches it quickly', async () => {
-    const started = performance.now();
+  // How fast it starts and searches is bench/sandbox.mjs's question; this one is whether it works.
+  it('seeds a 100 000-departure sandbox whose ordered search pages without gaps or repeats', async () => {
     const big = clientFor(await startSandbox({ size: 100_000 }));
-    const startMs = performance.now() - started;
     try {
-      expect(startMs).toBeLessThan(1000);
-      const t0 = performance.now();
       const first = await big.get('/departures/?availability.status=WAIT_LIST&order_by=start_date&max_per_page=100');
-      const firstMs = performance.now() - t0;
       expect(first.json.count).toBeGreaterThan(10_000);
-      const t1 = performance.now();
       const next = await big.get(first.json.links[0].href);
-      const nextMs = performance.now() - t1;
       expect(next.json.results[0].start_date >= first.json.results[99].start_date).toBe(true);
-      expect(firstMs).toBeLessThan(5000);
-      expect(nextMs).toBeLessThan(200);
+      const seen = new Set([...first.json.results, ...next.json.results].map((d: any) => d.id));
+      expect(seen.size).toBe(200);
       expect((await big.get('/departures/200000')).json.id).toBe('200000');
+      expect((await big.get('/departures/200001')).status).toBe(404);
     } finally {
       await big.sandbox.close();
     }
