@@ -3,29 +3,11 @@
  * setup) in child processes, TREK_HOME in a temp dir, against a sandbox started in this
  * process on port 0. stdout is a pipe, so output is JSON unless a format is asked for.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { asTerminalPlan, readPlanMarkdown } from '../commands/itinerary/plan-markdown.js';
-import { freshHome, runTrek, type Finished } from './trek-process.js';
+import { runTrek, useTrekAgainstSandbox } from './trek-process.js';
 
-let sandbox: RunningSandbox;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  env = { TREK_HOME: freshHome(), TREK_BASE_URL: sandbox.baseUrl, TREK_API_KEY: sandbox.apiKey };
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-const trek = (...args: string[]): Promise<Finished> => runTrek(args, env);
-
-async function trekJson(...args: string[]): Promise<any> {
-  const run = await trek(...args);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout);
-}
+const { env, trek, trekJson } = useTrekAgainstSandbox();
 
 /** PASSPORT_INFORMATION of the customer's checkin: its incomplete items, or 'waived' when the checkin no longer has it. */
 async function passportOf(bookingId: string): Promise<string[] | 'waived'> {
@@ -42,7 +24,7 @@ describe('overrides and checkins (issue 6 acceptance)', () => {
     await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', customer.id);
 
     expect(await passportOf(booking.id)).toEqual(['PASSPORT_NUMBER', 'PASSPORT_EXPIRY']);
-    const table = await runTrek(['checkin', 'list', '--booking', booking.id, '-o', 'table'], { ...env, COLUMNS: '200' });
+    const table = await runTrek(['checkin', 'list', '--booking', booking.id, '-o', 'table'], { ...env(), COLUMNS: '200' });
     expect(table.stdout).toMatch(/INCOMPLETE: PASSPORT_NUMBER, PASSPORT_EXPIRY/);
 
     const added = await trek('override', 'add', '--booking', booking.id, '--customer', customer.id, '--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL');

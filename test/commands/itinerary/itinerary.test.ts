@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ItineraryDay } from '../../../src/api/resources/itineraries.js';
 import { ACCOMMODATION_NOTE, escapeMarkdown, mergeDays } from '../../../src/commands/itinerary/plan.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
-import { startHostileServer, type HostileServer } from '../../helpers/hostile-server.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
 import { asTerminalPlan, PLAN_TOKEN_TYPES, readPlanMarkdown } from './plan-markdown.js';
 
@@ -16,11 +16,7 @@ beforeAll(async () => {
   itinerary = await sandbox.api('GET', '/itineraries/700001/');
 });
 
-let hostile: HostileServer | undefined;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = undefined;
-});
+const hostileServers = useHostileServers();
 
 function day(offset: number): string {
   return new Date(Date.parse(`${epoch}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
@@ -160,7 +156,7 @@ describe('trek itinerary get', () => {
     const evil = '# Evil [click](javascript:alert(1)) <img src=x> *b* | x | \x1b]8;;http://evil.example\x07link\x1b]8;;\x07 \x1b[2J';
     const shown = '# Evil [click](javascript:alert(1)) <img src=x> *b* | x | link';
     const notes = 'Mail a@evil.example or see www.evil.com and https://evil.example/x: ~~gone~~ `code` &amp; C:\\temp\\_x_ \\*';
-    hostile = await startHostileServer((_req, res) => {
+    const hostile = await hostileServers.start((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: '1',
