@@ -5,32 +5,16 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
+import { clientAt, type Answer } from '../sandbox/helpers.js';
 import { freshHome, runTrek, startServer, type Server } from './trek-process.js';
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-}
-
-async function request(server: Server, path: string, init: { method?: string; key?: string | null; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...init.headers };
-  const key = init.key === undefined ? server.apiKey : init.key;
-  if (key !== null) headers['X-Application-Key'] = key;
-  const res = await fetch(new URL(path, server.baseUrl), { method: init.method ?? 'GET', headers, body: init.body, redirect: 'manual' });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+/** Plain HTTP to the served sandbox, with its ready key unless `key` says otherwise. */
+function request(server: Server, path: string, init: { method?: string; key?: string | null; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return clientAt(server.baseUrl, server.apiKey).request(init.method ?? 'GET', path, { raw: init.body, headers: init.headers, key: init.key });
 }
 
 function postBooking(server: Server, body: Record<string, unknown>, key?: string): Promise<Answer> {
-  return request(server, '/bookings/', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return clientAt(server.baseUrl, server.apiKey).post('/bookings/', body, key);
 }
 
 /** Follows next links from `path`; returns every result, failing on any status but 200. */

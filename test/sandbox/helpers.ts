@@ -9,25 +9,33 @@ export interface Answer {
   json: any;
 }
 
-export interface Client {
-  sandbox: RunningSandbox;
+export interface HttpClient {
   request(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; key?: string | null }): Promise<Answer>;
   get(path: string, key?: string | null): Promise<Answer>;
   post(path: string, body: unknown, key?: string | null): Promise<Answer>;
   patch(path: string, body: unknown, key?: string | null): Promise<Answer>;
 }
 
-export function clientFor(sandbox: RunningSandbox): Client {
-  const request: Client['request'] = async (method, path, options = {}) => {
+export interface Client extends HttpClient {
+  sandbox: RunningSandbox;
+}
+
+/**
+ * Plain fetch against any sandbox, as an integrator's code would talk to it: `key` defaults to
+ * `defaultKey` (null sends none), `body` is sent as JSON, `raw` as it is; redirects are not followed.
+ */
+export function clientAt(baseUrl: string, defaultKey: string): HttpClient {
+  const request: HttpClient['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    const key = options.key === undefined ? DEFAULT_API_KEY : options.key;
+    const key = options.key === undefined ? defaultKey : options.key;
     if (key !== null) headers['x-application-key'] ??= key;
     let body: string | undefined = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(sandbox.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const url = /^https?:/.test(path) ? path : baseUrl + path;
+    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
     let json: unknown;
     try {
@@ -38,12 +46,15 @@ export function clientFor(sandbox: RunningSandbox): Client {
     return { status: res.status, headers: res.headers, text, json };
   };
   return {
-    sandbox,
     request,
     get: (path, key) => request('GET', path, { key }),
     post: (path, body, key) => request('POST', path, { body, key }),
     patch: (path, body, key) => request('PATCH', path, { body, key }),
   };
+}
+
+export function clientFor(sandbox: RunningSandbox): Client {
+  return { sandbox, ...clientAt(sandbox.baseUrl, DEFAULT_API_KEY) };
 }
 
 /** One in-memory sandbox for the file's tests, started before and closed after them. */
