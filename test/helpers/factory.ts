@@ -1,7 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach } from 'vitest';
+import { main } from '../../src/main.js';
 import { createFactory, type Env, type Factory, type FactoryInit } from '../../src/factory.js';
 import type { IOStreams } from '../../src/output/iostreams.js';
 import { scriptedPrompter } from '../../src/prompt/prompter.js';
@@ -36,6 +38,29 @@ export function testIO(options: { tty?: boolean; stdin?: string; columns?: numbe
 
 export function tempHome(): string {
   return mkdtempSync(join(tmpdir(), 'trek-test-'));
+}
+
+/**
+ * For a test file about what trek keeps on disk: a fresh TREK_HOME for each test (removed after
+ * it), its config file's path, and `trek(argv)` run in-process against it.
+ */
+export function useTempHome() {
+  let home = '';
+  beforeEach(() => {
+    home = tempHome();
+  });
+  afterEach(() => {
+    rmSync(home, { recursive: true, force: true });
+  });
+  return {
+    home: () => home,
+    configFile: () => join(home, 'config', 'config.json'),
+    async trek(argv: string[], options: TestFactoryOptions = {}) {
+      const t = testFactory({ ...options, env: { TREK_HOME: home, ...options.env } });
+      const code = await main(argv, t.f);
+      return { code, out: t.out(), err: t.err(), asked: t.prompter.asked };
+    },
+  };
 }
 
 export interface TestFactoryOptions {

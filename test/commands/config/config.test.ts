@@ -1,28 +1,12 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../src/main.js';
-import { tempHome, testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useTempHome } from '../../helpers/factory.js';
 
-let home: string;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-});
-
-const configFile = () => join(home, 'config', 'config.json');
-
-async function trek(argv: string[], options: TestFactoryOptions = {}) {
-  const t = testFactory({ ...options, env: { TREK_HOME: home, ...options.env } });
-  const code = await main(argv, t.f);
-  return { code, out: t.out(), err: t.err() };
-}
+const { configFile, trek } = useTempHome();
 
 describe('trek config', () => {
   it('sets, gets, lists and unsets a setting', async () => {
-    expect(await trek(['config', 'set', 'timeout', '45'])).toEqual({ code: 0, out: '', err: '✓ Set timeout to 45\n' });
+    expect(await trek(['config', 'set', 'timeout', '45'])).toEqual({ code: 0, out: '', err: '✓ Set timeout to 45\n', asked: [] });
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ settings: { timeout: '45' } });
 
     // At a terminal the value is printed bare; in a pipe it is a JSON object like any other item.

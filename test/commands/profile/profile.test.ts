@@ -1,26 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../src/main.js';
-import { tempHome, testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
+import { describe, expect, it } from 'vitest';
+import { useTempHome } from '../../helpers/factory.js';
 
-let home: string;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => {
-  rmSync(home, { recursive: true, force: true });
-});
-
-const configFile = () => join(home, 'config', 'config.json');
+const { home, configFile, trek } = useTempHome();
 const stored = () => JSON.parse(readFileSync(configFile(), 'utf8'));
-
-/** One trek invocation against the shared temp home. */
-async function trek(argv: string[], options: TestFactoryOptions = {}) {
-  const t = testFactory({ ...options, env: { TREK_HOME: home, ...options.env } });
-  const code = await main(argv, t.f);
-  return { code, out: t.out(), err: t.err(), asked: t.prompter.asked };
-}
 
 const addProd = (extra: string[] = []) => trek(['profile', 'add', 'prod', '--base-url', 'http://127.0.0.1:9', '--api-key-stdin', ...extra], { stdin: 'KEY-123\n' });
 
@@ -146,7 +130,7 @@ describe('profile list', () => {
   });
 
   it('refuses a corrupted config file, naming it and leaving it byte-for-byte as it was', async () => {
-    mkdirSync(join(home, 'config'), { recursive: true });
+    mkdirSync(join(home(), 'config'), { recursive: true });
     writeFileSync(configFile(), '{"profiles": {"prod": ');
     const result = await trek(['profile', 'list', '-o', 'json']);
     expect(result.code).toBe(2);
