@@ -10,6 +10,23 @@ import { UsageError } from '../errors.js';
 import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
 
+let undici: Promise<typeof import('undici')> | undefined;
+
+/**
+ * undici, loaded on first request. Its HTTP parser is WebAssembly, which V8 compiles twice: at
+ * once with its baseline compiler, then again optimised on a background thread, and process exit
+ * waits for that second pass (~200 ms here, on every command that sends a request). A CLI sends
+ * a few requests, which baseline code parses fast enough, so the optimised pass is switched off
+ * before the parser is first compiled.
+ */
+function loadUndici(): Promise<typeof import('undici')> {
+  undici ??= import('node:v8').then((v8) => {
+    v8.setFlagsFromString('--liftoff-only');
+    return import('undici');
+  });
+  return undici;
+}
+
 export interface ClientOptions {
   baseUrl: string;
   apiKey?: string;
@@ -318,7 +335,7 @@ export class ApiClient {
     if (this.options.dispatcher !== undefined) return Promise.resolve(this.options.dispatcher);
     let agent = sharedAgents.get(this.connectTimeoutMs);
     if (agent === undefined) {
-      agent = import('undici').then(({ Agent }) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
+      agent = loadUndici().then(({ Agent }) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
       sharedAgents.set(this.connectTimeoutMs, agent);
       this.ownedAgent = agent;
     }
@@ -359,7 +376,7 @@ export class ApiClient {
 
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Exchange> {
-    const [{ request }, dispatcher] = await Promise.all([import('undici'), this.dispatcher()]);
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
     this.trace([`> ${method} ${url.href}`, ...Object.entries(redactHeaders(headers, this.authHeader)).map(([k, v]) => `> ${k}: ${v}`)]);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
