@@ -65,7 +65,11 @@ export const CONFIG_FILE_NAME = 'config.json';
 export async function openConfig(paths: TrekPaths): Promise<ConfigStore> {
   const file = join(paths.config, CONFIG_FILE_NAME);
   // conf would create the directory with the default mode; keys live here, so keep it private.
-  mkdirSync(paths.config, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(paths.config, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new ConfigError(file, `its folder cannot be created (${(error as Error).message})`, 'write');
+  }
   // A damaged file is refused now, before a command starts its work.
   readConfigFile(file);
   return new FileConfigStore(file);

@@ -39,7 +39,7 @@ export function readSnapshot(file: string): State | null {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
+    throw new SnapshotError(`cannot read the sandbox snapshot ${file}: ${(err as Error).message}`);
   }
   let parsed: unknown;
   try {
@@ -113,7 +113,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function acquireLock(file: string): Promise<() => void> {
   const lockFile = `${file}.lock`;
-  mkdirSync(dirname(file), { recursive: true });
+  const cannotLock = (err: unknown) => new SnapshotError(`cannot lock the sandbox snapshot ${file}: ${(err as Error).message}`);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (err) {
+    throw cannotLock(err);
+  }
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -128,7 +133,7 @@ export async function acquireLock(file: string): Promise<() => void> {
         }
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotLock(err);
     }
     const holder = describeLock(lockFile);
     if (holder && (holder.ageMs > LOCK_STALE_MS || (holder.pid !== null && !pidAlive(holder.pid)))) {

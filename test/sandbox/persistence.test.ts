@@ -72,6 +72,15 @@ describe('snapshot file', () => {
     expect(readFileSync(file, 'utf8')).toBe('not json');
   });
 
+  it('refuses a data file it cannot read or lock as a SnapshotError naming it', async () => {
+    const blocker = dataFile();
+    writeFileSync(blocker, '');
+    // The snapshot's folder is a file: neither readable nor creatable.
+    const file = join(blocker, 'state.json');
+    await expect(startSandbox({ dataFile: file })).rejects.toMatchObject({ name: 'SnapshotError', message: `cannot read the sandbox snapshot ${file}: ENOTDIR: not a directory, open '${file}'` });
+    await expect(resetSandbox(file)).rejects.toMatchObject({ name: 'SnapshotError', message: expect.stringContaining(`cannot lock the sandbox snapshot ${file}: EEXIST`) });
+  });
+
   it('resets a data file to a fresh seed', async () => {
     const file = dataFile();
     const sandbox = await startSandbox({ dataFile: file, size: 30 });

@@ -152,6 +152,13 @@ describe('profile use', () => {
     expect(stored().current_profile).toBe('sandbox');
   });
 
+  it('says which folder it cannot create when TREK_HOME holds a file where its config folder goes', async () => {
+    writeFileSync(join(home(), 'config'), '');
+    const result = await trek(['profile', 'list']);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(`error: cannot write the config file ${configFile()}: its folder cannot be created (ENOTDIR: not a directory, mkdir '${join(home(), 'config')}'). Nothing was changed.\n`);
+  });
+
   it('rejects an unknown profile, listing the known ones', async () => {
     await addProd();
     const result = await trek(['profile', 'use', 'staging']);
