@@ -21,7 +21,7 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
-    return report(error, f);
+    return await report(error, f);
   } finally {
     await f.close();
   }
@@ -59,7 +59,7 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   return ExitCode.unexpected;
 }
 
-function report(error: unknown, f: Factory): number {
+async function report(error: unknown, f: Factory): Promise<number> {
   const code = exitCodeFor(error);
   // Commander has already printed its own message (and suggestion) for parse errors.
   if (error instanceof CommanderError) return code;
@@ -89,7 +89,10 @@ function report(error: unknown, f: Factory): number {
   }
   const message = error instanceof Error ? error.message : String(error);
   err.write(`${theme.error('unexpected error:')} ${message}\n`);
-  if (f.globals.verbose && error instanceof Error && error.stack) err.write(`${error.stack}\n`);
+  if (f.globals.verbose && error instanceof Error && error.stack) {
+    const { sourceMappedStack } = await import('./util/stack.js');
+    err.write(`${sourceMappedStack(error.stack)}\n`);
+  }
   else err.write('Run again with --verbose for details; please report this at the project tracker.\n');
   return code;
 }

@@ -67,3 +67,24 @@ describe('argument parsing', () => {
     expect(t.err()).toContain('--timeout must be a positive number of seconds');
   });
 });
+
+describe('unexpected errors', () => {
+  const failingConfig = (verbose: boolean) => {
+    const t = testFactory();
+    t.f.config = () => Promise.reject(new TypeError('boom'));
+    return { t, run: () => main(['profile', 'list', ...(verbose ? ['--verbose'] : [])], t.f) };
+  };
+
+  it('exit 1, saying how to get details', async () => {
+    const { t, run } = failingConfig(false);
+    expect(await run()).toBe(1);
+    expect(t.err()).toBe('unexpected error: boom\nRun again with --verbose for details; please report this at the project tracker.\n');
+    expect(t.out()).toBe('');
+  });
+
+  it('print the stack with --verbose', async () => {
+    const { t, run } = failingConfig(true);
+    expect(await run()).toBe(1);
+    expect(t.err()).toMatch(/^unexpected error: boom\nTypeError: boom\n {4}at .*test\/main\.test\.ts:\d+:\d+/);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Stack traces that point at src/. trek runs as a bundle (dist/), whose source maps lie beside
+ * it; Node applies them only when started with --enable-source-maps, which would make every
+ * start-up read them. They are read here instead, for the one trace that is printed: an
+ * unexpected error with --verbose.
+ */
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** `stack` with each `file:///….js:LINE:COLUMN` that has a source map beside it replaced by the source position. */
+export function sourceMappedStack(stack: string): string {
+  const maps = new Map<string, SourceMap | undefined>();
+  return stack.replace(/file:\/\/\/[^\s()]+?\.m?js:(\d+):(\d+)/g, (frame: string, line: string, column: string) => {
+    const url = frame.slice(0, frame.length - line.length - column.length - 2);
+    const file = fileURLToPath(url);
+    if (!maps.has(file)) maps.set(file, readSourceMap(file));
+    const entry = maps.get(file)?.findEntry(Number(line) - 1, Number(column) - 1);
+    if (entry === undefined || !('originalSource' in entry) || !entry.originalSource) return frame;
+    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
+    return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+  });
+}
+
+function readSourceMap(file: string): SourceMap | undefined {
+  try {
+    return new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+  } catch {
+    return undefined; // no map (node_modules, bin/trek): the frame stays as it is
+  }
+}
