@@ -156,7 +156,7 @@ describe('profile use', () => {
     writeFileSync(join(home(), 'config'), '');
     const result = await trek(['profile', 'list']);
     expect(result.code).toBe(2);
-    expect(result.err).toBe(`error: cannot write the config file ${configFile()}: its folder cannot be created (ENOTDIR: not a directory, mkdir '${join(home(), 'config')}'). Nothing was changed.\n`);
+    expect(result.err).toBe(`error: cannot write the config file ${configFile()}: its folder cannot be created (EEXIST: file already exists, mkdir '${join(home(), 'config')}'). Nothing was changed.\n`);
   });
 
   it('rejects an unknown profile, listing the known ones', async () => {
