@@ -24,6 +24,12 @@ export interface Column {
   /** Colour for a table cell, given the full cell text; called only when colour is on. */
   style?: (text: string, value: unknown, theme: Theme) => string;
   maxWidth?: number;
+  /**
+   * When the table is too narrow for the cell, it breaks onto more lines at spaces instead of
+   * being cut with '…' (for text read whole, like lists of codes). Its column is kept at least
+   * as wide as its longest word when the table can afford it.
+   */
+  wrap?: boolean;
 }
 
 export interface ListOptions {
@@ -134,20 +140,29 @@ function truncate(text: string, width: number): string {
   return result;
 }
 
+const sum = (numbers: number[]) => numbers.reduce((a, b) => a + b, 0);
+
 /**
- * Column widths that fit `available`: columns narrower than an equal share keep their width,
- * the wider ones split what is left (narrowest first, so the widest column gives up most).
+ * Column widths that fit `available`. Each column first gets its minimum (MIN_COLUMN_WIDTH for
+ * all when the minimums alone do not fit); what is left goes first to the columns that cut
+ * their text, then to those that wrap it (a cut loses text, a wrap only takes more lines). In
+ * each group, columns needing less than an equal share of what is left get all they need, the
+ * others split the rest, so the widest column gives up most.
  */
-function fitWidths(natural: number[], available: number): number[] {
-  if (natural.reduce((a, b) => a + b, 0) <= available) return natural;
-  const widths = [...natural];
-  const narrowestFirst = natural.map((_, i) => i).sort((a, b) => natural[a]! - natural[b]!);
-  let remaining = available;
-  narrowestFirst.forEach((column, done) => {
-    const share = Math.floor(remaining / (natural.length - done));
-    widths[column] = Math.min(natural[column]!, Math.max(MIN_COLUMN_WIDTH, share));
-    remaining -= widths[column]!;
-  });
+function fitWidths(natural: number[], minimums: number[], wraps: boolean[], available: number): number[] {
+  if (sum(natural) <= available) return natural;
+  const floor = sum(minimums) <= available ? minimums : minimums.map(() => MIN_COLUMN_WIDTH);
+  const widths = natural.map((width, i) => Math.min(width, floor[i]!));
+  const need = (i: number) => natural[i]! - widths[i]!;
+  let extra = available - sum(widths);
+  for (const wrapping of [false, true]) {
+    const group = natural.map((_, i) => i).filter((i) => wraps[i] === wrapping).sort((a, b) => need(a) - need(b));
+    group.forEach((column, done) => {
+      const grown = Math.min(need(column), Math.max(0, Math.floor(extra / (group.length - done))));
+      widths[column]! += grown;
+      extra -= grown;
+    });
+  }
   return widths;
 }
 
@@ -173,15 +188,15 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
   const natural = columns.map((c, i) =>
     Math.min(c.maxWidth ?? Infinity, rows.reduce((widest, row) => Math.max(widest, displayWidth(row[i]!)), displayWidth(headers[i]!))),
   );
-  const widths = fitWidths(natural, spec.width - COLUMN_GAP.length * (columns.length - 1));
+  const longestWord = (text: string) => Math.max(0, ...text.split(/\s+/).map(displayWidth));
+  const minimums = columns.map((c, i) => (c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : MIN_COLUMN_WIDTH));
+  const widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1));
+  // cli-table3 wraps a cell marked wordWrap at spaces, keeping colour codes balanced on each line.
+  const cell = (text: string, i: number) => (columns[i]!.wrap ? { content: text, wordWrap: true } : truncate(text, widths[i]!));
   const { default: Table } = await import('cli-table3');
-  const table = new Table({
-    head: headers.map((h, i) => theme.header(truncate(h, widths[i]!))),
-    colWidths: widths,
-    chars: NO_BORDERS,
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of rows) table.push(row.map((cell, i) => truncate(cell, widths[i]!)));
+  const table = new Table({ colWidths: widths, chars: NO_BORDERS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
+  // The header is the first row (cli-table3's `head` takes no cell options), styled by the theme.
+  table.push(headers.map((h, i) => cell(theme.header(h), i)), ...rows.map((row) => row.map(cell)));
   return (
     table
       .toString()

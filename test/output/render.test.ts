@@ -150,6 +150,33 @@ describe('renderList', () => {
     for (const line of out.split('\n')) expect(line.length).toBeLessThanOrEqual(30);
   });
 
+  it('table: a wrap column breaks at spaces instead of cutting, and cutting columns get the room first', async () => {
+    const t = testIO();
+    const records = [{ id: 'C1', status: 'INCOMPLETE', missing: 'INCOMPLETE: MIDDLE_NAME, NATIONALITY, DATE_OF_BIRTH' }];
+    const wrapped: Column[] = [{ field: 'id' }, { field: 'status' }, { field: 'missing', header: 'PASSPORT_INFORMATION', wrap: true }];
+    // 2 + 10 + 20 (its longest word) plus two gaps: 36 columns; STATUS keeps all 10, MISSING wraps.
+    await renderList(t.io, records, spec('table', { width: 36 }), { columns: wrapped });
+    expect(t.out()).toBe(
+      'ID  STATUS      PASSPORT_INFORMATION\n' + //
+        'C1  INCOMPLETE  INCOMPLETE:\n' +
+        '                MIDDLE_NAME,\n' +
+        '                NATIONALITY,\n' +
+        '                DATE_OF_BIRTH\n',
+    );
+
+    // Coloured, each line of a wrapped cell opens and closes its own colour.
+    const coloured = testIO();
+    const leading: Column = { ...wrapped[2]!, style: (text, _value, theme) => theme.status('INCOMPLETE') + text.slice('INCOMPLETE'.length) };
+    await renderList(coloured.io, records, spec('table', { width: 36, color: true }), { columns: [wrapped[0]!, wrapped[1]!, leading] });
+    expect(coloured.out().split('\n')[1]).toBe('C1  INCOMPLETE  \x1b[33mINCOMPLETE\x1b[39m:');
+
+    // Too narrow for even the longest word: every column shrinks, the wrap column cuts what it must.
+    const narrow = testIO();
+    await renderList(narrow.io, records, spec('table', { width: 24 }), { columns: wrapped });
+    for (const line of narrow.out().split('\n')) expect(line.length).toBeLessThanOrEqual(24);
+    expect(narrow.out().split('\n')[0]).toBe('ID  STATUS      PASSPOR…');
+  });
+
   it('table: wide characters count double and are never cut in half', async () => {
     const t = testIO();
     await renderList(t.io, [{ city: '東京タワー', n: 1 }], spec('table', { width: 9 }), { columns: [{ field: 'city' }, { field: 'n' }] });

@@ -76,13 +76,14 @@ export function checkinMatrixColumns(checkins: Checkin[], waived: ReadonlyMap<st
   for (const checkin of fullestFirst) for (const r of listOf(checkin)) requirementCodes.add(formatValue(r?.code));
   for (const key of waived.keys()) requirementCodes.add(key.slice(key.indexOf(' ') + 1));
   return [
-    { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 40 },
+    { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 40, wrap: true },
     statusColumn,
     ...[...requirementCodes].map((code): Column => ({
       field: 'requirements',
       header: code,
       format: (_value, record) => requirementCell(record as Checkin, code, waived),
       style: leadingStatus,
+      wrap: true,
     })),
     { field: 'id', header: 'READINESS PAGE', format: (id) => readinessPagePath(formatValue(id)) },
   ];

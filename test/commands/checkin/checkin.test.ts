@@ -39,6 +39,19 @@ describe('trek checkin list', () => {
     expect(recentIds(t.f.paths(), 'sandbox', 'checkin').map((r) => r.id).sort()).toEqual([checkins.ada.id, checkins.grace.id].sort());
   });
 
+  it('wraps requirement cells on a narrower terminal instead of cutting them', async () => {
+    const { booking, checkins } = await twoTravellers();
+    const t = sandbox.factory({ tty: true, columns: 100 });
+    await checkinListRun({ ...(await resourceOptions(t.f)), booking: booking.id, incomplete: false });
+    const lines = t.out().split('\n');
+    expect(lines[0]).toMatch(/^CUSTOMER +STATUS +PASSPORT_INFORMATION +PERSONAL_DETAILS +AGE_RESTRICTION +READINESS/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+    // Every code that still blocks travel is there whole, on some line of its cell.
+    const blocking = checkins.ada.requirements.flatMap((r: any) => r.INCOMPLETE.map((item: any) => item.code));
+    expect(blocking.length).toBeGreaterThan(0);
+    for (const code of blocking) expect(t.out()).toMatch(new RegExp(`\\b${code}\\b`));
+  });
+
   it('keeps only what blocks travel with --incomplete, in JSON too', async () => {
     const { booking, checkins } = await twoTravellers();
     const t = await sandbox.trek(['checkin', 'list', '--booking', booking.id, '--incomplete']);
