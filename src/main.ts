@@ -92,8 +92,7 @@ async function report(error: unknown, f: Factory): Promise<number> {
   if (f.globals.verbose && error instanceof Error && error.stack) {
     const { sourceMappedStack } = await import('./util/stack.js');
     err.write(`${sourceMappedStack(error.stack)}\n`);
-  }
-  else err.write('Run again with --verbose for details; please report this at the project tracker.\n');
+  } else err.write('Run again with --verbose for details; please report this at the project tracker.\n');
   return code;
 }
 

@@ -12,14 +12,13 @@ import { fileURLToPath } from 'node:url';
 /** `stack` with each `file:///….js:LINE:COLUMN` that has a source map beside it replaced by the source position. */
 export function sourceMappedStack(stack: string): string {
   const maps = new Map<string, SourceMap | undefined>();
-  return stack.replace(/file:\/\/\/[^\s()]+?\.m?js:(\d+):(\d+)/g, (frame: string, line: string, column: string) => {
-    const url = frame.slice(0, frame.length - line.length - column.length - 2);
+  return stack.replace(/(file:\/\/\/[^\s()]+?\.m?js):(\d+):(\d+)/g, (frame: string, url: string, line: string, column: string) => {
     const file = fileURLToPath(url);
     if (!maps.has(file)) maps.set(file, readSourceMap(file));
     const entry = maps.get(file)?.findEntry(Number(line) - 1, Number(column) - 1);
     if (entry === undefined || !('originalSource' in entry) || !entry.originalSource) return frame;
-    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource);
-    return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    // esbuild writes sources relative to the map.
+    return `${resolve(dirname(file), entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   });
 }
 
