@@ -34,8 +34,7 @@ export function clientAt(baseUrl: string, defaultKey: string): HttpClient {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const url = /^https?:/.test(path) ? path : baseUrl + path;
-    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+    const res = await fetch(baseUrl + path, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
     let json: unknown;
     try {
