@@ -2,6 +2,7 @@
 import type { ApiClient } from '../client.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, type Reference } from './common.js';
+import { idProblem, idSegment } from './ids.js';
 import type { CustomerName } from './customers.js';
 
 /** Value INCOMPLETE appears in the spec; COMPLETE is the sandbox's other value. */
@@ -31,9 +32,13 @@ export const CHECKIN_FIELDS: readonly string[] = [
 
 export const CHECKINS = 'checkins';
 
-/** The customer readiness page on the operator's public website (spec §2.7), as a path: the site's host is not part of the API. */
+/**
+ * The customer readiness page on the operator's public website (spec §2.7), as a path: the
+ * site's host is not part of the API. Only shown, never requested, so a server's checkin id
+ * that is not a valid id gives no path (empty) rather than failing the whole listing.
+ */
 export function readinessPagePath(checkinId: string): string {
-  return `/goodtogo/${encodeURIComponent(checkinId)}`;
+  return idProblem(checkinId) === undefined ? `/goodtogo/${idSegment(checkinId)}` : '';
 }
 
 export function getCheckin(client: ApiClient, id: string): Promise<Checkin> {

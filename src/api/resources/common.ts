@@ -5,6 +5,7 @@
  * is rendered from the record like every other format.
  */
 import type { ApiClient, RequestOptions } from '../client.js';
+import { idSegment } from './ids.js';
 
 /** `id` and `href`; some references also carry `name`, `code` or `label`. */
 export interface Reference {
@@ -18,9 +19,13 @@ export interface Reference {
 /** A decimal as the API sends it: a string with two fraction digits, in the booking's currency. */
 export type Decimal = string;
 
-/** `/<collection>/<id>/` with the id escaped: ids come from the command line. */
+/**
+ * `/<collection>/<id>/` or `/<collection>/<id>/<sub>/`: the id (and a sub-collection or
+ * variation id) each checked and encoded as one path segment, since ids come from the command
+ * line and from servers.
+ */
 export function itemPath(collection: string, id: string, sub?: string): string {
-  return `/${collection}/${encodeURIComponent(id)}/${sub === undefined ? '' : `${sub}/`}`;
+  return `/${collection}/${idSegment(id)}/${sub === undefined ? '' : `${idSegment(sub)}/`}`;
 }
 
 /** Sends the request (asking for JSON) and returns the parsed body. */

@@ -90,7 +90,7 @@ export function itineraryPath(id: string, variationId?: string): string {
 }
 
 export function getItinerary(client: ApiClient, id: string, variationId?: string): Promise<Itinerary> {
-  return fetchJson<Itinerary>(client, itineraryPath(id, variationId === undefined ? undefined : encodeURIComponent(variationId)));
+  return fetchJson<Itinerary>(client, itineraryPath(id, variationId));
 }
 
 /** GET /tour_dossiers/<id>/ (a detail endpoint the spec does not show; the sandbox serves it). */

@@ -6,6 +6,7 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { ApiError, isHttpStatus } from '../errors.js';
 import { fetchJson, send, type Decimal, type Reference } from './common.js';
+import { idSegment } from './ids.js';
 import type { BookedService } from './services.js';
 
 export const SANDBOX_PREFIX = '/_sandbox';
@@ -54,7 +55,7 @@ export function createPayment(client: ApiClient, bookingId: string, amount: Deci
 }
 
 export function staffCancelRequest(serviceId: string): RequestOptions {
-  return { method: 'POST', path: `${SANDBOX_PREFIX}/services/${encodeURIComponent(serviceId)}/staff-cancel` };
+  return { method: 'POST', path: `${SANDBOX_PREFIX}/services/${idSegment(serviceId)}/staff-cancel` };
 }
 
 export function staffCancel(client: ApiClient, serviceId: string): Promise<BookedService> {
