@@ -10,8 +10,8 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrekPaths } from './config/paths.js';
+import { profileName } from './config/peek.js';
 import type { Factory } from './factory.js';
-import { profileName } from './completion/profiles.js';
 import { sanitize } from './output/sanitize.js';
 
 /** A resource noun, as in `trek <noun> get <id>`. */

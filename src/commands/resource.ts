@@ -6,7 +6,7 @@
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import type { Factory } from '../factory.js';
 import { recentIds, rememberIds, type IdKind, type IdToRemember, type RememberedId } from '../history.js';
-import { profileName } from '../completion/profiles.js';
+import { profileName } from '../config/peek.js';
 import { selectFields, validateFields } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
 import { renderItem, renderList, type Column, type ItemOptions, type OutputSpec } from '../output/render.js';

@@ -6,7 +6,7 @@
 import { Help, type Command, type Option } from 'commander';
 import type { Factory } from '../factory.js';
 import { completerFor, namesFile, optionName, type Slot } from './conventions.js';
-import { profileName } from './profiles.js';
+import { profileName } from '../config/peek.js';
 import { Directive, toCompletion, type Candidate, type Completion, type CompletionContext } from './protocol.js';
 import { findSubcommand, subcommandCandidates } from './tree.js';
 
