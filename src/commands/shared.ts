@@ -1,3 +1,5 @@
+import { Argument, Option } from 'commander';
+import { checkId, invalidIdMessage } from '../api/resources/ids.js';
 import { CancelError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { canPrompt, type IOStreams } from '../output/iostreams.js';
@@ -51,6 +53,34 @@ export function parseDate(value: string, flag: string): string {
     throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`);
   }
   return value;
+}
+
+/**
+ * A positional id (`<id>`), checked while the command line is parsed: a value that is not an
+ * id (empty, `.`/`..`, `/ ? # %`, blanks, control characters) is a usage error naming `what`
+ * ("booking id"), and nothing is sent. `more` continues the help text after `what`.
+ */
+export function idArgument(name: string, what: string, more?: string): Argument {
+  return new Argument(name, more === undefined ? what : `${what} ${more}`).argParser((value: string) => checkId(value, what));
+}
+
+/** An id flag (`--booking <id>`), checked like idArgument and named by its flag; `repeatable` collects every value. */
+export function idOption(flags: string, description: string, options: { repeatable?: boolean } = {}): Option {
+  const option = new Option(flags, description);
+  const flag = option.long ?? flags;
+  return options.repeatable
+    ? option.argParser((value: string, previous: string[] = []) => [...previous, checkId(value, flag)])
+    : option.argParser((value: string) => checkId(value, flag));
+}
+
+/**
+ * An id typed at a prompt: the prompt refuses what idArgument refuses (with the same message),
+ * and the answer is checked once more whatever the prompter let through.
+ */
+export async function askId(prompter: Prompter, message: string, what: string, defaultValue?: string): Promise<string> {
+  const validate = (value: string) => invalidIdMessage(value, what) ?? true;
+  const answer = await prompter.input(message, defaultValue === undefined ? { validate } : { default: defaultValue, validate });
+  return checkId(answer, what);
 }
 
 /**

@@ -42,19 +42,36 @@ export function inquirerPrompter(output: NodeJS.WritableStream = process.stderr)
 
 /**
  * A prompter that answers from a script, for tests. Each answer is consumed in order; the
- * questions asked are recorded so a test can assert what was asked.
+ * questions asked are recorded so a test can assert what was asked. `input` behaves as
+ * inquirer's does: an empty answer takes the default, and an answer its `validate` refuses is
+ * recorded in `refused` and the question asked again (the next answer is taken).
  */
-export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string[] } {
+export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string[]; refused: string[] } {
   const asked: string[] = [];
+  const refused: string[] = [];
+  const take = (message: string): unknown => {
+    if (answers.length === 0) throw new Error(`scripted prompter has no answer for: ${message}`);
+    return answers.shift();
+  };
   const next = <T>(message: string): Promise<T> => {
     asked.push(message);
-    if (answers.length === 0) throw new Error(`scripted prompter has no answer for: ${message}`);
-    return Promise.resolve(answers.shift() as T);
+    return Promise.resolve(take(message) as T);
+  };
+  const input: Prompter['input'] = (message, options = {}) => {
+    asked.push(message);
+    for (;;) {
+      const typed = take(message) as string;
+      const answer = typed === '' && options.default !== undefined ? options.default : typed;
+      const verdict = options.validate ? options.validate(answer) : true;
+      if (verdict === true) return Promise.resolve(answer);
+      refused.push(verdict);
+    }
   };
   return {
     asked,
+    refused,
     select: (message) => next(message),
-    input: (message) => next(message),
+    input,
     password: (message) => next(message),
     confirm: (message) => next(message),
   };

@@ -3,7 +3,7 @@ import { getAgency, type Agency } from '../../api/resources/agencies.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { AGENCY_ROWS } from './view.js';
 
 export interface AgencyGetOptions extends ResourceOptions {
@@ -17,7 +17,7 @@ export function newAgencyGetCmd(f: Factory, runF: (opts: AgencyGetOptions) => Pr
       "Show an agency's profile: name and display name, e-mails, booking currencies, address, the chains it belongs to with " +
         'their flags (FLEX_DISABLED and the like), booking companies, communication preferences and notifications.',
     )
-    .argument('<id>', 'agency id')
+    .addArgument(idArgument('<id>', 'agency id'))
     .addHelpText('after', examples(['trek agency get 1', 'trek agency get 1 -o json | jq -r .booking_currencies[]', 'trek agency get 1 --fields name,address.country.name']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { parseEmail, parseText } from '../agent/update.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples } from '../shared.js';
+import { collect, examples, idArgument } from '../shared.js';
 import { AGENCY_ROWS } from './view.js';
 
 export interface AgencyUpdateOptions extends ChangeOptions {
@@ -73,7 +73,7 @@ export function newAgencyUpdateCmd(f: Factory, runF: (opts: AgencyUpdateOptions)
         'state and country as objects, shown in the printed agency. --email and --communication replace their whole lists. ' +
         "Booking currencies, chains and booking companies are the operator's to change, not the agency's.",
     )
-    .argument('<id>', 'agency id')
+    .addArgument(idArgument('<id>', 'agency id'))
     .option('--name <name>', 'agency name')
     .option('--display-name <name>', 'name used in e-mails (preferred_display_name)')
     .option('--transactional-email <address>', 'address bookings are identified by and mails are sent to')

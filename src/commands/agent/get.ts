@@ -3,7 +3,7 @@ import { agentName, getAgent, type Agent } from '../../api/resources/agents.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { AGENT_ROWS } from './view.js';
 
 export interface AgentGetOptions extends ResourceOptions {
@@ -14,7 +14,7 @@ export function newAgentGetCmd(f: Factory, runF: (opts: AgentGetOptions) => Prom
   return new Command('get')
     .summary("an agent's profile")
     .description("Show an agent's profile: name, username, e-mail, phone numbers, role, agency and whether the agent is active.")
-    .argument('<id>', 'agent id')
+    .addArgument(idArgument('<id>', 'agent id'))
     .addHelpText('after', examples(['trek agent get 1', 'trek agent get 1 -o json | jq -r .email', 'trek agent get 1 --fields first_name,last_name,agency.name']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

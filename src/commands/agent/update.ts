@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples } from '../shared.js';
+import { collect, examples, idArgument } from '../shared.js';
 import { AGENT_ROWS } from './view.js';
 
 export interface AgentUpdateOptions extends ChangeOptions {
@@ -50,7 +50,7 @@ export function newAgentUpdateCmd(f: Factory, runF: (opts: AgentUpdateOptions) =
       "Change an agent's profile: first and last name, e-mail, phone numbers and username, the fields the API lets you change. " +
         '--phone replaces the whole list of phone numbers. Prints the updated agent.',
     )
-    .argument('<id>', 'agent id')
+    .addArgument(idArgument('<id>', 'agent id'))
     .option('--first-name <name>', 'first name')
     .option('--last-name <name>', 'last name')
     .option('--email <address>', 'e-mail address')

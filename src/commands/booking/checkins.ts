@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { checkinListRun } from '../checkin/list.js';
 import { resourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import type { BookingListOptions } from './services.js';
 
 export function newBookingCheckinsCmd(f: Factory, runF: (opts: BookingListOptions) => Promise<void> = bookingCheckinsRun): Command {
@@ -12,7 +12,7 @@ export function newBookingCheckinsCmd(f: Factory, runF: (opts: BookingListOption
       "List the checkins of a booking: each customer's readiness for travel and, per requirement, what is still incomplete. " +
         'The same list as `trek checkin list --booking ID`, which can also narrow it to what still blocks travel (--incomplete).',
     )
-    .argument('<id>', 'booking id')
+    .addArgument(idArgument('<id>', 'booking id'))
     .addHelpText('after', examples(['trek booking checkins 200001', "trek booking checkins 200001 -o json | jq '.[] | {id, status}'"]))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

@@ -7,7 +7,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, requireValue } from '../shared.js';
+import { examples, idOption, requireValue } from '../shared.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingCreateOptions extends ChangeOptions {
@@ -38,7 +38,7 @@ export function newBookingCreateCmd(f: Factory, runF: (opts: BookingCreateOption
     )
     .option('--currency <code>', 'currency of every price of the booking (one of the agency\'s booking currencies), e.g. CAD')
     .option('--external-id <id>', 'your own reference for the booking (not required to be unique)')
-    .option('--agency <id>', 'agency of the booking, by id (default: the agency of your key)')
+    .addOption(idOption('--agency <id>', 'agency of the booking, by id (default: the agency of your key)'))
     .option('--agency-email <email>', "agency of the booking, by its transactional e-mail")
     .option('--no-auto-final-payment', 'do not take the final payment automatically at the balance due date')
     .option('--dry-run', DRY_RUN_HELP)
@@ -64,10 +64,7 @@ export function newBookingCreateCmd(f: Factory, runF: (opts: BookingCreateOption
 }
 
 function agencyIdentifier(id: string | undefined, email: string | undefined): AgencyIdentifier | undefined {
-  if (id !== undefined) {
-    if (id.trim() === '') throw new UsageError('--agency needs an agency id');
-    return { field: 'id', value: id.trim() };
-  }
+  if (id !== undefined) return { field: 'id', value: id };
   if (email === undefined) return undefined;
   if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new UsageError(`--agency-email must be an e-mail address, got "${email}"`);
   return { field: 'transactional_email', value: email.trim() };

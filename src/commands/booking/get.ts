@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingGetOptions extends ResourceOptions {
@@ -16,7 +16,7 @@ export function newBookingGetCmd(f: Factory, runF: (opts: BookingGetOptions) => 
   return new Command('get')
     .summary('show a booking with its money, dates and services')
     .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services.')
-    .argument('<id>', 'booking id')
+    .addArgument(idArgument('<id>', 'booking id'))
     .addHelpText('after', examples([
       'trek booking get 200001',
       'trek booking get 200001 -o json | jq .amount_owing',

@@ -5,7 +5,7 @@ import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 
 export interface BookingListOptions extends ResourceOptions {
   id: string;
@@ -15,7 +15,7 @@ export function newBookingServicesCmd(f: Factory, runF: (opts: BookingListOption
   return new Command('services')
     .summary('list the services of a booking with their status and transitions')
     .description('List the services of a booking (departure, activity and flex plan services) with their status and the statuses each can move to now.')
-    .argument('<id>', 'booking id')
+    .addArgument(idArgument('<id>', 'booking id'))
     .addHelpText('after', examples([
       'trek booking services 200001',
       "trek booking services 200001 -o json | jq -r '.[] | select(.status == \"Option\") | .id'",

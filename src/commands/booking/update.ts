@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingUpdateOptions extends ChangeOptions {
@@ -16,7 +16,7 @@ export function newBookingUpdateCmd(f: Factory, runF: (opts: BookingUpdateOption
   return new Command('update')
     .summary("change a booking's external id")
     .description('Change a booking. The API lets you change the external id; everything else on a booking is read-only or set by its services and payments.')
-    .argument('<id>', 'booking id')
+    .addArgument(idArgument('<id>', 'booking id'))
     .option('--external-id <id>', 'your own reference for the booking')
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek booking update 200001 --external-id CRM-1042', 'trek booking update 200001 --external-id CRM-1042 --dry-run']))

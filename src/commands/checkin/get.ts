@@ -3,7 +3,7 @@ import { getCheckin, type Checkin } from '../../api/resources/checkins.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { CHECKIN_ROWS, customerLabel, REQUIREMENT_COLUMNS } from './view.js';
 
 export interface CheckinGetOptions extends ResourceOptions {
@@ -17,7 +17,7 @@ export function newCheckinGetCmd(f: Factory, runF: (opts: CheckinGetOptions) => 
       "Show one customer's readiness for travel on a booking: status, each requirement with its complete and incomplete items, " +
         "and the path of the customer's readiness page on the operator's website (/goodtogo/<id>).",
     )
-    .argument('<id>', 'checkin id (an opaque hash; `trek checkin list --booking B` shows them)')
+    .addArgument(idArgument('<id>', 'checkin id', '(an opaque hash; `trek checkin list --booking B` shows them)'))
     .addHelpText('after', examples([
       'trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d',
       "trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d -o json | jq -r '.requirements[] | select(.INCOMPLETE | length > 0) | .code'",

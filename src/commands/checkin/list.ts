@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
-import { examples, requireValue } from '../shared.js';
+import { askId, examples, idOption, requireValue } from '../shared.js';
 import { rememberCheckins } from './get.js';
 import { CHECKIN_DELIMITED_COLUMNS, checkinMatrixColumns } from './view.js';
 
@@ -24,7 +24,7 @@ export function newCheckinListCmd(f: Factory, runF: (opts: CheckinListOptions) =
         'INCOMPLETE; requirements waived by an override show the reason. Each row has the path of the readiness page. ' +
         '--incomplete keeps only customers not yet ready and, for each, the requirements that still block travel (in every format).',
     )
-    .option('--booking <id>', 'booking whose customers to show')
+    .addOption(idOption('--booking <id>', 'booking whose customers to show'))
     .option('--incomplete', 'only what still blocks travel')
     .addHelpText('after', examples([
       'trek checkin list --booking 200003',
@@ -43,7 +43,7 @@ function blockingPart(checkin: Checkin): Checkin {
 }
 
 export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
   const client = await opts.api();
   const all = await toArray(listBookingCheckins(client, booking));
   const checkins = opts.incomplete ? all.filter(isBlocking).map(blockingPart) : all;

@@ -6,7 +6,7 @@ import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { bookingLabel, money } from '../booking/view.js';
 import { resourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import type { CustomerIdOptions } from './get.js';
 
 /** Bookings fetched at once: enough to hide latency, few enough not to hit rate limits. */
@@ -30,7 +30,7 @@ export function newCustomerBookingsCmd(f: Factory, runF: (opts: CustomerIdOption
   return new Command('bookings')
     .summary('list the bookings a customer travels on')
     .description(`List the bookings of a customer. The API lists references only, so each booking is read by its href, ${BOOKING_FETCH_CONCURRENCY} at a time, in list order.`)
-    .argument('<id>', 'customer id')
+    .addArgument(idArgument('<id>', 'customer id'))
     .addHelpText('after', examples(['trek customer bookings 300001', 'trek customer bookings 300001 -o ndjson | jq -r .amount_owing']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

@@ -3,7 +3,7 @@ import { displayName, getCustomer } from '../../api/resources/customers.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { CUSTOMER_ROWS } from './view.js';
 
 export interface CustomerIdOptions extends ResourceOptions {
@@ -14,7 +14,7 @@ export function newCustomerGetCmd(f: Factory, runF: (opts: CustomerIdOptions) =>
   return new Command('get')
     .summary('show a customer')
     .description('Show a customer: legal name and title, date of birth, nationality, passport, contact details and address.')
-    .argument('<id>', 'customer id')
+    .addArgument(idArgument('<id>', 'customer id'))
     .addHelpText('after', examples(['trek customer get 300001', 'trek customer get 300001 --fields name.legal_first_name,name.legal_last_name,passport.expiry_date']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

@@ -3,7 +3,7 @@ import { getFlexAddon, getFlexPlanService } from '../../api/resources/flex.js';
 import type { Factory } from '../../factory.js';
 import { renderItem, renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { resourceOptions } from '../resource.js';
 import { ADDON_LIST_COLUMNS, ADDON_ROWS, withoutEmptyState } from './columns.js';
 import type { FlexIdOptions } from './get.js';
@@ -16,7 +16,7 @@ export function newFlexAddonsCmd(f: Factory, runF: (opts: FlexIdOptions) => Prom
         '(ESIM, LUGGAGE_PROTECTION) and where to activate them (order), get help (support) and read the terms.\n\n' +
         'On a terminal the URLs are escaped: anything but printable ASCII is percent-encoded, so what is shown is where it leads.',
     )
-    .argument('<id>', 'flex plan service id')
+    .addArgument(idArgument('<id>', 'flex plan service id'))
     .addHelpText('after', examples([
       'trek flex addons 400003',
       "trek flex addons 400003 -o json | jq -r '.[] | [.customer.id, .order_url] | @tsv'",

@@ -10,7 +10,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { askBooking } from '../service/pickers.js';
-import { examples, requireValue } from '../shared.js';
+import { examples, idOption, requireValue } from '../shared.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
 import { readFlexFacts, unlessNotFound } from './preflight.js';
 import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from './rules.js';
@@ -37,9 +37,9 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
         'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it.\n\n' +
         'On a terminal, missing values are asked for: the departure service from the booking, the plan from those its departure offers.',
     )
-    .option('--booking <id>', 'booking the departure service is on')
-    .option('--departure-service <id>', 'departure service to cover')
-    .option('--plan <id>', 'flex plan (see: trek flex plans --departure-service <id>)')
+    .addOption(idOption('--booking <id>', 'booking the departure service is on'))
+    .addOption(idOption('--departure-service <id>', 'departure service to cover'))
+    .addOption(idOption('--plan <id>', 'flex plan (see: trek flex plans --departure-service <id>)'))
     .option('--force', 'skip the pre-flight checks and send; the API decides')
     .option('--dry-run', `${DRY_RUN_HELP} (after the pre-flight)`)
     .addHelpText('after', examples([

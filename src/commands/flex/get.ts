@@ -8,7 +8,7 @@ import { renderItem } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { ADDON_COLUMNS, windowColumns, withoutEmptyState } from './columns.js';
 import { unlessNotFound } from './preflight.js';
 
@@ -38,7 +38,7 @@ export function newFlexGetCmd(f: Factory, runF: (opts: FlexIdOptions) => Promise
         'its cancellation terms window by window, and its addons (one per covered customer, once confirmed).\n\n' +
         'JSON output is the service with cancellation_terms and flex_plan_addons expanded into the full resources.',
     )
-    .argument('<id>', 'flex plan service id')
+    .addArgument(idArgument('<id>', 'flex plan service id'))
     .addHelpText('after', examples([
       'trek flex get 400003',
       'trek flex get 400003 -o json | jq -r .status',

@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idOption } from '../shared.js';
 import { departureOf, departurePlans } from './plans-of.js';
 
 export interface FlexPlansOptions extends ResourceOptions {
@@ -37,8 +37,8 @@ export function newFlexPlansCmd(f: Factory, runF: (opts: FlexPlansOptions) => Pr
       'List the flex plans a departure offers, with their availability: NOT_BOOKABLE once the departure is inside the ' +
         'stop-sell window (60 days before it starts, 90 for the premium line). Name the departure, or a departure service booking it.',
     )
-    .option('--departure <id>', 'departure (see: trek search departures)')
-    .option('--departure-service <id>', "a departure service: the plans of the departure it books")
+    .addOption(idOption('--departure <id>', 'departure (see: trek search departures)'))
+    .addOption(idOption('--departure-service <id>', 'a departure service: the plans of the departure it books'))
     .addHelpText('after', examples([
       'trek flex plans --departure 100001',
       'trek flex plans --departure-service 400001',

@@ -10,7 +10,7 @@ import type { Factory } from '../../factory.js';
 import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, parseDate } from '../shared.js';
+import { examples, idArgument, parseDate } from '../shared.js';
 import { daysBefore, moneyIn, windowColumns, windowDates } from './columns.js';
 import { activeFlexServices } from './preflight.js';
 
@@ -54,7 +54,7 @@ export function newFlexTermsCmd(f: Factory, runF: (opts: FlexTermsOptions) => Pr
         'With --date, the window containing that cancellation date and what a cancellation then gives back: ' +
         'refund_amount and travel_credit_amount, in the booking currency.',
     )
-    .argument('<departure-service>', 'departure service id')
+    .addArgument(idArgument('<departure-service>', 'departure service id'))
     .option('--date <YYYY-MM-DD>', 'cancellation date to look up')
     .addHelpText('after', examples([
       'trek flex terms 400001',

@@ -6,7 +6,7 @@ import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { resourceOptions } from '../resource.js';
-import { examples, parseDate } from '../shared.js';
+import { examples, idArgument, parseDate } from '../shared.js';
 import { rangeText, terminalStyle } from './plan.js';
 import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, todayOf, type ItineraryShowOptions } from './show.js';
 
@@ -24,7 +24,7 @@ export function newItineraryForDossierCmd(f: Factory, runF: (opts: ItineraryForD
         'itineraries (seasons, special editions) applies when. Tells on stderr which variation is current and, when another ' +
         'variation is valid on that date, shows that one.',
     )
-    .argument('<dossier-id>', 'tour dossier id')
+    .addArgument(idArgument('<dossier-id>', 'tour dossier id'))
     .option('--date <YYYY-MM-DD>', 'travel date (default: today)')
     .option('--markdown', MARKDOWN_HELP)
     .addHelpText('after', examples([

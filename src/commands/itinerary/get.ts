@@ -1,9 +1,8 @@
 import { Command } from 'commander';
 import { getItinerary } from '../../api/resources/itineraries.js';
-import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { resourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument, idOption } from '../shared.js';
 import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, todayOf, type ItineraryShowOptions } from './show.js';
 
 export interface ItineraryGetOptions extends ItineraryShowOptions {
@@ -19,8 +18,8 @@ export function newItineraryGetCmd(f: Factory, runF: (opts: ItineraryGetOptions)
         'components of each day by time period, optional activities, meal budget, ripple score and the dates it is valid for. ' +
         'With -o json/yaml/… the itinerary resource is printed as the API sends it.',
     )
-    .argument('<id>', 'itinerary id')
-    .option('--variation <id>', 'a variation of the itinerary (the first of its variations is the current one)')
+    .addArgument(idArgument('<id>', 'itinerary id'))
+    .addOption(idOption('--variation <id>', 'a variation of the itinerary (the first of its variations is the current one)'))
     .option('--markdown', MARKDOWN_HELP)
     .addHelpText('after', examples([
       'trek itinerary get 700001',
@@ -29,9 +28,8 @@ export function newItineraryGetCmd(f: Factory, runF: (opts: ItineraryGetOptions)
       "trek itinerary get 700001 -o json | jq '.days | length'",
     ]))
     .action(async (id: string, flags: { variation?: string; markdown?: boolean }) => {
-      if (flags.variation !== undefined && flags.variation.trim() === '') throw new UsageError('--variation needs a variation id');
       checkMarkdownFlag(f, Boolean(flags.markdown));
-      await runF({ ...(await resourceOptions(f)), id, variation: flags.variation?.trim(), markdown: Boolean(flags.markdown), today: todayOf(f) });
+      await runF({ ...(await resourceOptions(f)), id, variation: flags.variation, markdown: Boolean(flags.markdown), today: todayOf(f) });
     });
 }
 

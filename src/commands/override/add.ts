@@ -12,7 +12,7 @@ import type { Prompter } from '../../prompt/prompter.js';
 import { rememberCheckins } from '../checkin/get.js';
 import { customerLabel, readinessLine } from '../checkin/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { collect, examples, requireValue } from '../shared.js';
+import { askId, examples, idOption, requireValue } from '../shared.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -34,9 +34,9 @@ export function newOverrideAddCmd(f: Factory, runF: (opts: OverrideAddOptions) =
         'Without --service the override applies to every service of the booking the customer travels on. ' +
         'On a terminal, missing values are picked from lists (customers of the booking, their requirements, the reasons).',
     )
-    .option('--booking <id>', 'booking of the customer')
-    .option('--customer <id>', 'customer the requirement is waived for')
-    .option('--service <id>', 'service the override applies to; repeatable (default: all of the customer\'s services on the booking)', collect, [])
+    .addOption(idOption('--booking <id>', 'booking of the customer'))
+    .addOption(idOption('--customer <id>', 'customer the requirement is waived for'))
+    .addOption(idOption('--service <id>', 'service the override applies to; repeatable (default: all of the customer\'s services on the booking)', { repeatable: true }))
     .option('--reason <code>', 'why the requirement cannot be met (`trek override reasons` lists the codes)')
     .option('--requirement <code>', 'requirement to waive, e.g. PASSPORT_INFORMATION')
     .option('--dry-run', DRY_RUN_HELP)
@@ -46,16 +46,13 @@ export function newOverrideAddCmd(f: Factory, runF: (opts: OverrideAddOptions) =
       'trek override add --booking 200003      # pick the customer, requirement and reason from lists',
       'ID=$(trek override add --booking "$B" --customer "$C" --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL -o json | jq -r .id)',
     ]))
-    .action(async (flags: { booking?: string; customer?: string; service: string[]; reason?: string; requirement?: string; dryRun?: boolean }) => {
-      for (const [flag, value] of [['--booking', flags.booking], ['--customer', flags.customer], ...flags.service.map((s) => ['--service', s])] as const) {
-        if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs an id`);
-      }
+    .action(async (flags: { booking?: string; customer?: string; service?: string[]; reason?: string; requirement?: string; dryRun?: boolean }) => {
       await runF({
         ...(await resourceOptions(f)),
         dryRun: Boolean(flags.dryRun),
-        booking: flags.booking?.trim(),
-        customer: flags.customer?.trim(),
-        services: flags.service.map((s) => s.trim()),
+        booking: flags.booking,
+        customer: flags.customer,
+        services: flags.service ?? [],
         reason: flags.reason === undefined ? undefined : parseCode(flags.reason, '--reason'),
         requirement: flags.requirement === undefined ? undefined : parseCode(flags.requirement, '--requirement'),
       });
@@ -75,7 +72,7 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
     const missing = ([['--booking', opts.booking], ['--customer', opts.customer], ['--requirement', opts.requirement], ['--reason', opts.reason]] as const).find(([, value]) => value === undefined);
     if (missing) throw new UsageError(`${missing[0]} is required (no terminal to ask on)`);
   }
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
   const client = await opts.api();
   // --dry-run with every value given sends nothing at all; otherwise the checkins give the
   // customers and requirements to pick from and the readiness before.

@@ -3,7 +3,7 @@ import { getOverride } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
 export interface OverrideIdOptions extends ResourceOptions {
@@ -14,7 +14,7 @@ export function newOverrideGetCmd(f: Factory, runF: (opts: OverrideIdOptions) =>
   return new Command('get')
     .summary('show an override: requirement, reason, customer, services')
     .description('Show an override: the requirement it waives, the reason, the customer, booking and services it applies to.')
-    .argument('<id>', 'override id')
+    .addArgument(idArgument('<id>', 'override id'))
     .addHelpText('after', examples(['trek override get 640001', 'trek override get 640001 -o json | jq -r .reason.code']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, requireValue } from '../shared.js';
+import { askId, examples, idOption, requireValue } from '../shared.js';
 import { overrideSummary, OVERRIDE_COLUMNS } from './view.js';
 
 export interface OverrideListOptions extends ResourceOptions {
@@ -16,7 +16,7 @@ export function newOverrideListCmd(f: Factory, runF: (opts: OverrideListOptions)
   return new Command('list')
     .summary("a booking's overrides")
     .description('List the overrides of a booking: which requirement is waived for which customer, and why.')
-    .option('--booking <id>', 'booking whose overrides to list')
+    .addOption(idOption('--booking <id>', 'booking whose overrides to list'))
     .addHelpText('after', examples([
       'trek override list --booking 200003',
       "trek override list --booking 200003 -o json | jq -r '.[] | select(.requirement.code == \"PASSPORT_INFORMATION\") | .id'",
@@ -28,7 +28,7 @@ export function newOverrideListCmd(f: Factory, runF: (opts: OverrideListOptions)
 }
 
 export async function overrideListRun(opts: OverrideListOptions): Promise<void> {
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => p.input('Booking id'), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
   const client = await opts.api();
   const seen: Override[] = [];
   async function* remembered() {

@@ -7,7 +7,7 @@ import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { confirmDestructive, examples } from '../shared.js';
+import { confirmDestructive, examples, idArgument } from '../shared.js';
 import { overrideSummary } from './view.js';
 
 export interface OverrideRemoveOptions extends ChangeOptions {
@@ -22,7 +22,7 @@ export function newOverrideRemoveCmd(f: Factory, runF: (opts: OverrideRemoveOpti
       'Delete an override: the requirement applies to the customer again. Prints nothing on stdout; what happened and the ' +
         "customer's readiness now go to stderr. Asks for confirmation; --yes skips the question and is required when not on a terminal.",
     )
-    .argument('<id>', 'override id')
+    .addArgument(idArgument('<id>', 'override id'))
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek override remove 640001', 'trek override remove 640001 --yes', 'trek override remove 640001 --dry-run']))

@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, requireValue } from '../shared.js';
+import { examples, idArgument, requireValue } from '../shared.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -21,7 +21,7 @@ export function newOverrideUpdateCmd(f: Factory, runF: (opts: OverrideUpdateOpti
       'Change the reason of an override; the reason is all an override lets you change. To waive another requirement or ' +
         'apply to other services, remove it and add a new one.',
     )
-    .argument('<id>', 'override id')
+    .addArgument(idArgument('<id>', 'override id'))
     .option('--reason <code>', 'the new reason (`trek override reasons` lists the codes)')
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek override update 640001 --reason INFO_AT_CHECKIN', 'trek override update 640001 --reason AGENT_VERIFIED --dry-run']))

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 
 export interface SandboxPayOptions extends ChangeOptions {
   booking: string;
@@ -30,7 +30,7 @@ export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise
       'Sandbox only: record a payment on a booking, in its currency. The sandbox applies it as the operator would: ' +
         'a paid deposit (or full price where required) confirms services in Option. Prints the payment; the statuses of the services after it go to stderr.',
     )
-    .argument('<booking>', 'booking id')
+    .addArgument(idArgument('<booking>', 'booking id'))
     .argument('<amount>', 'amount in the booking currency, e.g. 250.00')
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([

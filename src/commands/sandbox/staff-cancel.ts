@@ -6,7 +6,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { serviceLabel } from '../service/status.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 
 export interface StaffCancelOptions extends ChangeOptions {
   service: string;
@@ -19,7 +19,7 @@ export function newStaffCancelCmd(f: Factory, runF: (opts: StaffCancelOptions) =
       "Sandbox only: act as the operator's staff and cancel a service whose cancellation was requested (Request Cancellation → Cancelled), " +
         'applying cancellation fees where the rules say so. Prints the service.',
     )
-    .argument('<service>', 'service id')
+    .addArgument(idArgument('<service>', 'service id'))
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek service cancel 400001 --yes && trek sandbox staff-cancel 400001']))
     .action(async (service: string, flags: { dryRun?: boolean }) => {

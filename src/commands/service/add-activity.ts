@@ -3,7 +3,7 @@ import { createActivityService, createServiceRequest, SERVICE_FIELDS, type Booke
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, renderChangedList, resourceOptions } from '../resource.js';
-import { collect, examples, requireValue } from '../shared.js';
+import { examples, idOption, requireValue } from '../shared.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
 import { SERVICE_SUMMARY_COLUMNS, serviceRows } from './columns.js';
 import { askActivity, askBooking } from './pickers.js';
@@ -22,9 +22,9 @@ export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOpt
         'with several, the list of those created. If one fails, trek reports which were created and which were not, and stops.\n\n' +
         'On a terminal, a missing booking is asked for, the activity is picked from a list and the customers from the booking and recent customers.',
     )
-    .option('--booking <id>', 'booking to add the service to')
-    .option('--activity <id>', 'activity to book (see: trek search activities); repeatable', collect)
-    .option('--customer <id>', 'customer taking part; repeatable', collect)
+    .addOption(idOption('--booking <id>', 'booking to add the service to'))
+    .addOption(idOption('--activity <id>', 'activity to book (see: trek search activities); repeatable', { repeatable: true }))
+    .addOption(idOption('--customer <id>', 'customer taking part; repeatable', { repeatable: true }))
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       'trek service add-activity --booking 200001 --activity 500003 --customer 300001',

@@ -3,7 +3,7 @@ import { createDepartureService, createServiceRequest, SERVICE_FIELDS, type Book
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, requireValue } from '../shared.js';
+import { examples, idOption, requireValue } from '../shared.js';
 import { serviceRows } from './columns.js';
 import { askBooking, askCustomers, askDeparture } from './pickers.js';
 
@@ -25,9 +25,9 @@ export function newServiceAddDepartureCmd(f: Factory, runF: (opts: AddDepartureO
         '(On Request for a departure with availability REQUEST_SPACE, Waitlisted for WAIT_LIST). Prints the new service.\n\n' +
         'On a terminal, a missing booking is asked for, the departure is picked from a search list and the customers from the booking and recent customers.',
     )
-    .option('--booking <id>', 'booking to add the service to')
-    .option('--departure <id>', 'departure to book (see: trek search departures)')
-    .option('--customer <id>', 'customer travelling on it; repeatable', collect)
+    .addOption(idOption('--booking <id>', 'booking to add the service to'))
+    .addOption(idOption('--departure <id>', 'departure to book (see: trek search departures)'))
+    .addOption(idOption('--customer <id>', 'customer travelling on it; repeatable', { repeatable: true }))
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       'trek service add-departure --booking 200001 --departure 100012 --customer 300001 --customer 300002',

@@ -6,7 +6,7 @@ import { canPrompt } from '../../output/iostreams.js';
 import { sanitize } from '../../output/sanitize.js';
 import { explainFlexCancelRefusal } from '../flex/rules.js';
 import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
-import { confirmDestructive, examples } from '../shared.js';
+import { confirmDestructive, examples, idArgument } from '../shared.js';
 import { cancellationTarget, possibleNow, serviceLabel, whyNot } from './status.js';
 import { applyStatus, unchanged } from './transition.js';
 
@@ -24,7 +24,7 @@ export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOption
         'Waitlisted) that can do neither is released instead: moved to Expired, without cancellation fees. trek says which on stderr.\n\n' +
         'Asks for confirmation; --yes skips the question and is required when not on a terminal.',
     )
-    .argument('<id>', 'service id')
+    .addArgument(idArgument('<id>', 'service id'))
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek service cancel 400007', 'trek service cancel 400007 --yes -o json | jq -r .status', 'trek service cancel 400007 --dry-run']))

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { serviceTransitionRun } from './transition.js';
 
 export interface ServiceConfirmOptions extends ChangeOptions {
@@ -16,7 +16,7 @@ export function newServiceConfirmCmd(f: Factory, runF: (opts: ServiceConfirmOpti
         "a flex plan service needs its full price. If Confirmed is not among the service's transitions now, trek says why and sends nothing. " +
         'A service a payment has already confirmed is left as it is.',
     )
-    .argument('<id>', 'service id')
+    .addArgument(idArgument('<id>', 'service id'))
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek service confirm 400001', 'trek sandbox pay 200001 500.00 && trek service confirm 400001']))
     .action(async (id: string, flags: { dryRun?: boolean }) => {

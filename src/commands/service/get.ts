@@ -3,7 +3,7 @@ import { findService, SERVICE_TYPES } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { serviceRows } from './columns.js';
 
 export interface ServiceIdOptions extends ResourceOptions {
@@ -17,7 +17,7 @@ export function newServiceGetCmd(f: Factory, runF: (opts: ServiceIdOptions) => P
       'Show a booked service of any type: status and the statuses it can move to, option expiry, price and commission, customers, flags, promotions and incomplete requirements.\n\n' +
         `The type need not be known: ${SERVICE_TYPES.join(', ')} are asked in that order, and the first answer that is not "not found" is shown.`,
     )
-    .argument('<id>', 'service id')
+    .addArgument(idArgument('<id>', 'service id'))
     .addHelpText('after', examples(['trek service get 400001', 'trek service get 400001 -o json | jq .status_transitions', 'trek service get 400001 --fields status,option_expiry_date']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });

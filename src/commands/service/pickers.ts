@@ -9,21 +9,19 @@ import { records } from '../../api/paginate.js';
 import { parseOrderBy, parseWhere } from '../../api/query.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import { displayName } from '../../api/resources/customers.js';
+import { checkId, invalidIdMessage } from '../../api/resources/ids.js';
 import { UsageError } from '../../errors.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Choice, Prompter } from '../../prompt/prompter.js';
 import { toArray, type IdHistory } from '../resource.js';
+import { askId } from '../shared.js';
 
 /** How many products a pick list offers. */
 export const PICK_LIST_SIZE = 20;
 
-const required = (value: string) => value.trim() !== '' || 'required';
-
-export async function askBooking(prompter: Prompter, history: IdHistory): Promise<string> {
-  const last = history.recent('booking')[0]?.id;
-  const answer = await prompter.input('Booking id', last === undefined ? { validate: required } : { default: last, validate: required });
-  return answer.trim();
+export function askBooking(prompter: Prompter, history: IdHistory): Promise<string> {
+  return askId(prompter, 'Booking id', 'booking id', history.recent('booking')[0]?.id);
 }
 
 /** Bookable departures, soonest first: AVAILABLE, REQUEST_SPACE (On Request) and WAIT_LIST (Waitlisted). */
@@ -90,9 +88,15 @@ export async function askCustomers(client: ApiClient, prompter: Prompter, bookin
   }
 }
 
+/** Several ids on one line; the prompt refuses the line while one of them is not an id. */
 async function askCustomerIds(prompter: Prompter): Promise<string[]> {
-  const answer = await prompter.input('Customer ids (separated by commas or spaces)', { validate: required });
-  return parseIdList(answer);
+  const validate = (text: string) => {
+    const ids = parseIdList(text);
+    if (ids.length === 0) return 'required';
+    return ids.map((id) => invalidIdMessage(id, 'customer id')).find((message) => message !== undefined) ?? true;
+  };
+  const answer = await prompter.input('Customer ids (separated by commas or spaces)', { validate });
+  return parseIdList(answer).map((id) => checkId(id, 'customer id'));
 }
 
 /** "1, 2 3" → ['1', '2', '3'], without repeats. */

@@ -4,7 +4,7 @@ import { findService, SERVICE_FIELDS, SERVICE_STATUSES, setServiceStatus, setSer
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, idArgument } from '../shared.js';
 import { serviceRows } from './columns.js';
 import { canonicalStatus, checkTransition, serviceLabel } from './status.js';
 
@@ -20,7 +20,7 @@ export function newServiceTransitionCmd(f: Factory, runF: (opts: ServiceTransiti
       "Move a service to another status. The target must be one of the service's status_transitions now; if it is not, trek explains why and sends nothing.\n\n" +
         `Statuses (any case): ${SERVICE_STATUSES.join(', ')}.`,
     )
-    .argument('<id>', 'service id')
+    .addArgument(idArgument('<id>', 'service id'))
     .argument('<status>', 'target status, e.g. Expired or "Request Cancellation"')
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([

@@ -146,7 +146,7 @@ describe('trek itinerary get', () => {
   it.each([
     [['--markdown', '-o', 'json'], 'use either --markdown or -o json, not both'],
     [['--markdown', '--fields', 'id'], '--fields does not apply to --markdown'],
-    [['--variation', ''], '--variation needs a variation id'],
+    [['--variation', ''], '--variation "" is not a valid id: it is empty'],
   ])('refuses %j (exit 2)', async (flags, message) => {
     const t = await sandbox.trek(['itinerary', 'get', '700001', ...flags]);
     expect([t.code, t.err()]).toEqual([2, `error: ${message}\n`]);

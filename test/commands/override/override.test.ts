@@ -66,7 +66,7 @@ describe('trek override add', () => {
     [['--reason', 'PASSPORT_RENEWAL'], '--requirement is required (no terminal to ask on)'],
     [['--requirement', 'PASSPORT_INFORMATION'], '--reason is required (no terminal to ask on)'],
     [['--requirement', 'PASSPORT INFORMATION', '--reason', 'PASSPORT_RENEWAL'], '--requirement must be a code such as PASSPORT_RENEWAL, got "PASSPORT INFORMATION"'],
-    [['--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--service', ' '], '--service needs an id'],
+    [['--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--service', ' '], '--service " " is not a valid id: it starts or ends with a blank'],
   ])('refuses %j without a terminal, exit 2, before any request', async (flags, message) => {
     const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k' });
