@@ -229,24 +229,35 @@ function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, the
 
 // ---- csv / tsv ------------------------------------------------------------------------------
 
-function csvCell(text: string): string {
+function csvQuote(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function tsvCell(text: string): string {
-  const escaped = text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
-  return sanitize(escaped);
+function tsvEscape(text: string): string {
+  return sanitize(text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!));
+}
+
+/** What a spreadsheet takes for the start of a formula (OWASP, "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell's text: sanitised, then, when it is text a spreadsheet would run as a formula,
+ * prefixed with `'` (OWASP's advice), which a spreadsheet shows as text. A JSON number is a
+ * number, not a formula, so -12.5 stays as it is; a string "-12.50" gets the `'`.
+ */
+function delimitedCell(format: 'csv' | 'tsv', value: unknown): string {
+  const text = format === 'csv' ? sanitize(formatValue(value), { multiline: true }) : tsvEscape(formatValue(value));
+  const inert = typeof value !== 'number' && FORMULA_START.test(text) ? `'${text}` : text;
+  return format === 'csv' ? csvQuote(inert) : inert;
 }
 
 /** One csv/tsv line; values are the raw values at each column's path. */
-function delimitedLine(format: 'csv' | 'tsv', cells: string[]): string {
-  return format === 'csv'
-    ? cells.map((text) => csvCell(sanitize(text, { multiline: true }))).join(',') + '\n'
-    : cells.map(tsvCell).join('\t') + '\n';
+function delimitedLine(format: 'csv' | 'tsv', values: unknown[]): string {
+  return values.map((value) => delimitedCell(format, value)).join(format === 'csv' ? ',' : '\t') + '\n';
 }
 
 function delimitedRecord(format: 'csv' | 'tsv', columns: Column[], record: unknown): string {
-  return delimitedLine(format, columns.map((c) => formatValue(getPath(record, c.field))));
+  return delimitedLine(format, columns.map((c) => getPath(record, c.field)));
 }
 
 /** Nothing when there are no columns (an empty list whose columns come from its records). */

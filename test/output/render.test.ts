@@ -103,6 +103,41 @@ describe('renderList', () => {
     expect(out).toBe('id\tname\n7\ta\\tb\\nc\\\\d\\u202e\n');
   });
 
+  describe('13.7 output that attacks its reader: csv/tsv cells a spreadsheet would run as formulas', () => {
+    const hostile = [
+      { id: '1', name: '=HYPERLINK("http://evil.example","click")', phone: '+1-416-555-0100', owing: '-12.50', refund: -12.5, who: '@SUM(A1:A9)' },
+      { id: '2', name: '\t=1+1', phone: '\r=2+2', owing: '\x1b[0m=3+3', refund: 0, who: '- list' },
+    ];
+    const fields = ['id', 'name', 'phone', 'owing', 'refund', 'who'];
+
+    it("13.7 csv: a text cell starting with = + - @ or tab gets a ' (also once a CR or escape sequence is removed); JSON numbers stay numbers", async () => {
+      expect((await list('csv', { fields }, hostile)).out).toBe(
+        'id,name,phone,owing,refund,who\n' +
+          `1,"'=HYPERLINK(""http://evil.example"",""click"")",'+1-416-555-0100,'-12.50,-12.5,'@SUM(A1:A9)\n` +
+          "2,'\t=1+1,'=2+2,'=3+3,0,'- list\n",
+      );
+    });
+
+    it("13.7 tsv: the same ' prefix; tab and CR are already written as \\t and \\r", async () => {
+      expect((await list('tsv', { fields }, hostile)).out).toBe(
+        'id\tname\tphone\towing\trefund\twho\n' +
+          `1\t'=HYPERLINK("http://evil.example","click")\t'+1-416-555-0100\t'-12.50\t-12.5\t'@SUM(A1:A9)\n` +
+          "2\t\\t=1+1\t\\r=2+2\t'=3+3\t0\t'- list\n",
+      );
+    });
+
+    it('13.7 a single record in csv gets the same treatment, header included', async () => {
+      const t = testIO();
+      await renderItem(t.io, { '-x': '-x', n: -1 }, spec('csv'));
+      expect(t.out()).toBe("'-x,n\n'-x,-1\n");
+    });
+
+    it('13.7 json and ndjson keep the values exactly as sent', async () => {
+      expect(JSON.parse((await list('json', { fields }, hostile)).out)).toEqual(hostile);
+      expect((await list('ndjson', { fields }, hostile)).out.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(hostile);
+    });
+  });
+
   it('yaml: a sequence of the selected records', async () => {
     const { out } = await list('yaml', { fields: ['id', 'availability.status'] });
     expect(out).toBe('- id: "101"\n  availability:\n    status: AVAILABLE\n- id: "102"\n  availability:\n    status: WAIT_LIST\n');
