@@ -160,9 +160,9 @@ async function completeWord(at: Position, word: string, f: Factory): Promise<Com
 export async function complete(root: Command, words: readonly string[], f: Factory): Promise<Completion> {
   const word = words.at(-1) ?? '';
   const at = walk(root, words.slice(0, -1));
-  // Dynamic completers reach the API of the profile and base URL typed on the line, like the command would.
+  // Dynamic completers reach the API of the profile typed on the line, like the command would
+  // (never a --base-url typed there: see fromApi).
   f.globals.profile = at.flags.profile?.at(-1);
-  f.globals.baseUrl = at.flags['base-url']?.at(-1);
   const completion = await completeWord(at, word, f);
   return { ...completion, candidates: completion.candidates.filter((c) => c.value.startsWith(word)) };
 }

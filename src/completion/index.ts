@@ -43,8 +43,14 @@
  *   already typed, the profile in use, the factory) and returns candidates; the engine keeps
  *   those that extend the typed word, stops waiting after COMPLETER_DEADLINE_MS and treats a
  *   throw as "no candidates". Network lookups go through `fromApi(ctx, api => …)`: a 1.5 s
- *   deadline, every error swallowed, nothing printed (network.ts has service transitions and
- *   override reasons as examples).
+ *   deadline, every error swallowed, nothing printed, values from the server offered only when
+ *   they match SAFE_SERVER_VALUE (letters, digits, space, `._-`), and no request at all when
+ *   the line names a --base-url (network.ts has service transitions and override reasons as
+ *   examples).
+ *
+ * QUOTING
+ *   The scripts insert every value quoted for their shell (bash: printf %q; zsh: compadd's own
+ *   quoting; fish: its own escaping), so a value is always one word and never shell code.
  */
 export { Directive, type Candidate, type Completer, type Completion, type CompletionContext } from './protocol.js';
 export { registerCompleter } from './registry.js';

@@ -1,6 +1,7 @@
 /**
  * Completions that ask the API. Only dynamic completers use the network, and only through
- * `fromApi`: a short deadline, no output, and no candidates rather than an error.
+ * `fromApi`: a short deadline, no output, no candidates rather than an error, and only values
+ * that read as one plain word.
  */
 import type { ApiClient } from '../api/client.js';
 import type { Candidate, CompletionContext } from './protocol.js';
@@ -9,18 +10,32 @@ import type { Candidate, CompletionContext } from './protocol.js';
 export const NETWORK_TIMEOUT_MS = 1500;
 
 /**
- * Runs `lookup` with the API client of the profile on the command line and returns its
- * candidates, or [] when it fails or takes longer than `timeoutMs`. The client's own timeout
- * is set to the same deadline so the abandoned request ends soon after too.
+ * What a value from the server must look like to be offered: letters, digits, space, `.`, `_`
+ * and `-`, starting with a letter or digit. Nothing in it means anything to a shell (the
+ * scripts quote every value besides), and it cannot pass for one of trek's flags.
+ */
+export const SAFE_SERVER_VALUE = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$/;
+
+/**
+ * Runs `lookup` with the API client of the profile in use (--profile on the line, else as the
+ * command would resolve it) and returns its candidates that match SAFE_SERVER_VALUE (the rest
+ * are dropped without a word), or [] when it fails or takes longer than `timeoutMs`. The
+ * client's own timeout is set to the same deadline so the abandoned request ends soon after.
+ *
+ * A `--base-url` typed on the line is never asked: text being typed is not a place to send a
+ * profile's key to, and the profile's own server would answer for a different API. Such a
+ * line completes nothing from the API.
  */
 export async function fromApi(ctx: CompletionContext, lookup: (api: ApiClient) => Promise<Candidate[]>, timeoutMs = NETWORK_TIMEOUT_MS): Promise<Candidate[]> {
+  if (ctx.flags['base-url']) return [];
   ctx.f.globals.timeoutMs = timeoutMs;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<Candidate[]>((resolve) => {
     timer = setTimeout(() => resolve([]), timeoutMs);
   });
   try {
-    return await Promise.race([ctx.f.api().then(lookup), deadline]);
+    const candidates = await Promise.race([ctx.f.api().then(lookup), deadline]);
+    return candidates.filter((candidate) => SAFE_SERVER_VALUE.test(candidate.value));
   } catch {
     return [];
   } finally {
