@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fromXml, toXml, XmlParseError } from '../../src/util/xml.js';
+import { fromXml, MAX_DEPTH, toXml, XmlParseError } from '../../src/util/xml.js';
+import { useHostileServers } from '../helpers/hostile-server.js';
+import { useSandbox } from '../sandbox/helpers.js';
+
+/** `depth` elements, each inside the previous one, holding `text`. */
+const nested = (depth: number, text = 'x') => '<a>'.repeat(depth) + text + '</a>'.repeat(depth);
+
+function refusal(xml: string): XmlParseError {
+  try {
+    fromXml(xml);
+  } catch (error) {
+    expect(error).toBeInstanceOf(XmlParseError);
+    return error as XmlParseError;
+  }
+  throw new Error(`fromXml accepted ${xml.slice(0, 80)}`);
+}
 
 describe('xml dialect', () => {
   const booking = {
@@ -9,11 +24,15 @@ describe('xml dialect', () => {
     no_auto_final_payment: true,
     count: 7,
     ratio: 0.5,
+    negative: -3,
     date_closed: null,
-    links: [{ href: '/x?page=2', rel: 'next' }],
+    links: [{ href: '/x?page=2&max_per_page=5', rel: 'next' }],
+    matrix: [[1, 2], [], ['a']],
     services: [],
     agency: {},
-    note: 'a < b & "c"',
+    empty: '',
+    padded: '  two spaces each side  ',
+    note: 'a < b & "c" \'d\' ]]> é ✓ 😀',
   };
 
   it('round-trips JSON values, types included', () => {
@@ -27,12 +46,13 @@ describe('xml dialect', () => {
   });
 
   it('keeps member names that are not XML names', () => {
-    expect(fromXml(toXml({ 'a b': 'x', '1st': 'y' }))).toEqual({ 'a b': 'x', '1st': 'y' });
+    const odd = { 'a b': 'x', '1st': 'y', 'quote"<&': 'z', '': 'empty' };
+    expect(fromXml(toXml(odd))).toEqual(odd);
   });
 
   it('reads plain XML written by others: entities, CDATA, comments, untyped text', () => {
-    const xml = '<?xml version="1.0"?><!-- c --><booking><currency>CAD</currency><external_id><![CDATA[<A&B>]]></external_id><name>T&#233;a &amp; co</name></booking>';
-    expect(fromXml(xml)).toEqual({ currency: 'CAD', external_id: '<A&B>', name: 'Téa & co' });
+    const xml = '<?xml version="1.0"?><!-- c --><booking><currency>CAD</currency><external_id><![CDATA[<A&B>]]></external_id><name>T&#233;a &amp; co&#x21;</name></booking>';
+    expect(fromXml(xml)).toEqual({ currency: 'CAD', external_id: '<A&B>', name: 'Téa & co!' });
   });
 
   it('collects repeated untyped elements into an array', () => {
@@ -41,7 +61,94 @@ describe('xml dialect', () => {
     });
   });
 
-  it.each(['<a><b></a>', '<a>', '<a></a><b></b>', 'not xml', '<a></b>'])('rejects malformed %s', (xml) => {
-    expect(() => fromXml(xml)).toThrow(XmlParseError);
+  it.each(['<a><b></a>', '<a>', '<a></a><b></b>', 'not xml', '<a></b>', '', '<a b="1" b="2"/>'])('rejects malformed %j', (xml) => {
+    refusal(xml);
+  });
+});
+
+describe('15 xml: hostile documents fail with XmlParseError and change nothing', () => {
+  it('15 xml: elements named __proto__, constructor or prototype are refused and pollute nothing', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      expect(refusal(`<a><${name}><polluted>yes</polluted></${name}></a>`).message).toContain(name);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('15 xml: such members, written as <entry key="…">, are own data like JSON.parse makes them', () => {
+    const value = fromXml('<a><entry key="__proto__"><polluted>yes</polluted></entry><entry key="constructor">c</entry></a>') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: 'yes' });
+    expect(value.constructor).toBe('c');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const fromJson = JSON.parse('{"__proto__":{"p":1},"constructor":"c","prototype":[1]}');
+    expect(JSON.stringify(fromXml(toXml(fromJson)))).toBe(JSON.stringify(fromJson));
+  });
+
+  it('15 xml: members named like Object.prototype methods are plain values, repeated or not', () => {
+    expect(fromXml('<a><toString>x</toString><hasOwnProperty>y</hasOwnProperty><valueOf>1</valueOf><valueOf>2</valueOf></a>')).toEqual({
+      toString: 'x',
+      hasOwnProperty: 'y',
+      valueOf: ['1', '2'],
+    });
+  });
+
+  it('15 xml: billion laughs is refused, not expanded', () => {
+    const lol = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`)].join('');
+    expect(refusal(`<?xml version="1.0"?><!DOCTYPE lolz [${lol}]><lolz>&lol9;</lolz>`).message).toMatch(/DOCTYPE/);
+  });
+
+  it('15 xml: an internal entity is refused rather than expanded', () => {
+    expect(refusal('<!DOCTYPE a [<!ENTITY who "someone">]><a>&who;</a>').message).toBe('DOCTYPE declarations are not accepted');
+  });
+
+  describe('external entities are never fetched', () => {
+    const servers = useHostileServers();
+    it('15 xml: SYSTEM, PUBLIC and parameter entities and an external DTD are refused without a request', async () => {
+      const server = await servers.silent();
+      const documents = [
+        `<!DOCTYPE a [<!ENTITY x SYSTEM "${server.url}/x">]><a>&x;</a>`,
+        `<!DOCTYPE a [<!ENTITY x PUBLIC "-//x//EN" "${server.url}/x">]><a>&x;</a>`,
+        `<!DOCTYPE a [<!ENTITY % x SYSTEM "${server.url}/x"> %x;]><a>1</a>`,
+        `<!DOCTYPE a SYSTEM "${server.url}/a.dtd"><a>1</a>`,
+        '<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+      ];
+      for (const xml of documents) expect(refusal(xml).message).not.toContain('root:');
+      expect(server.requests).toEqual([]);
+    });
+  });
+
+  it('15 xml: 10 000-deep nesting fails with XmlParseError, not a stack overflow', () => {
+    expect(refusal(nested(10_000)).message).toMatch(/nested/i);
+  });
+
+  it(`15 xml: the root and ${MAX_DEPTH} levels below it are read; one more is refused`, () => {
+    let value = fromXml(nested(MAX_DEPTH + 1));
+    for (let level = 0; level < MAX_DEPTH; level++) value = (value as { a: unknown }).a;
+    expect(value).toBe('x');
+    refusal(nested(MAX_DEPTH + 2));
+  });
+
+  it.each(['&#0;', '&#x1;', '&#xD800;', '&#1114112;', '&#99999999999999999999;'])('15 xml: the character reference %s, no character XML allows, is refused', (reference) => {
+    refusal(`<a>${reference}</a>`);
+  });
+});
+
+describe('15 xml: the sandbox answers a hostile XML body with a §7.2 400', () => {
+  const client = useSandbox();
+  it.each([
+    ['a prototype key', '<booking><__proto__><currency>CAD</currency></__proto__></booking>'],
+    ['billion laughs', '<!DOCTYPE b [<!ENTITY l "lol"><!ENTITY l2 "&l;&l;&l;">]><booking><currency>&l2;</currency></booking>'],
+    ['an external entity', '<!DOCTYPE b [<!ENTITY x SYSTEM "file:///etc/passwd">]><booking><currency>&x;</currency></booking>'],
+    ['10 000-deep nesting', `<booking>${nested(10_000)}</booking>`],
+    ['malformed XML', '<booking><currency>CAD</booking>'],
+  ])('15 xml: %s', async (_name, raw) => {
+    const answer = await client.request('POST', '/bookings', { raw, headers: { 'content-type': 'application/xml', accept: 'application/xml' } });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/xml/);
+    const body = fromXml(answer.text) as { http_status_code: number; message: string; href: string; errors: { code: string }[] | { code: string } };
+    expect(body).toMatchObject({ http_status_code: 400, message: 'The request body is not valid XML.', href: '/bookings' });
+    expect(JSON.stringify(body.errors)).toContain('MALFORMED_BODY');
+    expect(answer.text).not.toContain('root:');
+    expect(({} as Record<string, unknown>).currency).toBeUndefined();
   });
 });
