@@ -15,7 +15,7 @@ export function listCatalogue<T extends object>(ctx: RequestContext, name: strin
   let body = replies.get(ctx.url);
   if (!body) {
     body = immutable(cataloguePage(ctx, name, records));
-    replies.set(ctx.url, body, toJsonBytes(body).length);
+    replies.set(ctx.url, body, { size: toJsonBytes(body).length });
   }
   return { status: 200, body };
 }

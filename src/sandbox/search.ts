@@ -8,8 +8,8 @@
  * any element matches. Reserved parameters: page, max_per_page, order_by, order_by__asc,
  * order_by__desc, as_of.
  */
+import type { LRUCache } from 'lru-cache';
 import { SandboxError, type FieldError } from './errors.js';
-import type { LruCache } from './lru.js';
 
 export const OPERATORS = ['lt', 'lte', 'gt', 'gte', 'like', 'in', 'null', 'notnull', 'phrase'] as const;
 type Operator = (typeof OPERATORS)[number] | 'contains';
@@ -280,7 +280,7 @@ export function applyQuery<T>(records: readonly T[], query: ListQuery): T[] {
  * Search over an immutable collection, memoised per query: catalogue lists are large and
  * asked the same questions page after page.
  */
-export function cachedQuery<T>(cache: LruCache<unknown[]>, name: string, records: readonly T[], query: ListQuery): T[] {
+export function cachedQuery<T>(cache: LRUCache<string, unknown[]>, name: string, records: readonly T[], query: ListQuery): T[] {
   const key = `${name}:${query.key}`;
   let hit = cache.get(key) as T[] | undefined;
   if (!hit) {

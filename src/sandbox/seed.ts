@@ -10,10 +10,10 @@
  * created. The first departures are fixed showcase cases (SHOWCASE below, listed in
  * docs/sandbox.md) so tests and rules have a known departure for each situation.
  */
+import { LRUCache } from 'lru-cache';
 import { addDays, DAY_MS, isoDate, isoDateTime } from './clock.js';
 import type { AgencyRecord, AgentRecord, NamedRef, State } from './model.js';
 import { immutable } from './json.js';
-import { LruCache } from './lru.js';
 import { seedScenarios } from './rules/scenarios.js';
 import type { Transaction } from './store.js';
 
@@ -321,9 +321,9 @@ export class Catalogue {
   readonly dossierCount: number;
   readonly activityCount: number;
   /** Memo of search results over immutable collections, by query (search.ts). */
-  readonly searchCache = new LruCache<unknown[]>(64);
+  readonly searchCache = new LRUCache<string, unknown[]>({ max: 64 });
   /** Memo of list replies over immutable collections, by URL, weighed in JSON bytes (list.ts). */
-  readonly listCache = new LruCache<object>(16 * 1024 * 1024);
+  readonly listCache = new LRUCache<string, object>({ maxSize: 16 * 1024 * 1024 });
   private dossierPlans: DossierPlan[] | undefined;
   private departureList: Departure[] | undefined;
   private dossierList: TourDossier[] | undefined;
