@@ -3,16 +3,19 @@
  * (`trek booking get <TAB>`). One small JSON file under the state directory, kept per profile
  * (ids of one API mean nothing to another) and per kind, most recent first, at most
  * HISTORY_LIMIT per kind. It holds ids and short labels only: never keys, never bodies.
- * Writes are atomic (temp file + rename); concurrent trek processes may drop each other's
- * newest entries, which is acceptable for a convenience. Every failure is silent: history must
- * never break the command that records it, nor completion that reads it.
+ * Written with the one atomic writer (an exclusive temp file with a random name, so nothing
+ * planted in the folder is written through), in a folder that must be the user's alone; read
+ * without following a symlink. There is no lock: concurrent trek processes may drop each
+ * other's newest entries, which is acceptable for a convenience, but the file is always whole.
+ * Every failure is silent: history must never break the command that records it, nor
+ * completion that reads it.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TrekPaths } from './config/paths.js';
+import { checkPrivateFolders, ensurePrivateFolder, readFileNoFollowSync, type TrekPaths } from './config/paths.js';
 import { profileName } from './config/peek.js';
 import type { Factory } from './factory.js';
 import { sanitize } from './output/sanitize.js';
+import { writeFileAtomicSync } from './util/atomic-write.js';
 
 /** A resource noun, as in `trek <noun> get <id>`. */
 export type IdKind = 'booking' | 'customer' | 'service' | 'override' | 'checkin' | (string & {});
@@ -49,7 +52,8 @@ function load(paths: TrekPaths): History {
   const history: History = new Map();
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(historyPath(paths), 'utf8'));
+    checkPrivateFolders(paths, 'state');
+    data = JSON.parse(readFileNoFollowSync(historyPath(paths)).text);
   } catch {
     return history;
   }
@@ -82,15 +86,8 @@ function save(paths: TrekPaths, history: History): void {
     version: 1,
     profiles: Object.fromEntries([...history].map(([profile, kinds]) => [profile, Object.fromEntries(kinds)])),
   };
-  const file = historyPath(paths);
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    mkdirSync(paths.state, { recursive: true, mode: 0o700 });
-    writeFileSync(temp, `${JSON.stringify(data)}\n`, { mode: 0o600 });
-    renameSync(temp, file);
-  } catch {
-    rmSync(temp, { force: true });
-  }
+  ensurePrivateFolder(paths, 'state');
+  writeFileAtomicSync(historyPath(paths), `${JSON.stringify(data)}\n`);
 }
 
 /**

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trekPaths } from '../../src/config/paths.js';
 import { HISTORY_FILE, HISTORY_LIMIT, recentIds, recordIds, rememberIds } from '../../src/history.js';
-import { tempHome, testFactory } from '../helpers/factory.js';
+import { testFactory, useTempHome } from '../helpers/factory.js';
+
+const { home: tempHome } = useTempHome();
 
 function paths() {
   return trekPaths({ TREK_HOME: tempHome() });
@@ -92,8 +94,8 @@ describe('id history', () => {
 
 describe('rememberIds', () => {
   function writeConfig(home: string, config: unknown) {
-    mkdirSync(join(home, 'config'), { recursive: true });
-    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify(config));
+    mkdirSync(join(home, 'config'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify(config), { mode: 0o600 });
   }
 
   it('records under --profile, else TREK_PROFILE, else the current profile, else sandbox', () => {

@@ -6,6 +6,7 @@ import { trekPaths } from '../../src/config/paths.js';
 describe('trekPaths', () => {
   it('puts everything under TREK_HOME when it is set, ignoring XDG', () => {
     expect(trekPaths({ TREK_HOME: '/tmp/th', XDG_CONFIG_HOME: '/xdg/config' })).toEqual({
+      home: '/tmp/th',
       config: '/tmp/th/config',
       data: '/tmp/th/data',
       cache: '/tmp/th/cache',
