@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { pMapIterable } from 'p-map';
 import { getBookingByHref, type Booking } from '../../api/resources/bookings.js';
 import { listCustomerBookings } from '../../api/resources/customers.js';
 import type { Factory } from '../../factory.js';
@@ -41,36 +42,13 @@ export async function customerBookingsRun(opts: CustomerIdOptions): Promise<void
   const client = await opts.api();
   const bookings: Booking[] = [];
   async function* fetched() {
-    for await (const booking of mapBounded(listCustomerBookings(client, opts.id), BOOKING_FETCH_CONCURRENCY, (ref) => getBookingByHref(client, ref.href))) {
+    // In list order; after a failure no further booking is fetched and the error is thrown in its turn.
+    const read = pMapIterable(listCustomerBookings(client, opts.id), (ref) => getBookingByHref(client, ref.href), { concurrency: BOOKING_FETCH_CONCURRENCY });
+    for await (const booking of read) {
       bookings.push(booking);
       yield booking;
     }
   }
   await renderList(opts.io, fetched(), opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
   opts.history.remember('booking', bookings.map((booking) => ({ id: booking.id, label: bookingLabel(booking) })));
-}
-
-/**
- * `work` applied to every item with at most `limit` calls in flight, results yielded in the
- * order of the items (a slow early item holds back the later ones, never reorders them).
- * A failure is thrown when its turn comes, once the calls still in flight have settled;
- * no call starts after that.
- */
-export async function* mapBounded<T, R>(items: AsyncIterable<T>, limit: number, work: (item: T) => Promise<R>): AsyncGenerator<R> {
-  const pending: Array<Promise<R>> = [];
-  const settle = async (promise: Promise<R>) => {
-    try {
-      return await promise;
-    } catch (error) {
-      await Promise.allSettled(pending);
-      throw error;
-    }
-  };
-  for await (const item of items) {
-    const call = work(item);
-    call.catch(() => undefined); // observed when its turn comes; until then not "unhandled"
-    pending.push(call);
-    if (pending.length >= limit) yield await settle(pending.shift()!);
-  }
-  while (pending.length > 0) yield await settle(pending.shift()!);
 }

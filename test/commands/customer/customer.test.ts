@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerBookingsRun, mapBounded } from '../../../src/commands/customer/bookings.js';
+import { customerBookingsRun } from '../../../src/commands/customer/bookings.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { recentIds } from '../../../src/history.js';
 import { main } from '../../../src/main.js';
@@ -164,26 +164,5 @@ describe('trek customer bookings', () => {
     const t = await sandbox.trek(['customer', 'bookings', customer.id], { tty: true });
     expect(t.code).toBe(0);
     expect(t.err()).toBe(`Customer ${customer.id} has no bookings.\n`);
-  });
-});
-
-describe('mapBounded', () => {
-  it('yields results in input order and starts no work after a failure is thrown', async () => {
-    const started: number[] = [];
-    async function* numbers() {
-      for (let i = 0; i < 6; i++) yield i;
-    }
-    const results: number[] = [];
-    const run = async () => {
-      for await (const value of mapBounded(numbers(), 2, async (n) => {
-        started.push(n);
-        await new Promise((r) => setTimeout(r, 5));
-        if (n === 2) throw new Error('boom');
-        return n * 10;
-      })) results.push(value);
-    };
-    await expect(run()).rejects.toThrow('boom');
-    expect(results).toEqual([0, 10]);
-    expect(started).toEqual([0, 1, 2, 3]);
   });
 });
