@@ -100,6 +100,7 @@ export function createFactory(init: FactoryInit): Factory {
           accept: f.globals.output === 'xml' ? 'xml' : 'json',
           timeoutMs: f.globals.timeoutMs,
           userAgent: `trek/${init.version}`,
+          maxBodyBytes: profile.maxBodyBytes,
           notice: (line) => io.err.write(`${errTheme.warning('!')} ${line}\n`),
           // Trace lines carry server header values: untrusted text.
           trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,

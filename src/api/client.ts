@@ -9,6 +9,7 @@ import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
+import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from './wire.js';
 
 let undici: Promise<typeof import('undici')> | undefined;
 
@@ -19,7 +20,7 @@ let undici: Promise<typeof import('undici')> | undefined;
  * a few requests, which baseline code parses fast enough, so the optimised pass is switched off
  * before the parser is first compiled.
  */
-function loadUndici(): Promise<typeof import('undici')> {
+export function loadUndici(): Promise<typeof import('undici')> {
   undici ??= import('node:v8').then((v8) => {
     v8.setFlagsFromString('--liftoff-only');
     return import('undici');
@@ -44,6 +45,8 @@ export interface ClientOptions {
   notice?: (line: string) => void;
   /** --verbose lines, key redacted. Response header values are server text: the sink sanitises. */
   trace?: (line: string) => void;
+  /** Largest response body accepted, in bytes; default DEFAULT_MAX_BODY_BYTES (TREK_MAX_BODY sets it). */
+  maxBodyBytes?: number;
   /** For tests; default: the process's shared keep-alive Agent. */
   dispatcher?: Dispatcher;
   /** For tests. */
@@ -83,19 +86,56 @@ export interface ApiResponse<T = unknown> {
 const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml' } as const;
 type Format = keyof typeof MEDIA_TYPES;
 
+/**
+ * Parsed bodies nesting deeper than this are refused: rendering, sanitising and --fields walk
+ * values recursively, and the API nests a handful of levels.
+ */
+export const MAX_NESTING = 100;
+
 const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 308]);
+/** Permanent moves, followed (on the same origin with the key). */
+const FOLLOWED_REDIRECTS = new Set([301, 308]);
+/** Every status that sends a request elsewhere; a write is never re-sent to another origin by any of them. */
+const ANY_REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Methods the server may safely see twice; others are retried only when it provably did not act. */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD']);
 /** Headers that carry credentials: redacted in traces, never sent to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-sandbox-operator-key'];
 
 /** One keep-alive Agent per process (per connect timeout), created on first request. */
 const sharedAgents = new Map<number, Promise<Dispatcher>>();
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+/** new URL(), or null where it would throw (URL.parse needs Node 20.18). */
+function parseUrl(text: string, base?: URL): URL | null {
+  try {
+    return new URL(text, base);
+  } catch {
+    return null;
+  }
+}
+
+/** Where plain http:// is no risk: the request never leaves the machine. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
+}
+
+/** Whether a parsed value nests deeper than `limit` objects/arrays. Iterative, so any depth is safe to ask about. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop()!;
+    if (level > limit) return true;
+    for (const child of Object.values(node as object)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, level + 1]);
+    }
+  }
+  return false;
 }
 
 function findHeader(headers: Record<string, string>, name: string): string | undefined {
@@ -145,29 +185,34 @@ function retryAfterMs(value: string | undefined): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-type ParsedBody = { ok: true; data: unknown } | { ok: false; problem: string };
+type ParsedBody = { ok: true; data: unknown; format: Format } | { ok: false; problem: string };
 
 /**
  * Parses by Content-Type, falling back to the format asked for. `wanted` names what the API
  * should have sent ("JSON", "XML error") for the message when the body is something else.
  */
 function parseBody(raw: string, contentType: string, expected: Format, wanted: string): ParsedBody {
-  if (raw.trim() === '') return { ok: true, data: undefined };
+  if (raw.trim() === '') return { ok: true, data: undefined, format: expected };
   const type = contentType.toLowerCase();
   if (type.includes('html') || /^\s*<(!doctype\s+html|html[\s>])/i.test(raw)) {
     return { ok: false, problem: `the body is HTML, not the API's ${wanted} (a proxy?)` };
   }
   const format: Format | undefined = type.includes('json') ? 'json' : type.includes('xml') ? 'xml' : type === '' ? expected : undefined;
   if (format === undefined) return { ok: false, problem: `the body is ${type.split(';')[0]}, not the API's ${wanted}` };
+  const tooDeep: ParsedBody = { ok: false, problem: `the body nests deeper than ${MAX_NESTING} levels, trek's limit` };
   if (format === 'xml') {
     try {
-      return { ok: true, data: fromXml(raw) };
+      const data = fromXml(raw);
+      return nestsDeeperThan(data, MAX_NESTING) ? tooDeep : { ok: true, data, format };
     } catch (error) {
+      // The XML reader recurses per element: a deep enough document overflows the stack.
+      if (error instanceof RangeError) return tooDeep;
       return { ok: false, problem: `malformed XML in the response body (${(error as Error).message})` };
     }
   }
   try {
-    return { ok: true, data: JSON.parse(raw) };
+    const data: unknown = JSON.parse(raw);
+    return nestsDeeperThan(data, MAX_NESTING) ? tooDeep : { ok: true, data, format };
   } catch (error) {
     const message = (error as Error).message;
     const position = /at position (\d+)/.exec(message);
@@ -213,7 +258,9 @@ export class ApiClient {
   private readonly maxTotalMs: number;
   private readonly baseDelayMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly maxBodyBytes: number;
   private ownedAgent: Promise<Dispatcher> | undefined;
+  private warnedPlainHttp = false;
 
   constructor(private readonly options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
@@ -226,16 +273,22 @@ export class ApiClient {
     this.maxTotalMs = options.retry?.maxTotalMs ?? 30_000;
     this.baseDelayMs = options.retry?.baseDelayMs ?? 500;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   }
 
   /**
-   * Absolute URLs are used as they are. Anything else is a path under the base URL; an href
-   * that already starts with the base path (`/api/v1/bookings/1`) is not prefixed twice.
+   * Absolute http(s) URLs are used as they are (a UsageError for any other absolute URL).
+   * Anything else is a path under the base URL; an href that already starts with the base path
+   * (`/api/v1/bookings/1`) is not prefixed twice.
    */
   resolve(pathOrHref: string, query?: QueryInput): URL {
     let url: URL;
     if (/^[a-z][a-z\d+.-]*:\/\//i.test(pathOrHref)) {
-      url = new URL(pathOrHref);
+      const absolute = parseUrl(pathOrHref);
+      if (absolute === null || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:')) {
+        throw new UsageError(`invalid URL ${JSON.stringify(pathOrHref)}: only paths and absolute http:// or https:// URLs can be requested`);
+      }
+      url = absolute;
     } else {
       const basePath = this.base.pathname.replace(/\/+$/, '');
       // Collapsing leading slashes keeps `//host/x` a path, never another origin.
@@ -292,8 +345,9 @@ export class ApiClient {
       const attemptStarted = performance.now();
       try {
         const exchange = await this.send(method, url, this.headersFor(url, options), body);
-        if (REDIRECT_STATUSES.has(exchange.status)) {
-          url = this.redirectTarget(method, exchange, visited);
+        const target = ANY_REDIRECT.has(exchange.status) ? this.redirectTarget(method, exchange, visited) : undefined;
+        if (target !== undefined) {
+          url = target;
           attempt--; // a move is not a failed attempt
           continue;
         }
@@ -366,6 +420,11 @@ export class ApiClient {
         if (existing !== undefined) delete headers[existing];
       }
     }
+    // undici would throw a bare InvalidArgumentError (exit 1); the value may be the key, so it is never shown.
+    for (const [name, value] of Object.entries(headers)) {
+      if (!isValidHeaderName(name)) throw new UsageError(`invalid header name ${JSON.stringify(name)}: use letters, digits and -`);
+      if (!isValidHeaderValue(value)) throw new UsageError(`the ${name} header cannot be sent: its value holds control characters or characters beyond Latin-1`);
+    }
     return headers;
   }
 
@@ -377,6 +436,10 @@ export class ApiClient {
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Exchange> {
     const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
+    if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
+      this.warnedPlainHttp = true;
+      this.options.notice?.(`plain http:// to ${url.host}: the API key and the data travel unencrypted; use https://`);
+    }
     this.trace([`> ${method} ${url.href}`, ...Object.entries(redactHeaders(headers, this.authHeader)).map(([k, v]) => `> ${k}: ${v}`)]);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
@@ -385,7 +448,7 @@ export class ApiClient {
     try {
       const response = await request(url, { method, headers, body: body ?? null, dispatcher, signal: controller.signal });
       status = response.statusCode;
-      const raw = method === 'HEAD' ? '' : await response.body.text();
+      const raw = method === 'HEAD' ? '' : await this.readBody(response, method, url);
       const elapsedMs = Math.round(performance.now() - started);
       const responseHeaders = Object.fromEntries(
         Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])),
@@ -394,12 +457,38 @@ export class ApiClient {
       this.trace([`< ${status} ${statusText} (${elapsedMs} ms)`, ...Object.entries(responseHeaders).map(([k, v]) => `< ${k}: ${v}`)]);
       return { status, statusText, headers: responseHeaders, url, raw };
     } catch (error) {
-      const failure = this.transportFailure(error, method, url, status, controller.signal.aborted);
+      const failure = error instanceof ApiError ? new TransportFailure(error, false, false) : this.transportFailure(error, method, url, status, controller.signal.aborted);
       this.trace([`! ${failure.message} (${Math.round(performance.now() - started)} ms)`]);
       throw failure;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The body as text, refused (before it is all read) once it is larger than maxBodyBytes. */
+  private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<string> {
+    const tooLarge = () => {
+      response.body.destroy();
+      const limit = formatBytes(this.maxBodyBytes);
+      return new ApiError({
+        kind: 'protocol',
+        method,
+        url: url.href,
+        status: response.statusCode,
+        message: `the response body of ${method} ${url.href} is larger than trek's ${limit} limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`,
+      });
+    };
+    const declared = Number(response.headers['content-length']);
+    if (declared > this.maxBodyBytes) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > this.maxBodyBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+    // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced.
+    return new TextDecoder().decode(Buffer.concat(chunks));
   }
 
   private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean): TransportFailure {
@@ -429,15 +518,33 @@ export class ApiClient {
     return new TransportFailure(make('network', `${method} ${url.href} failed: ${(error as Error).message}`), false, false);
   }
 
-  private redirectTarget(method: string, exchange: Exchange, visited: Set<string>): URL {
+  /**
+   * Where a redirect leads, when it is followed (301/308); undefined for a redirect left to
+   * statusError. A write sent to another origin is refused whatever the status: its body and
+   * the key go only where they were sent.
+   */
+  private redirectTarget(method: string, exchange: Exchange, visited: Set<string>): URL | undefined {
     const protocolError = (message: string) => new ApiError({ kind: 'protocol', message, method, url: exchange.url.href, status: exchange.status });
+    const follows = FOLLOWED_REDIRECTS.has(exchange.status);
     const location = exchange.headers.location;
-    if (location === undefined) throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} without a Location header`);
-    let target: URL;
-    try {
-      target = new URL(location, exchange.url);
-    } catch {
-      throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} with an invalid Location header`);
+    if (location === undefined) {
+      if (follows) throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} without a Location header`);
+      return undefined;
+    }
+    const target = parseUrl(location, exchange.url);
+    if (target === null) throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} with an invalid Location header`);
+    if (!IDEMPOTENT_METHODS.has(method) && target.origin !== exchange.url.origin) {
+      throw new ApiError({
+        kind: 'redirect',
+        method,
+        url: exchange.url.href,
+        status: exchange.status,
+        message: `${failureOrigin(method, exchange)} redirects to another origin, ${target.href}; not followed: trek never re-sends a write, its body or the API key to another origin`,
+      });
+    }
+    if (!follows) return undefined;
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      throw protocolError(`HTTP ${exchange.status} from ${method} ${exchange.url.href} moves to ${target.href}, which is not an http:// or https:// URL`);
     }
     if (visited.has(target.href)) throw protocolError(`redirect loop: ${method} ${exchange.url.href} moved to ${target.href}, which was already visited`);
     if (visited.size > MAX_REDIRECTS) throw protocolError(`too many redirects (more than ${MAX_REDIRECTS}) for ${method} ${[...visited][0]}`);
@@ -464,9 +571,15 @@ export class ApiClient {
 
   private toResponse<T>(method: string, exchange: Exchange, accept: Format): ApiResponse<T> {
     const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, accept.toUpperCase());
-    if (!parsed.ok) {
-      const message = `HTTP ${exchange.status} from ${method} ${exchange.url.href}: ${parsed.problem}`;
-      throw new ApiError({ kind: 'protocol', message, method, url: exchange.url.href, status: exchange.status });
+    const unusable = (problem: string) =>
+      new ApiError({ kind: 'protocol', message: `HTTP ${exchange.status} from ${method} ${exchange.url.href}: ${problem}`, method, url: exchange.url.href, status: exchange.status });
+    if (!parsed.ok) throw unusable(parsed.problem);
+    // Only 204/205 (and HEAD) answer with nothing; any other success carries the resource.
+    if (parsed.data === undefined && method !== 'HEAD' && exchange.status !== 204 && exchange.status !== 205) {
+      throw unusable(`the body is empty, where the API sends ${accept === 'json' ? 'a JSON' : 'an XML'} document`);
+    }
+    if (parsed.format === 'json' && parsed.data !== undefined && (typeof parsed.data !== 'object' || parsed.data === null)) {
+      throw unusable(`the body is ${parsed.data === null ? 'JSON null' : `a JSON ${typeof parsed.data}`}, not the object or list the API sends`);
     }
     return {
       status: exchange.status,

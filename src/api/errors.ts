@@ -25,9 +25,11 @@ export interface ApiErrorBody {
 /**
  * http: the server answered with status >= 400 · network: no answer (refused, reset, DNS) ·
  * timeout: no (complete) answer in time · protocol: an answer that breaks the API's rules
- * (unparseable 2xx body, redirect loop, pagination loop).
+ * or trek's limits (unparseable, empty, too large or too deeply nested 2xx body, redirect
+ * loop, pagination loop, unusable next link) · redirect: a write sent to another origin by
+ * a redirect, which trek refuses to follow.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'protocol';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'protocol' | 'redirect';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

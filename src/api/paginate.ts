@@ -2,6 +2,7 @@
  * Pagination (spec §4.1): the `next` link alone says whether another page follows; `count`
  * may be approximate and is never used to decide.
  */
+import { createHash } from 'node:crypto';
 import type { ApiClient, ApiResponse, QueryInput } from './client.js';
 import { ApiError } from './errors.js';
 
@@ -47,34 +48,61 @@ function checkEnvelope<T>(response: ApiResponse<ListEnvelope<T>>): ListEnvelope<
 }
 
 /**
+ * One key per page a request can fetch: the fragment is never sent and parameter order does
+ * not change the answer, so neither may disguise a page already fetched.
+ */
+function pageKey(url: URL): string {
+  const params = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return `${url.origin}${url.pathname}?${new URLSearchParams(params)}`;
+}
+
+function paginationError(pageUrl: string, problem: string): ApiError {
+  return new ApiError({ kind: 'protocol', message: `pagination of GET ${pageUrl}: ${problem}`, method: 'GET', url: pageUrl });
+}
+
+/**
+ * The URL of the page after `response`, from its next link: on the API's own origin, and never
+ * one already fetched (a loop would otherwise run for ever). Unusable links are protocol errors.
+ */
+function nextPageUrl(client: ApiClient, response: ApiResponse<unknown>, href: string, first: URL, fetched: Set<string>): URL {
+  let next: URL;
+  try {
+    next = client.resolve(href);
+  } catch {
+    throw paginationError(response.url, `the next link ${JSON.stringify(href)} is not a usable URL`);
+  }
+  const origin = new URL(client.baseUrl).origin;
+  if (next.origin !== origin) throw paginationError(response.url, `the next link points to another origin, ${next.origin}; trek follows next links only within ${origin}`);
+  next.hash = '';
+  const missing = [...first.searchParams].filter(([k]) => !next.searchParams.has(k));
+  for (const [k, v] of missing) next.searchParams.append(k, v);
+  if (fetched.has(pageKey(next))) throw paginationError(response.url, `loop: the next link points back to ${next.href}, which was already fetched`);
+  return next;
+}
+
+/**
  * Pages of a list, the first only unless `all`. The spec promises only a `page` parameter
  * in the next href, so search, ordering and page-size parameters of the first request that
  * the href lacks are carried over; otherwise a server that drops them would silently change
- * the result set from page 2 on.
+ * the result set from page 2 on. A page whose results repeat an earlier page's is a loop too
+ * (next links that differ only in a parameter the server ignores).
  */
-export async function* pages<T>(client: ApiClient, path: string, query?: QueryInput, options: { all?: boolean } = {}): AsyncGenerator<Page<T>> {
+export async function* pages<T>(client: ApiClient, path: string, query?: QueryInput, options: { all?: boolean; headers?: Record<string, string> } = {}): AsyncGenerator<Page<T>> {
   const first = client.resolve(path, query);
   const fetched = new Set<string>();
+  const seenResults = new Set<string>();
   for (let url: URL | undefined = first; url !== undefined; ) {
-    fetched.add(url.href);
-    const response = await client.get<ListEnvelope<T>>(url.href);
+    fetched.add(pageKey(url));
+    const response = await client.request<ListEnvelope<T>>({ path: url.href, ...(options.headers === undefined ? {} : { headers: options.headers }) });
     const envelope = checkEnvelope(response);
     yield { envelope, response };
     if (!options.all) return;
     const href = nextLink(envelope);
     if (href === undefined) return;
-    const next = client.resolve(href);
-    const missing = [...first.searchParams].filter(([k]) => !next.searchParams.has(k));
-    for (const [k, v] of missing) next.searchParams.append(k, v);
-    if (fetched.has(next.href)) {
-      throw new ApiError({
-        kind: 'protocol',
-        message: `pagination loop: the next link of ${response.url} points back to ${next.href}, which was already fetched`,
-        method: 'GET',
-        url: next.href,
-      });
-    }
-    url = next;
+    const digest = createHash('sha256').update(JSON.stringify(envelope.results)).digest('hex');
+    if (seenResults.has(digest)) throw paginationError(response.url, 'loop: this page repeats the results of a page already fetched, and its next link leads on');
+    seenResults.add(digest);
+    url = nextPageUrl(client, response, href, first, fetched);
   }
 }
 
@@ -83,12 +111,13 @@ export async function* records<T>(
   client: ApiClient,
   path: string,
   query?: QueryInput,
-  options: { limit?: number; all?: boolean; onPage?: (page: Page<T>) => void } = {},
+  options: { limit?: number; all?: boolean; onPage?: (page: Page<T>) => void; headers?: Record<string, string> } = {},
 ): AsyncGenerator<T> {
   const { limit } = options;
   if (limit !== undefined && limit <= 0) return;
   let yielded = 0;
-  for await (const page of pages<T>(client, path, query, { all: options.all === true || limit !== undefined })) {
+  const headers = options.headers === undefined ? {} : { headers: options.headers };
+  for await (const page of pages<T>(client, path, query, { all: options.all === true || limit !== undefined, ...headers })) {
     options.onPage?.(page);
     for (const record of page.envelope.results) {
       yield record;

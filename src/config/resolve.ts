@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from '../api/wire.js';
 import { UsageError } from '../errors.js';
 import type { ConfigStore, ProfileRecord } from './store.js';
 
@@ -17,6 +18,8 @@ export interface ResolvedProfile {
   authHeader: string;
   output?: string;
   agency?: string;
+  /** The largest response body to accept (TREK_MAX_BODY, default 64 MiB). */
+  maxBodyBytes: number;
   /** Where each value came from, for `trek profile show`. */
   sources: Record<ResolvedField, ValueSource>;
 }
@@ -40,6 +43,8 @@ export function resolveProfile({ flags, env, store }: ResolveInput): ResolvedPro
   }
 
   const apiKeyPick = first<string>([env.TREK_API_KEY, 'env'], [record.api_key, 'profile']);
+  if (apiKeyPick) checkApiKey(apiKeyPick[0], apiKeyPick[1] === 'env' ? 'TREK_API_KEY' : `the api_key of profile "${name}" in ${store.path}`);
+  if (baseUrlPick && apiKeyPick?.[1] === 'profile') checkKeyDestination(name, record, baseUrlPick, store);
   const authHeaderPick = first<string>([env.TREK_AUTH_HEADER, 'env'], [record.auth_header, 'profile']);
   if (authHeaderPick) checkAuthHeader(authHeaderPick[0], describeOrigin(authHeaderPick[1], 'auth_header', name, store));
 
@@ -51,6 +56,7 @@ export function resolveProfile({ flags, env, store }: ResolveInput): ResolvedPro
     authHeader: authHeaderPick?.[0] ?? DEFAULT_AUTH_HEADER,
     output: record.output,
     agency: record.agency,
+    maxBodyBytes: parseMaxBody(env.TREK_MAX_BODY),
     sources: {
       name: nameSource,
       baseUrl: baseUrlPick?.[1] ?? 'default',
@@ -132,8 +138,56 @@ export function checkBaseUrl(value: string, origin: string): string {
   return value;
 }
 
+/** A key travels in a header, so it must be a valid header value; the key itself is never shown. */
+function checkApiKey(key: string, origin: string): void {
+  if (!isValidHeaderValue(key)) {
+    throw new UsageError(
+      `the API key in ${origin} cannot be sent: it holds control characters or characters beyond Latin-1`,
+      'Check that the whole key, and nothing else, was copied; keys are plain ASCII.',
+    );
+  }
+}
+
+/**
+ * A profile's key goes only to the origin of the profile's own base_url: a base URL from
+ * --base-url or TREK_BASE_URL pointing elsewhere brings its own key in TREK_API_KEY.
+ */
+function checkKeyDestination(name: string, record: ProfileRecord, [baseUrl, source]: [string, ValueSource], store: ConfigStore): void {
+  if (source === 'profile') return;
+  const own = originOf(record.base_url);
+  if (own !== undefined && own === originOf(baseUrl)) return;
+  const target = originOf(baseUrl);
+  throw new UsageError(
+    `refusing to send the API key of profile "${name}" to ${target} (from ${describeOrigin(source, 'base_url', name, store)}): a profile's key goes only to the origin of its own base_url${own ? `, ${own}` : ''}`,
+    `Give the key for ${target} in TREK_API_KEY, or add a profile for that server: trek profile add NAME --base-url ${baseUrl} --api-key-stdin`,
+  );
+}
+
+function originOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const MAX_BODY_CEILING = 512 * 1024 * 1024;
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/** TREK_MAX_BODY: bytes, or a number with K, M or G (KiB, MiB, GiB: `256M`, `256MiB`). */
+export function parseMaxBody(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAX_BODY_BYTES;
+  const match = /^\s*(\d+)\s*(?:([kmg])(?:i?b)?|b)?\s*$/i.exec(value);
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toLowerCase()]! : NaN;
+  // V8 cannot hold a string much larger than 512 MiB, so a larger cap could not be honoured.
+  if (!(bytes >= 1024 && bytes <= MAX_BODY_CEILING)) {
+    throw new UsageError(`TREK_MAX_BODY must be a size from 1 KiB to ${formatBytes(MAX_BODY_CEILING)}, like 256MiB or 268435456 (got ${JSON.stringify(value)})`);
+  }
+  return bytes;
+}
+
 /** An HTTP header name (RFC 9110 token). */
 export function checkAuthHeader(value: string, origin: string): string {
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) throw new UsageError(`invalid header name in ${origin}: ${JSON.stringify(value)}`);
+  if (!isValidHeaderName(value)) throw new UsageError(`invalid header name in ${origin}: ${JSON.stringify(value)}`);
   return value;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { Agent, errors as undiciErrors } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, redactHeaders } from '../../src/api/client.js';
+import { ApiClient, MAX_NESTING, redactHeaders } from '../../src/api/client.js';
 import type { ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { UsageError } from '../../src/errors.js';
@@ -495,5 +496,191 @@ describe('trace and dry-run', () => {
       Cookie: '***',
       Accept: 'application/json',
     });
+  });
+});
+
+describe('what a hostile server sends (13.5)', () => {
+  it('13.5 a body larger than the cap is refused while it streams, naming the request and how to raise the cap', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // No Content-Length: the size is only known by reading, so the read itself must stop.
+      for (let i = 0; i < 64; i++) res.write(`${' '.repeat(1023)}\n`);
+      res.end('{}');
+    });
+    const { client } = clientFor(server.url, { maxBodyBytes: 16 * 1024 });
+    const error = await failure(client.get('/departures'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe(
+      `the response body of GET ${server.url}/departures is larger than trek's 16 KiB limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`,
+    );
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('13.5 a declared Content-Length over the cap is refused before any of the body is read', async () => {
+    const server = await serve((_req, res) => {
+      // Promises 200 MB and sends nothing: waiting for it would only end at the timeout.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) });
+      res.flushHeaders();
+    });
+    const { client } = clientFor(server.url, { timeoutMs: 60_000 });
+    const error = await failure(client.get('/x'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain(`the response body of GET ${server.url}/x is larger than trek's 64 MiB limit`);
+  });
+
+  it('13.5 a 20 000-deep JSON body is refused right after parsing (no stack overflow later)', async () => {
+    const depth = 20_000;
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    });
+    const { client } = clientFor(server.url);
+    const error = await failure(client.get('/bookings/1'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe(`HTTP 200 from GET ${server.url}/bookings/1: the body nests deeper than ${MAX_NESTING} levels, trek's limit`);
+  });
+
+  it(`13.5 nesting up to ${MAX_NESTING} levels is accepted, one more is not`, async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const server = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(nested(Number(req.url!.slice(1))));
+    });
+    const { client } = clientFor(server.url);
+    expect((await client.get(`/${MAX_NESTING}`)).data).toEqual(JSON.parse(nested(MAX_NESTING)));
+    expect((await failure(client.get(`/${MAX_NESTING + 1}`))).message).toContain(`nests deeper than ${MAX_NESTING} levels`);
+  });
+
+  it('13.5 an empty 201 body is an unusable answer naming the request; 204 stays empty', async () => {
+    const server = await serve((req, res) => {
+      res.writeHead(req.method === 'POST' ? 201 : 204);
+      res.end();
+    });
+    const { client } = clientFor(server.url);
+    const error = await failure(client.post('/bookings/', { currency: 'CAD' }));
+    expect(error.kind).toBe('protocol');
+    expect(error.status).toBe(201);
+    expect(error.message).toBe(`HTTP 201 from POST ${server.url}/bookings/: the body is empty, where the API sends a JSON document`);
+    expect((await client.delete('/overrides/1/')).data).toBeUndefined();
+  });
+
+  it.each([
+    ['garbage without a content type', '', 'not json \u0000 at all', 'malformed JSON in the response body'],
+    ['plain text', 'text/plain', 'OK', "the body is text/plain, not the API's JSON"],
+    ['JSON null', 'application/json', 'null', 'the body is JSON null, not the object or list the API sends'],
+    ['a JSON string', 'application/json', '"ok"', 'the body is a JSON string, not the object or list the API sends'],
+  ])('13.5 %s on a 200 is an unusable answer naming the request', async (_name, type, body, problem) => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, type ? { 'content-type': type } : {});
+      res.end(body);
+    });
+    const { client } = clientFor(server.url);
+    const error = await failure(client.get('/bookings/1'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toContain(`HTTP 200 from GET ${server.url}/bookings/1: ${problem}`);
+  });
+});
+
+describe('redirects of writes (13.8)', () => {
+  const writes = ['POST', 'PUT', 'PATCH', 'DELETE'];
+  const statuses = [301, 302, 307, 308];
+  it.each(writes.flatMap((method) => statuses.map((status) => [method, status] as const)))(
+    '13.8 %s answered %i to another origin is not followed: no body, no key there',
+    async (method, status) => {
+      const elsewhere = await serve((_req, res) => json(res, 201, { id: 'stolen' }));
+      const home = await serve((_req, res) => {
+        res.writeHead(status, { location: `${elsewhere.url}/collect?x=\u009b31m` });
+        res.end();
+      });
+      const { client } = clientFor(home.url);
+      const error = await failure(client.request({ method, path: '/bookings/', body: { currency: 'CAD', note: 'private' } }));
+      expect(error.kind).toBe('redirect');
+      expect(error.status).toBe(status);
+      // The Location is shown as WHATWG serialises it: the C1 control percent-encoded.
+      expect(error.message).toContain(`from ${method} ${home.url}/bookings/ redirects to another origin, ${elsewhere.url}/collect?x=%C2%9B31m; not followed`);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(home.requests).toHaveLength(1);
+    },
+  );
+
+  it('13.8 a GET moved to another origin never carries the key, a custom auth header or cookies', async () => {
+    const elsewhere = await serve((_req, res) => json(res, 200, { moved: true }));
+    const home = await serve((_req, res) => {
+      res.writeHead(308, { location: `${elsewhere.url}/landing` });
+      res.end();
+    });
+    const { client } = clientFor(home.url, { authHeader: 'X-Prod-Key' });
+    await client.request({ path: '/bookings/1', headers: { Authorization: 'Bearer t', Cookie: 'c=1' } });
+    expect(home.requests[0]!.headers['x-prod-key']).toBe(KEY);
+    const arrived = elsewhere.requests[0]!.headers;
+    expect([arrived['x-prod-key'], arrived.authorization, arrived.cookie]).toEqual([undefined, undefined, undefined]);
+    expect(JSON.stringify(elsewhere.requests)).not.toContain(KEY);
+  });
+
+  it('13.8 a move to a URL that is not http(s) is an unusable answer, not a crash', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(301, { location: 'file:///etc/passwd' });
+      res.end();
+    });
+    const { client } = clientFor(server.url);
+    const error = await failure(client.get('/x'));
+    expect(error.kind).toBe('protocol');
+    expect(error.message).toBe(`HTTP 301 from GET ${server.url}/x moves to file:///etc/passwd, which is not an http:// or https:// URL`);
+  });
+
+  it('13.8 a same-origin 308 on a write is still followed with its body', async () => {
+    const server = await serve((req, res) => {
+      if (req.url === '/old/') {
+        res.writeHead(308, { location: '/new/' });
+        res.end();
+      } else json(res, 201, { id: 'b1' });
+    });
+    const { client } = clientFor(server.url);
+    expect((await client.post('/old/', { currency: 'EUR' })).data).toEqual({ id: 'b1' });
+    expect(server.requests.map((r) => [r.url, r.headers['x-application-key']])).toEqual([
+      ['/old/', KEY],
+      ['/new/', KEY],
+    ]);
+  });
+});
+
+describe('transport safety (13.7, 14.2)', () => {
+  it('14.2 plain http:// to a host that is not loopback warns once per client', async () => {
+    const server = await serve((_req, res) => json(res, 200, {}));
+    const port = Number(new URL(server.url).port);
+    // Every connection lands on the local server, whatever host the URL names.
+    const dispatcher = new Agent({
+      connect: (_options, callback) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => callback(null, socket));
+        socket.once('error', (error) => callback(error, null));
+      },
+    });
+    const { client, notices } = clientFor('http://api.example.test/v1', { dispatcher });
+    await client.get('/departures');
+    await client.get('/departures');
+    await dispatcher.close();
+    expect(notices).toEqual(['plain http:// to api.example.test: the API key and the data travel unencrypted; use https://']);
+    expect(server.requests).toHaveLength(2);
+
+    const { client: local, notices: quiet } = clientFor(server.url);
+    await local.get('/departures');
+    expect(quiet).toEqual([]);
+  });
+
+  it('13.7 a key no HTTP header can carry is a usage error, never shown, nothing sent', async () => {
+    const server = await serve((_req, res) => json(res, 200, {}));
+    const { client } = clientFor(server.url, { apiKey: 'ключ-123' });
+    const error = await client.get('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe('the X-Application-Key header cannot be sent: its value holds control characters or characters beyond Latin-1');
+    expect((error as UsageError).message).not.toContain('ключ');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses absolute URLs that are not http(s), and garbage ones, as usage errors', () => {
+    const client = new ApiClient({ baseUrl: 'http://h.example' });
+    expect(() => client.resolve('file:///etc/passwd')).toThrow('invalid URL "file:///etc/passwd": only paths and absolute http:// or https:// URLs can be requested');
+    expect(() => client.resolve('http://[::1')).toThrow(UsageError);
   });
 });

@@ -101,7 +101,7 @@ describe('pages and records', () => {
     const error = await collect(records(client, '/x?page=1', undefined, { all: true, onPage: (p) => seen.push(p.envelope.current_page) })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('protocol');
-    expect((error as ApiError).message).toContain(`pagination loop: the next link of ${server.url}/x?page=2 points back to ${server.url}/x?page=1`);
+    expect((error as ApiError).message).toBe(`pagination of GET ${server.url}/x?page=2: loop: the next link points back to ${server.url}/x?page=1, which was already fetched`);
     expect(seen).toEqual([1, 2]);
   });
 
@@ -112,5 +112,49 @@ describe('pages and records', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('protocol');
     expect((error as ApiError).message).toBe(`the response to GET ${server.url}/x is not a list (no results array)`);
+  });
+});
+
+describe('next links a hostile server sends (13.5)', () => {
+  /** Every page answers with one result and the next link `linkFor` gives for the request's URL. */
+  async function nextServer(linkFor: (url: URL) => string, resultFor: (url: URL) => unknown = (url) => ({ id: url.href })) {
+    server = await startHostileServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      send(res, { count: 1, current_page: 1, results: [resultFor(url)], links: [{ href: linkFor(url), rel: 'next' }] });
+    });
+    client = new ApiClient({ baseUrl: server.url, apiKey: 'k' });
+    return server;
+  }
+
+  async function paginationFailure(): Promise<ApiError> {
+    const error = await collect(records(client!, '/x', undefined, { all: true })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('protocol');
+    return error as ApiError;
+  }
+
+  it('13.5 a next link that differs only by its fragment or parameter order is a loop', async () => {
+    let n = 0;
+    const s = await nextServer(() => (++n % 2 ? `/x?b=2&a=1#${n}` : `/x?a=1&b=2#${n}`));
+    expect((await paginationFailure()).message).toBe(`pagination of GET ${s.url}/x?b=2&a=1: loop: the next link points back to ${s.url}/x?a=1&b=2, which was already fetched`);
+    expect(s.requests.map((r) => r.url)).toEqual(['/x', '/x?b=2&a=1']);
+  });
+
+  it('13.5 next links that never repeat but serve the same page again are a loop', async () => {
+    let n = 0;
+    const s = await nextServer(() => `/x?page=1&nonce=${++n}`, () => ({ id: 'same' }));
+    expect((await paginationFailure()).message).toBe(`pagination of GET ${s.url}/x?page=1&nonce=1: loop: this page repeats the results of a page already fetched, and its next link leads on`);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['another origin', 'http://198.51.100.7/x?page=2', 'the next link points to another origin, http://198.51.100.7; trek follows next links only within'],
+    ['a garbage URL', 'http://[not-a-host/x', 'the next link "http://[not-a-host/x" is not a usable URL'],
+    ['a file: URL', 'file:///etc/passwd', 'the next link "file:///etc/passwd" is not a usable URL'],
+  ])('13.5 a next link to %s is an unusable answer, nothing sent there', async (_name, href, problem) => {
+    const s = await nextServer(() => href);
+    const error = await paginationFailure();
+    expect(error.message).toContain(`pagination of GET ${s.url}/x: ${problem}`);
+    expect(s.requests).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trekPaths } from '../../src/config/paths.js';
-import { resolveProfile, type ResolveInput } from '../../src/config/resolve.js';
+import { parseMaxBody, resolveProfile, type ResolveInput } from '../../src/config/resolve.js';
 import { openConfig, type ConfigStore } from '../../src/config/store.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -60,6 +60,7 @@ describe('resolveProfile: which profile', () => {
       authHeader: 'X-Prod-Key',
       output: 'yaml',
       agency: '77',
+      maxBodyBytes: 64 * 1024 * 1024,
       sources: { name: 'flag', baseUrl: 'profile', apiKey: 'profile', authHeader: 'profile', output: 'profile', agency: 'profile' },
     });
   });
@@ -74,7 +75,8 @@ describe('resolveProfile: precedence of each value', () => {
     { flag: undefined, env: '', winner: ['https://prod.example/api', 'profile'] },
   ];
   it.each(rows)('base URL: flag=$flag env=$env', ({ flag, env, winner }) => {
-    const profile = resolve({ profile: 'prod', baseUrl: flag }, { TREK_BASE_URL: env });
+    // A base URL from elsewhere than the profile brings its own key.
+    const profile = resolve({ profile: 'prod', baseUrl: flag }, { TREK_BASE_URL: env, TREK_API_KEY: 'its-own-key' });
     expect([profile.baseUrl, profile.sources.baseUrl]).toEqual(winner);
   });
 
@@ -98,7 +100,8 @@ describe('resolveProfile: errors', () => {
   it('an unknown profile lists the known ones, the built-in first, and says where the name came from', async () => {
     expect(() => resolve({ profile: 'staging' })).toThrow('unknown profile "staging" (from --profile); known profiles: sandbox, prod, test');
     expect(() => resolve({}, { TREK_PROFILE: 'staging' })).toThrow('unknown profile "staging" (from TREK_PROFILE); known profiles: sandbox, prod, test');
-    await store.setCurrentProfile('gone');
+    // A hand-edited (or stale) current_profile: the store itself never sets an unknown one.
+    writeFileSync(store.path, JSON.stringify({ ...JSON.parse(readFileSync(store.path, 'utf8')), current_profile: 'gone' }));
     expect(() => resolve()).toThrow(`unknown profile "gone" (current_profile in ${store.path}); known profiles: sandbox, prod, test`);
     const error = thrown(() => resolve({ profile: 'staging' }));
     expect(error).toBeInstanceOf(UsageError);
@@ -130,5 +133,54 @@ describe('resolveProfile: errors', () => {
     await store.setProfile('empty', {});
     expect(() => resolve({ profile: 'empty' })).toThrow(`profile "empty" has no base_url (in ${store.path})`);
     expect(() => resolve({}, { TREK_AUTH_HEADER: 'Bad Header:' })).toThrow('invalid header name in TREK_AUTH_HEADER: "Bad Header:"');
+  });
+});
+
+describe("resolveProfile: where a profile's key may go (14.2)", () => {
+  it.each([
+    ['--base-url', { baseUrl: 'http://127.0.0.1:4010' }, {}],
+    ['TREK_BASE_URL', {}, { TREK_BASE_URL: 'http://127.0.0.1:4010' }],
+  ])("14.2 a base URL from %s on another origin never gets the profile's key", (origin, flags, env) => {
+    const error = thrown(() => resolve({ profile: 'prod', ...flags }, env));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error?.message).toBe(
+      `refusing to send the API key of profile "prod" to http://127.0.0.1:4010 (from ${origin}): a profile's key goes only to the origin of its own base_url, https://prod.example`,
+    );
+    expect(error?.hint).toBe('Give the key for http://127.0.0.1:4010 in TREK_API_KEY, or add a profile for that server: trek profile add NAME --base-url http://127.0.0.1:4010 --api-key-stdin');
+    expect(`${error?.message} ${error?.hint}`).not.toContain('prod-key');
+  });
+
+  it('14.2 the same origin keeps the key; TREK_API_KEY brings its own; a profile without a key has nothing to leak', () => {
+    expect(resolve({ profile: 'prod', baseUrl: 'https://prod.example/api/v2' }).apiKey).toBe('prod-key');
+    const own = resolve({ profile: 'prod', baseUrl: 'http://127.0.0.1:4010' }, { TREK_API_KEY: 'local-key' });
+    expect([own.apiKey, own.sources.apiKey]).toEqual(['local-key', 'env']);
+    expect(resolve({ profile: 'test', baseUrl: 'http://127.0.0.1:4010' }).apiKey).toBeUndefined();
+    expect(resolve({}, { TREK_BASE_URL: 'http://127.0.0.1:4010' }).apiKey).toBeUndefined();
+  });
+
+  it('13.7 a key no HTTP header can carry is refused naming where it came from, without showing it', async () => {
+    expect(() => resolve({ profile: 'test' }, { TREK_API_KEY: 'a\nb' })).toThrow('the API key in TREK_API_KEY cannot be sent: it holds control characters or characters beyond Latin-1');
+    await store.setProfile('odd', { base_url: 'https://odd.example', api_key: 'ключ' });
+    const error = thrown(() => resolve({ profile: 'odd' }));
+    expect(error?.message).toBe(`the API key in the api_key of profile "odd" in ${store.path} cannot be sent: it holds control characters or characters beyond Latin-1`);
+    expect(error?.message).not.toContain('ключ');
+  });
+});
+
+describe('parseMaxBody (TREK_MAX_BODY)', () => {
+  it.each([
+    [undefined, 64 * 1024 * 1024],
+    ['', 64 * 1024 * 1024],
+    ['1024', 1024],
+    ['256M', 256 * 1024 * 1024],
+    ['256MiB', 256 * 1024 * 1024],
+    ['2k', 2048],
+    ['512mb', 512 * 1024 * 1024],
+  ])('reads %j as %i bytes', (value, bytes) => {
+    expect(parseMaxBody(value)).toBe(bytes);
+  });
+
+  it.each(['1023', '1G', '-5M', '1.5M', 'lots'])('refuses %j, saying the range', (value) => {
+    expect(() => parseMaxBody(value)).toThrow(`TREK_MAX_BODY must be a size from 1 KiB to 512 MiB, like 256MiB or 268435456 (got ${JSON.stringify(value)})`);
   });
 });

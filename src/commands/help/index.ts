@@ -16,6 +16,7 @@ const TOPICS: Record<string, () => string> = {
       '  TREK_API_KEY       API key, overriding the profile\'s (never pass keys as flags)',
       '  TREK_AUTH_HEADER   header that carries the key (default X-Application-Key)',
       '  TREK_NO_INPUT      never prompt (like --no-input)',
+      '  TREK_MAX_BODY      largest response body accepted, e.g. 256MiB (default 64MiB, at most 512MiB)',
       '  TREK_HOME          one directory for config, data, cache and state (default: XDG directories)',
       '  NO_COLOR           no colour; FORCE_COLOR forces it (--color wins over both)',
       '',
