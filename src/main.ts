@@ -34,7 +34,8 @@ function configureTree(command: Command, f: Factory): void {
   command.configureOutput({
     writeOut: (text) => f.io.out.write(text),
     writeErr: (text) => f.io.err.write(text),
-    outputError: (text, write) => write(f.theme('err').error(text)),
+    // Commander's messages repeat what was typed, which may hold escape sequences.
+    outputError: (text, write) => write(f.theme('err').error(sanitize(text, { multiline: true }))),
   });
   for (const sub of command.commands) configureTree(sub, f);
 }
@@ -53,12 +54,20 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   if (error instanceof UsageError) return ExitCode.usage;
   if (error instanceof CancelError) return ExitCode.interrupted;
-  if (error instanceof ApiError) return error.kind === 'http' ? exitCodeForStatus(error.status) : ExitCode.server;
+  if (error instanceof ApiError) {
+    if (error.kind === 'http') return exitCodeForStatus(error.status);
+    // A write redirected to another origin: trek refused to follow, as the API might have refused the request.
+    return error.kind === 'redirect' ? ExitCode.rejected : ExitCode.server;
+  }
   // A damaged config file, or a sandbox snapshot this trek cannot read: the user's file to fix, not a bug.
   if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
   return ExitCode.unexpected;
 }
 
+/**
+ * Prints the error for people. Every message may carry server text (a field name, a status, a
+ * Location) or typed text, so each is sanitised here, once, for every kind of error.
+ */
 async function report(error: unknown, f: Factory): Promise<number> {
   const code = exitCodeFor(error);
   // Commander has already printed its own message (and suggestion) for parse errors.
@@ -83,15 +92,16 @@ async function report(error: unknown, f: Factory): Promise<number> {
     return code;
   }
   if (error instanceof UsageError || error instanceof CancelError || code === ExitCode.usage) {
-    err.write(`${theme.error(error instanceof CancelError ? 'cancelled:' : 'error:')} ${(error as Error).message}\n`);
-    if (error instanceof UsageError && error.hint) err.write(`${error.hint}\n`);
+    // Multi-line usage messages (a list of reasons) keep their lines; escapes never survive.
+    err.write(`${theme.error(error instanceof CancelError ? 'cancelled:' : 'error:')} ${sanitize((error as Error).message, { multiline: true })}\n`);
+    if (error instanceof UsageError && error.hint) err.write(`${sanitize(error.hint, { multiline: true })}\n`);
     return code;
   }
   const message = error instanceof Error ? error.message : String(error);
-  err.write(`${theme.error('unexpected error:')} ${message}\n`);
+  err.write(`${theme.error('unexpected error:')} ${sanitize(message, { multiline: true })}\n`);
   if (f.globals.verbose && error instanceof Error && error.stack) {
     const { sourceMappedStack } = await import('./util/stack.js');
-    err.write(`${sourceMappedStack(error.stack)}\n`);
+    err.write(`${sanitize(sourceMappedStack(error.stack), { multiline: true })}\n`);
   } else err.write('Run again with --verbose for details; please report this at the project tracker.\n');
   return code;
 }

@@ -88,3 +88,32 @@ describe('unexpected errors', () => {
     expect(t.err()).toMatch(/^unexpected error: boom\nTypeError: boom\n {4}at .*test\/main\.test\.ts:\d+:\d+/);
   });
 });
+
+describe('14.8 messages are sanitised once, in report()', () => {
+  const osc52 = '\u001b]52;c;cm0gLXJmIH4=\u0007';
+  const osc0 = '\u001b]0;owned\u0007';
+  const failingWith = (error: Error) => {
+    const t = testFactory();
+    t.f.config = () => Promise.reject(error);
+    return { t, run: () => main(['profile', 'list'], t.f) };
+  };
+
+  it('14.8 a usage error built from server text prints its message and hint with OSC 52 / OSC 0 removed, keeping its lines', async () => {
+    const { t, run } = failingWith(new UsageError(`unknown field "x${osc52}"; valid fields:\n  - a${osc0}b\u009b2J`, `Try ${osc0}--fields a`));
+    expect(await run()).toBe(2);
+    expect(t.err()).toBe('error: unknown field "x"; valid fields:\n  - ab\nTry --fields a\n');
+  });
+
+  it('14.8 an unexpected error’s message is sanitised too', async () => {
+    const { t, run } = failingWith(new TypeError(`boom${osc52}\u009d`));
+    expect(await run()).toBe(1);
+    expect(t.err()).toBe('unexpected error: boom\\x9d\nRun again with --verbose for details; please report this at the project tracker.\n');
+  });
+
+  it('14.8 commander’s own messages, which repeat what was typed, are sanitised', async () => {
+    const t = testFactory();
+    expect(await main(['api', 'GET', '/x', `--x${osc0}`], t.f)).toBe(2);
+    expect(t.err()).toContain("unknown option '--x'");
+    expect(t.err()).not.toContain('\u001b');
+  });
+});
