@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Column, OutputSpec } from '../../output/render.js';
+import { sanitize } from '../../output/sanitize.js';
 import { collect, examples, outputSpec, readAll } from '../shared.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -16,7 +17,7 @@ export interface ApiOptions {
   output: OutputSpec;
   method: string;
   path: string;
-  /** Typed -f/-F fields in order: the JSON body, or query parameters for GET/HEAD/DELETE. */
+  /** -f (string) then -F (typed) fields: the JSON body, or query parameters for GET/HEAD/DELETE. */
   fields: Array<[string, unknown]>;
   input?: { body: string; contentType: string };
   headers: Record<string, string>;
@@ -31,18 +32,25 @@ export function newApiCmd(f: Factory, runF: (opts: ApiOptions) => Promise<void> 
     .description('Send any request to the API, the escape hatch for what no other command covers.\nPaths may be relative (/departures) or an href from a response. Lists print their results; --paginate follows every next link.')
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
     .argument('<path>', 'path or href, e.g. /bookings/123 or /departures?availability.status=AVAILABLE')
-    .option('-f, --field <key=value>', 'add a typed field (numbers, true/false/null, @file, @- for stdin; a.b=… nests, a[]=… appends); query parameters for GET', collect, [])
-    .option('-F, --raw-field <key=value>', 'add a field whose value is always a string', collect, [])
+    .option('-F, --field <key=value>', 'add a typed field: true, false, null and numbers become JSON values, @FILE reads the value from FILE (@- from stdin)', collect, [])
+    .option('-f, --raw-field <key=value>', 'add a string field, sent exactly as written (an @ is just an @)', collect, [])
     .option('--input <file>', 'send the contents of FILE (or - for stdin) as the body, JSON or XML')
     .option('-H, --header <name:value>', 'add a request header', collect, [])
     .option('-i, --include', 'print the response status line and headers before the body')
     .option('--paginate', 'fetch every page of a list, streaming the results')
     .option('--raw', 'print the response body exactly as sent')
     .option('--dry-run', 'print the request that would be sent (key redacted) and send nothing')
+    .addHelpText(
+      'after',
+      '\nFields (as in gh api): -F is typed and reads @FILE, -f is always a string and never reads a file.\n' +
+        'a.b=… nests, a[]=… appends to a list. For GET, HEAD and DELETE, fields are query parameters.\n' +
+        'Field names may not contain __proto__, constructor or prototype.',
+    )
     .addHelpText('after', examples([
-      'trek api GET /departures -f availability.status=AVAILABLE -f max_per_page=10',
+      'trek api GET /departures -f availability.status=AVAILABLE -F max_per_page=10',
       'trek api GET /departures --paginate -o ndjson | jq -r .id',
-      "trek api POST /bookings/ -f currency=CAD -f external_id=ABC-1",
+      'trek api POST /bookings/ -f currency=CAD -f external_id=007 -F no_auto_final_payment=true',
+      'trek api POST /customers/ -f name=Ada -F notes=@notes.txt',
       'trek api PATCH /bookings/123/ --input patch.json',
       'trek api GET /bookings/123 -H "Accept: application/xml" --raw',
       'trek api DELETE /overrides/9/ --dry-run',
@@ -50,7 +58,7 @@ export function newApiCmd(f: Factory, runF: (opts: ApiOptions) => Promise<void> 
     .action(async (method: string, path: string, flags: Record<string, unknown>) => {
       const upper = method.toUpperCase();
       if (!(METHODS as readonly string[]).includes(upper)) throw new UsageError(`unknown method "${method}"; use one of: ${METHODS.join(', ')}`);
-      const fields = await parseFields(flags.field as string[], flags.rawField as string[], f.io);
+      const fields = await parseFields(flags.rawField as string[], flags.field as string[], f.io);
       const input = flags.input === undefined ? undefined : await readInput(flags.input as string, f.io);
       if (input && fields.length > 0 && !sendsQuery(upper)) {
         throw new UsageError('use either --input or -f/-F fields for the body, not both');
@@ -100,7 +108,7 @@ function buildRequest(opts: ApiOptions): RequestOptions {
     // Query parameter names keep their dots (availability.status); `name[]` repeats a parameter.
     request.query = opts.fields.map(([key, value]): [string, string] => [key.replace(/\[\]$/, ''), value === null ? 'null' : String(value)]);
   } else if (!opts.input && opts.fields.length > 0) {
-    const body: Record<string, unknown> = {};
+    const body = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of opts.fields) assign(body, key, value);
     request.body = body;
   }
@@ -141,8 +149,9 @@ async function printBody(opts: ApiOptions, response: ApiResponse): Promise<void>
   await renderItem(opts.io, data, opts.output);
 }
 
+/** Status line and headers for -i. Header names and values are server text: sanitised like bodies. */
 function writeHead(io: IOStreams, response: ApiResponse): void {
-  const lines = [`HTTP ${response.status} ${response.statusText}`, ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [`HTTP ${response.status} ${response.statusText}`, ...Object.entries(response.headers).map(([k, v]) => `${sanitize(k)}: ${sanitize(v)}`)];
   io.out.write(`${lines.join('\n')}\n\n`);
 }
 
@@ -179,17 +188,23 @@ async function readInput(source: string, io: IOStreams): Promise<{ body: string;
   return { body, contentType: body.trimStart().startsWith('<') ? 'application/xml' : 'application/json' };
 }
 
-/** -f values are typed (gh's -F); -F values stay strings. */
-async function parseFields(typed: string[], raw: string[], io: IOStreams): Promise<Array<[string, unknown]>> {
+/** Names that would reach an object's prototype rather than a field of the body. */
+const PROTOTYPE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** -f values stay strings; -F values are typed and may come from a file (gh api's rules). */
+async function parseFields(raw: string[], typed: string[], io: IOStreams): Promise<Array<[string, unknown]>> {
   const result: Array<[string, unknown]> = [];
-  const entries = [...typed.map((v) => ['-f', v] as const), ...raw.map((v) => ['-F', v] as const)];
+  const entries = [...raw.map((v) => ['-f', v] as const), ...typed.map((v) => ['-F', v] as const)];
   for (const [flag, entry] of entries) {
     const eq = entry.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} expects key=value, got "${entry}"`);
     const key = entry.slice(0, eq);
-    if (key.replace(/\[\]$/, '').split('.').some((part) => part === '')) throw new UsageError(`${flag} has an empty name in "${key}"`);
+    const segments = key.replace(/\[\]$/, '').split('.');
+    if (segments.some((part) => part === '')) throw new UsageError(`${flag} has an empty name in "${key}"`);
+    const forbidden = segments.find((part) => PROTOTYPE_SEGMENTS.has(part));
+    if (forbidden !== undefined) throw new UsageError(`${flag} ${key}: "${forbidden}" cannot be a field name`);
     const text = entry.slice(eq + 1);
-    result.push([key, flag === '-F' ? text : await typedValue(text, io)]);
+    result.push([key, flag === '-f' ? text : await typedValue(text, io)]);
   }
   return result;
 }
@@ -204,7 +219,7 @@ async function typedValue(text: string, io: IOStreams): Promise<unknown> {
     try {
       return file === '-' ? await readAll(io.in) : await readFile(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read -f ${text}: ${(error as Error).message}`);
+      throw new UsageError(`cannot read -F ${text}: ${(error as Error).message}`);
     }
   }
   return text;
@@ -218,7 +233,7 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
   for (const part of parts.slice(0, -1)) {
     const next = node[part];
     if (next !== undefined && (typeof next !== 'object' || next === null || Array.isArray(next))) throw new UsageError(`field ${key}: "${part}" is already a value`);
-    node = (node[part] ??= {}) as Record<string, unknown>;
+    node = (node[part] ??= Object.create(null)) as Record<string, unknown>;
   }
   const last = parts[parts.length - 1]!;
   if (append) {
