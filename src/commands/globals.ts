@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
-import { readSettingsSync } from '../config/settings.js';
-import { CONFIG_FILE_NAME } from '../config/store.js';
+import { readSettings } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { applyStreamSettings, type Factory } from '../factory.js';
 import { parseFieldsFlag } from '../output/fields.js';
@@ -23,8 +21,9 @@ interface RawGlobals {
 /** Sets f.globals and the streams from the global flags of `program`, given on the way to `action`. */
 export function applyGlobalFlags(program: Command, action: Command, f: Factory): void {
   const raw = action.optsWithGlobals() as RawGlobals;
-  // Stored settings are defaults under the flags (`trek config set color never`).
-  const settings = readSettingsSync(join(f.paths().config, CONFIG_FILE_NAME));
+  // Stored settings are defaults under the flags (`trek config set color never`); a file trek
+  // cannot trust or a setting out of range is refused here (exit 2) rather than half-used.
+  const settings = readSettings(f.paths());
   const color = (program.getOptionValueSource('color') === 'default' ? (settings.color ?? raw.color) : raw.color) as ColorMode;
   const timeout = raw.timeout ?? settings.timeout;
   applyStreamSettings(f, color, raw.input && settings.no_input !== 'true');

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { FORMATS } from '../output/formats.js';
 
@@ -47,22 +46,4 @@ export function checkSettingValue(key: SettingKey, value: string): { value: stri
   }
   const parsed = spec.parse?.(value);
   return parsed === undefined ? { problem: `${key} must be ${spec.expected} (got "${value}")` } : { value: parsed };
-}
-
-/**
- * The stored settings, read synchronously and tolerantly for the root command's defaults
- * (colour, timeout, prompting). A missing or damaged file gives none here; commands that open
- * the config properly report the damage.
- */
-export function readSettingsSync(configFile: string): Partial<Record<SettingKey, string>> {
-  try {
-    const data = JSON.parse(readFileSync(configFile, 'utf8')) as { settings?: Record<string, unknown> };
-    const settings: Partial<Record<SettingKey, string>> = {};
-    for (const [key, value] of Object.entries(data.settings ?? {})) {
-      if (isSettingKey(key) && typeof value === 'string' && !('problem' in checkSettingValue(key, value))) settings[key] = value;
-    }
-    return settings;
-  } catch {
-    return {};
-  }
 }

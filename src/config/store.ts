@@ -1,10 +1,23 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type Conf from 'conf';
-import type { TrekPaths } from './paths.js';
-import { BUILTIN_SANDBOX_PROFILE } from './resolve.js';
+import type { Stats } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { LockBusyError, withFileLock } from '../util/lock.js';
+import { checkPrivateFolders, ensurePrivateFolder, readFileNoFollowSync, shellWord, unsafeOwnership, type TrekPaths } from './paths.js';
+import { BUILTIN_SANDBOX_PROFILE, unknownProfileError } from './resolve.js';
 import { assertSettingKey, checkSettingValue, isSettingKey, SETTING_KEYS, type SettingKey } from './settings.js';
 import { UsageError } from '../errors.js';
+
+/**
+ * The one module that reads and writes config.json. Reads go to the file every time (another
+ * trek process may have changed it) and check it before trusting it: the folders and the file
+ * must be the user's alone, the JSON well formed, every setting valid. Every change is a
+ * read-modify-write under a lock beside the file, written atomically (src/util), so parallel
+ * commands never lose each other's changes and a crash never leaves half a file.
+ *
+ * Not conf: it has no lock around a read-modify-write between processes (parallel adds lost
+ * profiles, a removed one came back), and its writer (atomically) follows a symlink at the
+ * file, opens a predictable temp name with 'w' and copies a previous owner onto the new file.
+ */
 
 /** One named profile as stored in config.json. */
 export interface ProfileRecord {
@@ -18,26 +31,31 @@ export interface ProfileRecord {
 export const PROFILE_FIELDS = ['base_url', 'api_key', 'auth_header', 'output', 'agency'] as const satisfies ReadonlyArray<keyof ProfileRecord>;
 
 /** The layout of config.json. Unknown keys are kept as they are (a newer trek may have written them). */
-interface ConfigFile {
+export interface ConfigFile {
   current_profile?: string;
   profiles?: Record<string, ProfileRecord>;
   settings?: Partial<Record<SettingKey, string>>;
 }
 
-/**
- * Reads are synchronous and never load conf (most commands only read, and conf costs tens of
- * milliseconds to import); writes are asynchronous because they load it on first use.
- */
+export interface SetProfileOptions {
+  /** Refuse (UsageError, nothing written) when a profile of that name exists. */
+  mustBeNew?: boolean;
+  /** Also make it the current profile, in the same write. */
+  makeCurrent?: boolean;
+}
+
+/** Reads are synchronous; writes wait for the lock. */
 export interface ConfigStore {
   /** The config file. */
   readonly path: string;
   currentProfile(): string | undefined;
+  /** A stored profile or the built-in one; another name is a UsageError listing the known ones. */
   setCurrentProfile(name: string | undefined): Promise<void>;
   profiles(): Record<string, ProfileRecord>;
   getProfile(name: string): ProfileRecord | undefined;
-  setProfile(name: string, record: ProfileRecord): Promise<void>;
-  /** Also forgets it as the current profile. False when there was no such profile. */
-  removeProfile(name: string): Promise<boolean>;
+  setProfile(name: string, record: ProfileRecord, options?: SetProfileOptions): Promise<void>;
+  /** Also forgets it as the current profile. */
+  removeProfile(name: string): Promise<{ removed: boolean; wasCurrent: boolean }>;
   /** Keys are those of SETTINGS (src/config/settings.ts); others are a UsageError. */
   getSetting(key: string): string | undefined;
   setSetting(key: string, value: string): Promise<void>;
@@ -47,39 +65,59 @@ export interface ConfigStore {
 
 /**
  * The config file cannot be used as it is. Mapped to exit 2 by main; the file is never
- * rewritten or reset when this is thrown, so the user can repair it by hand.
+ * rewritten or reset when this is thrown, so the user can repair it.
  */
 export class ConfigError extends Error {
   override name = 'ConfigError';
-  constructor(readonly file: string, problem: string, action: 'read' | 'write' = 'read') {
+  constructor(
+    readonly file: string,
+    problem: string,
+    options: { action?: 'read' | 'write'; fix?: string } = {},
+  ) {
+    const reason = problem.replace(/\.$/, '');
     super(
-      action === 'read'
-        ? `cannot use the config file ${file}: ${problem}. Nothing was changed; fix the file by hand, or move it aside to start afresh.`
-        : `cannot write the config file ${file}: ${problem}. Nothing was changed.`,
+      options.action === 'write'
+        ? `cannot write the config file ${file}: ${reason}. Nothing was changed.`
+        : `cannot use the config file ${file}: ${reason}. Nothing was changed; ${options.fix ?? 'fix the file by hand, or move it aside to start afresh'}.`,
     );
   }
 }
 
 export const CONFIG_FILE_NAME = 'config.json';
 
-export async function openConfig(paths: TrekPaths): Promise<ConfigStore> {
-  const file = join(paths.config, CONFIG_FILE_NAME);
-  // conf would create the directory with the default mode; keys live here, so keep it private.
-  try {
-    mkdirSync(paths.config, { recursive: true, mode: 0o700 });
-  } catch (error) {
-    throw new ConfigError(file, `its folder cannot be created (${(error as Error).message})`, 'write');
-  }
-  // A damaged file is refused now, before a command starts its work.
-  readConfigFile(file);
-  return new FileConfigStore(file);
+export function configFilePath(paths: TrekPaths): string {
+  return join(paths.config, CONFIG_FILE_NAME);
+}
+
+export interface OpenConfigOptions {
+  /** How long a change waits for another process's lock before giving up; default 20 s. */
+  lockWaitMs?: number;
+}
+
+/** The store of `paths`. A file that cannot be used is refused now, before a command starts its work. */
+export function openConfig(paths: TrekPaths, options: OpenConfigOptions = {}): ConfigStore {
+  readConfig(paths);
+  return new FileConfigStore(paths, options);
+}
+
+/** The stored settings, checked: for the root command's defaults (colour, timeout, prompting). */
+export function readSettings(paths: TrekPaths): Partial<Record<SettingKey, string>> {
+  return knownSettings(readConfig(paths));
+}
+
+export function profileExistsError(name: string): UsageError {
+  return new UsageError(`profile "${name}" already exists; nothing was changed`, `Pass --force to replace it, or remove it first with: trek profile remove ${name}`);
 }
 
 class FileConfigStore implements ConfigStore {
-  /** Created on the first write only. */
-  private writer: Conf<ConfigFile> | undefined;
+  readonly path: string;
 
-  constructor(readonly path: string) {}
+  constructor(
+    private readonly paths: TrekPaths,
+    private readonly options: OpenConfigOptions,
+  ) {
+    this.path = configFilePath(paths);
+  }
 
   currentProfile(): string | undefined {
     return this.read().current_profile;
@@ -88,7 +126,9 @@ class FileConfigStore implements ConfigStore {
   async setCurrentProfile(name: string | undefined): Promise<void> {
     await this.update((data) => {
       if (name === undefined) delete data.current_profile;
-      else data.current_profile = name;
+      else if (name === BUILTIN_SANDBOX_PROFILE || Object.hasOwn(data.profiles ?? {}, name)) data.current_profile = name;
+      // Checked under the lock: a profile removed meanwhile is not made current.
+      else throw unknownProfileError(this, name);
     });
   }
 
@@ -101,25 +141,31 @@ class FileConfigStore implements ConfigStore {
     return Object.hasOwn(profiles, name) ? { ...profiles[name] } : undefined;
   }
 
-  async setProfile(name: string, record: ProfileRecord): Promise<void> {
+  async setProfile(name: string, record: ProfileRecord, options: SetProfileOptions = {}): Promise<void> {
     if (name === BUILTIN_SANDBOX_PROFILE) throw new UsageError(`"${name}" is the built-in profile and cannot be changed; choose another name`);
     const stored: ProfileRecord = {};
     for (const field of PROFILE_FIELDS) if (record[field] !== undefined) stored[field] = record[field];
     await this.update((data) => {
+      if (options.mustBeNew && Object.hasOwn(data.profiles ?? {}, name)) throw profileExistsError(name);
       data.profiles = { ...data.profiles, [name]: stored };
+      if (options.makeCurrent) data.current_profile = name;
     });
   }
 
-  async removeProfile(name: string): Promise<boolean> {
-    let removed = false;
+  async removeProfile(name: string): Promise<{ removed: boolean; wasCurrent: boolean }> {
+    const result = { removed: false, wasCurrent: false };
     await this.update((data) => {
-      if (!data.profiles || !Object.hasOwn(data.profiles, name)) return;
+      if (!data.profiles || !Object.hasOwn(data.profiles, name)) return false;
       const { [name]: _removed, ...rest } = data.profiles;
       data.profiles = rest;
-      if (data.current_profile === name) delete data.current_profile;
-      removed = true;
+      result.removed = true;
+      if (data.current_profile === name) {
+        delete data.current_profile;
+        result.wasCurrent = true;
+      }
+      return true;
     });
-    return removed;
+    return result;
   }
 
   getSetting(key: string): string | undefined {
@@ -139,74 +185,92 @@ class FileConfigStore implements ConfigStore {
   async unsetSetting(key: string): Promise<void> {
     const settingKey = assertSettingKey(key);
     await this.update((data) => {
-      if (!data.settings) return;
+      if (!data.settings || !Object.hasOwn(data.settings, settingKey)) return false;
       const { [settingKey]: _unset, ...rest } = data.settings;
       data.settings = rest;
+      return true;
     });
   }
 
   settings(): Partial<Record<SettingKey, string>> {
-    const stored = this.read().settings ?? {};
-    const known: Partial<Record<SettingKey, string>> = {};
-    for (const key of SETTING_KEYS) if (stored[key] !== undefined) known[key] = stored[key];
-    return known;
+    return knownSettings(this.read());
   }
 
-  /** Every read goes to the file, so what another trek process wrote is seen. */
   private read(): ConfigFile {
-    return readConfigFile(this.path);
+    return readConfig(this.paths);
   }
 
   /**
-   * Reads the file afresh right before writing (another process may have changed it since it
-   * was opened), then writes it atomically (conf writes a temp file and renames it). Nothing is
-   * awaited between the read and the write.
+   * Under the lock: reads the file afresh, applies `change` and writes the result atomically.
+   * `change` returns false when it changed nothing, and then nothing is written.
    */
-  private async update(change: (data: ConfigFile) => void): Promise<void> {
-    const writer = await this.loadWriter();
-    const data = this.read();
-    change(data);
-    guard(this.path, 'write', () => {
-      writer.store = data;
+  private async update(change: (data: ConfigFile) => boolean | void): Promise<void> {
+    ensurePrivateFolder(this.paths, 'config');
+    try {
+      await withFileLock(
+        this.path,
+        () => {
+          const data = readConfig(this.paths);
+          if (change(data) === false) return;
+          writeFileAtomicSync(this.path, `${JSON.stringify(data, null, 2)}\n`, 0o600);
+        },
+        { waitMs: this.options.lockWaitMs },
+      );
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof ConfigError) throw error;
+      // A live holder (LockBusyError names its pid) or a disk that refuses the write.
+      const problem = error instanceof LockBusyError ? error.message : error instanceof Error ? error.message : String(error);
+      throw new ConfigError(this.path, problem, { action: 'write' });
+    }
+  }
+}
+
+function knownSettings(data: ConfigFile): Partial<Record<SettingKey, string>> {
+  const stored = data.settings ?? {};
+  const known: Partial<Record<SettingKey, string>> = {};
+  for (const key of SETTING_KEYS) if (stored[key] !== undefined) known[key] = stored[key];
+  return known;
+}
+
+/**
+ * The config file, checked. A missing file is an empty config. What is checked (owner, mode)
+ * is what was read: the file is opened once, without following a symlink.
+ */
+export function readConfig(paths: TrekPaths): ConfigFile {
+  checkPrivateFolders(paths, 'config');
+  const file = configFilePath(paths);
+  let read: { text: string; stats: Stats };
+  try {
+    read = readFileNoFollowSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    if (code === 'ELOOP') {
+      throw new ConfigError(file, 'it is a symbolic link, and trek keeps keys only in a regular file of its own (every change replaces the file, which would cut the link)', {
+        fix: 'replace the link with a copy of the file it points to',
+      });
+    }
+    throw new ConfigError(file, (error as Error).message);
+  }
+  const { text, stats } = read;
+  const unsafe = unsafeOwnership(stats, 'file');
+  if (unsafe) throw new ConfigError(file, unsafe.what, { fix: unsafe.fix(file) });
+  const data = guard(file, () => checkConfigShape(JSON.parse(text)));
+  if (stats.mode & 0o044 && holdsKey(data)) {
+    throw new ConfigError(file, `it holds an API key and is readable by ${stats.mode & 0o004 ? 'every user' : 'its group'} (mode ${(stats.mode & 0o777).toString(8)})`, {
+      fix: `make it private: chmod 600 ${shellWord(file)}`,
     });
   }
-
-  private async loadWriter(): Promise<Conf<ConfigFile>> {
-    if (this.writer) return this.writer;
-    const { default: ConfClass } = await import('conf');
-    // The constructor reads the file too; a damaged one is refused here, before anything is written.
-    this.writer ??= guard(this.path, 'read', () => new ConfClass<ConfigFile>({
-      cwd: dirname(this.path),
-      configName: 'config',
-      configFileMode: 0o600,
-      // Never replace a file we cannot read: it may hold keys the user cannot get back.
-      clearInvalidConfig: false,
-      accessPropertiesByDotNotation: false,
-      deserialize: (text) => checkConfigShape(JSON.parse(text)),
-    }));
-    return this.writer;
-  }
+  return data;
 }
 
-/** Without loading conf: most commands only read. A missing file is an empty config. */
-function readConfigFile(file: string): ConfigFile {
-  return guard(file, 'read', () => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-    return checkConfigShape(JSON.parse(text));
-  });
-}
+const holdsKey = (data: ConfigFile) => Object.values(data.profiles ?? {}).some((record) => record.api_key);
 
-function guard<T>(file: string, action: 'read' | 'write', work: () => T): T {
+function guard<T>(file: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    throw new ConfigError(file, error instanceof Error ? error.message : String(error), action);
+    throw new ConfigError(file, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -237,7 +301,7 @@ export function checkConfigShape(value: unknown): ConfigFile {
       if (!isSettingKey(key)) continue;
       if (typeof setting !== 'string') throw new Error(`"settings.${key}" must be a string`);
       const checked = checkSettingValue(key, setting);
-      if ('problem' in checked) throw new Error(`"settings.${key}": ${checked.problem}`);
+      if ('problem' in checked) throw new Error(`the setting ${checked.problem}`);
     }
   }
   return value as ConfigFile;

@@ -53,7 +53,13 @@ describe('openConfig', () => {
     mkdirSync(join(home, 'config'), { recursive: true });
     writeFileSync(configFile(), content);
     const before = readFileSync(configFile());
-    const error = await open().catch((e: unknown) => e);
+    const error = (() => {
+      try {
+        return open();
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(configFile());
     expect((error as Error).message).toContain('Nothing was changed');
@@ -71,6 +77,7 @@ describe('openConfig', () => {
 
   it('refuses a first write to a file damaged after opening, leaving it byte-for-byte untouched', async () => {
     const store = await open();
+    mkdirSync(join(home, 'config'));
     writeFileSync(configFile(), '{"profiles": ');
     await expect(store.setProfile('prod', { base_url: 'https://a.example' })).rejects.toThrow(ConfigError);
     expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles": ');
@@ -105,8 +112,8 @@ describe('profiles', () => {
     await store.setProfile('prod', { base_url: 'https://a.example' });
     await store.setProfile('test', { base_url: 'https://b.example' });
     await store.setCurrentProfile('prod');
-    expect(await store.removeProfile('prod')).toBe(true);
-    expect(await store.removeProfile('prod')).toBe(false);
+    expect(await store.removeProfile('prod')).toEqual({ removed: true, wasCurrent: true });
+    expect(await store.removeProfile('prod')).toEqual({ removed: false, wasCurrent: false });
     expect(store.currentProfile()).toBeUndefined();
     expect(Object.keys(store.profiles())).toEqual(['test']);
   });
@@ -116,6 +123,26 @@ describe('profiles', () => {
     await store.setProfile('prod', { base_url: 'https://a.example', api_key: undefined, agency: '42' });
     expect(store.getProfile('prod')).toEqual({ base_url: 'https://a.example', agency: '42' });
     expect(store.getProfile('missing')).toBeUndefined();
+  });
+
+  it('checks "must be new" and "make current" under the lock, in one write', async () => {
+    const store = await open();
+    await store.setProfile('prod', { base_url: 'https://a.example' }, { mustBeNew: true, makeCurrent: true });
+    expect(store.currentProfile()).toBe('prod');
+    // Another process added "beta" after this one looked: the second add must not replace it.
+    await (await open()).setProfile('beta', { base_url: 'https://first.example' });
+    const before = readFileSync(configFile());
+    await expect(store.setProfile('beta', { base_url: 'https://second.example' }, { mustBeNew: true })).rejects.toThrow('profile "beta" already exists; nothing was changed');
+    expect(readFileSync(configFile()).equals(before)).toBe(true);
+  });
+
+  it('makes only a stored profile or the built-in one current', async () => {
+    const store = await open();
+    await store.setProfile('prod', { base_url: 'https://a.example' });
+    await (await open()).removeProfile('prod');
+    await expect(store.setCurrentProfile('prod')).rejects.toThrow('unknown profile "prod"; known profiles: sandbox');
+    await store.setCurrentProfile('sandbox');
+    expect(store.currentProfile()).toBe('sandbox');
   });
 
   it('refuses to store a profile under the built-in name', async () => {

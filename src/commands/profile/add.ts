@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { checkAuthHeader, checkBaseUrl, checkProfileName } from '../../config/resolve.js';
-import type { ConfigStore, ProfileRecord } from '../../config/store.js';
+import { profileExistsError, type ConfigStore, type ProfileRecord } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt, type IOStreams } from '../../output/iostreams.js';
@@ -84,9 +84,8 @@ export function newProfileAddCmd(f: Factory, runF: (opts: ProfileAddOptions) => 
 export async function profileAddRun(opts: ProfileAddOptions): Promise<void> {
   const { io, theme, name } = opts;
   const store = await opts.config();
-  if (store.getProfile(name) && !opts.force) {
-    throw new UsageError(`profile "${name}" already exists; nothing was changed`, 'Pass --force to replace it, or remove it first with: trek profile remove ' + name);
-  }
+  // Checked now so that nobody types a key in vain, and again under the config lock.
+  if (store.getProfile(name) && !opts.force) throw profileExistsError(name);
   const apiKey = await readApiKey(opts);
   const record: ProfileRecord = {
     base_url: opts.baseUrl,
@@ -95,8 +94,7 @@ export async function profileAddRun(opts: ProfileAddOptions): Promise<void> {
     output: opts.defaultOutput,
     agency: opts.agency,
   };
-  await store.setProfile(name, record);
-  if (opts.use) await store.setCurrentProfile(name);
+  await store.setProfile(name, record, { mustBeNew: !opts.force, makeCurrent: opts.use });
 
   io.err.write(`${theme.success('✓')} Added profile "${name}" for ${opts.baseUrl}${opts.use ? '; it is now the current profile' : ''}\n`);
   if (!apiKey) {

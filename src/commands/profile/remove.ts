@@ -36,8 +36,9 @@ export async function profileRemoveRun(opts: ProfileRemoveOptions): Promise<void
   if (!store.getProfile(opts.name)) throw unknownProfileError(store, opts.name);
   // The key may exist nowhere else, so this is as irreversible as anything trek does.
   await confirmDestructive(opts, `Remove profile "${opts.name}" and its stored API key?`);
-  const wasCurrent = store.currentProfile() === opts.name;
-  await store.removeProfile(opts.name);
+  const { removed, wasCurrent } = await store.removeProfile(opts.name);
+  // Another trek removed it while this one asked.
+  if (!removed) throw unknownProfileError(store, opts.name);
   const after = wasCurrent ? `; trek now uses the built-in "${BUILTIN_SANDBOX_PROFILE}" profile unless --profile or TREK_PROFILE says otherwise` : '';
   opts.io.err.write(`${opts.theme.success('✓')} Removed profile "${opts.name}"${after}\n`);
 }

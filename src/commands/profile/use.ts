@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { BUILTIN_SANDBOX_PROFILE, unknownProfileError } from '../../config/resolve.js';
+import { BUILTIN_SANDBOX_PROFILE } from '../../config/resolve.js';
 import type { ConfigStore } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
@@ -27,9 +27,8 @@ export function newProfileUseCmd(f: Factory, runF: (opts: ProfileUseOptions) => 
 }
 
 export async function profileUseRun(opts: ProfileUseOptions): Promise<void> {
-  const store = await opts.config();
-  if (opts.name !== BUILTIN_SANDBOX_PROFILE && !store.getProfile(opts.name)) throw unknownProfileError(store, opts.name);
-  await store.setCurrentProfile(opts.name);
+  // An unknown name is refused by the store, under its lock (a profile removed meanwhile counts).
+  await (await opts.config()).setCurrentProfile(opts.name);
   opts.io.err.write(`${opts.theme.success('✓')} Now using profile "${opts.name}"\n`);
   if (opts.envProfile && opts.envProfile !== opts.name) {
     opts.io.err.write(`${opts.theme.warning('!')} TREK_PROFILE=${JSON.stringify(opts.envProfile)} is set and still wins where it is set\n`);

@@ -152,11 +152,11 @@ describe('profile use', () => {
     expect(stored().current_profile).toBe('sandbox');
   });
 
-  it('says which folder it cannot create when TREK_HOME holds a file where its config folder goes', async () => {
+  it('says which folder it cannot use when TREK_HOME holds a file where its config folder goes', async () => {
     writeFileSync(join(home(), 'config'), '');
     const result = await trek(['profile', 'list']);
     expect(result.code).toBe(2);
-    expect(result.err).toBe(`error: cannot write the config file ${configFile()}: its folder cannot be created (EEXIST: file already exists, mkdir '${join(home(), 'config')}'). Nothing was changed.\n`);
+    expect(result.err).toBe(`error: cannot use ${join(home(), 'config')}: it is not a folder\nFix: move it aside, and trek creates the folder\n`);
   });
 
   it('rejects an unknown profile, listing the known ones', async () => {
