@@ -64,7 +64,7 @@ describe('argument parsing', () => {
   it('rejects a non-positive --timeout', async () => {
     const t = testFactory();
     expect(await main(['help', 'exit-codes', '--timeout', '0'], t.f)).toBe(2);
-    expect(t.err()).toContain('--timeout must be a positive number of seconds');
+    expect(t.err()).toContain('--timeout must be a number of seconds from 1 to 600, got "0"');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { parseTimeoutSeconds, SETTINGS } from '../config/settings.js';
 import { readSettings } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { applyStreamSettings, type Factory } from '../factory.js';
@@ -39,7 +40,7 @@ export function applyGlobalFlags(program: Command, action: Command, f: Factory):
 }
 
 function parseTimeout(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${value}"`);
+  const seconds = parseTimeoutSeconds(value);
+  if (seconds === undefined) throw new UsageError(`--timeout must be ${SETTINGS.timeout.expected}, got ${JSON.stringify(value)}`);
   return Math.round(seconds * 1000);
 }

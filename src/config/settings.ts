@@ -12,15 +12,26 @@ export interface SettingSpec {
   expected?: string;
 }
 
+export const TIMEOUT_MIN_SECONDS = 1;
+/** Longer than any sane request, and far below what timers can hold (2^31 ms, else Node fires at once). */
+export const TIMEOUT_MAX_SECONDS = 600;
+
+/** Seconds from the `timeout` setting or the --timeout flag; undefined outside 1–600 or not a number. */
+export function parseTimeoutSeconds(value: string): number | undefined {
+  const text = value.trim();
+  const seconds = Number(text);
+  return text !== '' && Number.isFinite(seconds) && seconds >= TIMEOUT_MIN_SECONDS && seconds <= TIMEOUT_MAX_SECONDS ? seconds : undefined;
+}
+
 export const SETTINGS = {
   output: { description: 'output format when -o is not given and the profile sets none', choices: FORMATS },
   color: { description: 'colour when --color is not given', choices: ['auto', 'always', 'never'] },
   timeout: {
-    description: 'request timeout in seconds when --timeout is not given',
-    expected: 'a positive number of seconds',
+    description: `request timeout in seconds (${TIMEOUT_MIN_SECONDS}–${TIMEOUT_MAX_SECONDS}) when --timeout is not given`,
+    expected: `a number of seconds from ${TIMEOUT_MIN_SECONDS} to ${TIMEOUT_MAX_SECONDS}`,
     parse: (value) => {
-      const seconds = Number(value.trim());
-      return value.trim() !== '' && Number.isFinite(seconds) && seconds > 0 ? String(seconds) : undefined;
+      const seconds = parseTimeoutSeconds(value);
+      return seconds === undefined ? undefined : String(seconds);
     },
   },
   no_input: { description: 'never prompt, as if --no-input were always given', choices: ['true', 'false'] },
@@ -42,8 +53,8 @@ export function assertSettingKey(key: string): SettingKey {
 export function checkSettingValue(key: SettingKey, value: string): { value: string } | { problem: string } {
   const spec: SettingSpec = SETTINGS[key];
   if (spec.choices) {
-    return spec.choices.includes(value) ? { value } : { problem: `${key} must be one of: ${spec.choices.join(', ')} (got "${value}")` };
+    return spec.choices.includes(value) ? { value } : { problem: `${key} must be one of: ${spec.choices.join(', ')} (got ${JSON.stringify(value)})` };
   }
   const parsed = spec.parse?.(value);
-  return parsed === undefined ? { problem: `${key} must be ${spec.expected} (got "${value}")` } : { value: parsed };
+  return parsed === undefined ? { problem: `${key} must be ${spec.expected} (got ${JSON.stringify(value)})` } : { value: parsed };
 }

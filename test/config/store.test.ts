@@ -168,7 +168,7 @@ describe('settings', () => {
     const store = await open();
     expect(() => store.getSetting('colour')).toThrow('unknown setting "colour"; valid settings: output, color, timeout, no_input');
     await expect(store.setSetting('color', 'sometimes')).rejects.toThrow('color must be one of: auto, always, never (got "sometimes")');
-    await expect(store.setSetting('timeout', '0')).rejects.toThrow('timeout must be a positive number of seconds (got "0")');
+    await expect(store.setSetting('timeout', '0')).rejects.toThrow('timeout must be a number of seconds from 1 to 600 (got "0")');
     await expect(store.setSetting('timeout', '')).rejects.toThrow(UsageError);
     expect(() => statSync(configFile())).toThrow(/ENOENT/);
   });

@@ -1,8 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempHome } from '../../helpers/factory.js';
 
 const { configFile, trek } = useTempHome();
+
+/** As if edited by hand. */
+function writeSettings(settings: Record<string, string>): void {
+  mkdirSync(dirname(configFile()), { recursive: true, mode: 0o700 });
+  writeFileSync(configFile(), JSON.stringify({ profiles: { prod: { base_url: 'http://127.0.0.1:9' } }, current_profile: 'prod', settings }), { mode: 0o600 });
+}
 
 describe('trek config', () => {
   it('sets, gets, lists and unsets a setting', async () => {
@@ -47,12 +54,48 @@ describe('trek config', () => {
     [['config', 'get', 'colour'], 'unknown setting "colour"'],
     [['config', 'unset', 'colour'], 'unknown setting "colour"'],
     [['config', 'set', 'output', 'html'], 'output must be one of: table, json, ndjson, csv, tsv, yaml, xml (got "html")'],
-    [['config', 'set', 'timeout', '-1'], 'timeout must be a positive number of seconds (got "-1")'],
+    [['config', 'set', 'timeout', '-1'], 'timeout must be a number of seconds from 1 to 600 (got "-1")'],
     [['config', 'set', 'no_input', 'yes'], 'no_input must be one of: true, false (got "yes")'],
   ])('rejects %j with exit 2 and writes nothing', async (argv, message) => {
     const result = await trek(argv);
     expect(result.code).toBe(2);
     expect(result.err).toContain(message);
     expect(existsSync(configFile())).toBe(false);
+  });
+
+  it.each(['9999999', '601', '0', '0.5', 'ten', ''])('13.6 `config set timeout %j` is refused with the allowed range (exit 2), nothing written', async (value) => {
+    const result = await trek(['config', 'set', 'timeout', value]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`timeout must be a number of seconds from 1 to 600 (got ${JSON.stringify(value)})`);
+    expect(existsSync(configFile())).toBe(false);
+  });
+
+  it('13.6 the ends of the timeout range are accepted', async () => {
+    expect((await trek(['config', 'set', 'timeout', '1'])).code).toBe(0);
+    expect((await trek(['config', 'set', 'timeout', '600'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).settings).toEqual({ timeout: '600' });
+  });
+
+  it('13.6 --timeout out of range is refused with the range before any request (exit 2)', async () => {
+    const result = await trek(['booking', 'get', 'B1', '--timeout', '9999999']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('--timeout must be a number of seconds from 1 to 600, got "9999999"');
+  });
+
+  it.each([
+    ['timeout', '9999999', 'timeout must be a number of seconds from 1 to 600 (got "9999999")'],
+    ['output', 'pdf', 'output must be one of: table, json, ndjson, csv, tsv, yaml, xml (got "pdf")'],
+    ['color', 'sometimes', 'color must be one of: auto, always, never (got "sometimes")'],
+    ['no_input', 'yes', 'no_input must be one of: true, false (got "yes")'],
+  ])('13.6 a hand-edited %s of %j: every command exits 2 naming the file, the setting and what it allows', async (key, value, problem) => {
+    writeSettings({ [key]: value });
+    const before = readFileSync(configFile());
+    for (const argv of [['booking', 'get', 'B1'], ['config', 'list'], ['config', 'get', key], ['profile', 'list'], ['config', 'set', 'color', 'never']]) {
+      const result = await trek(argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.err).toContain(`cannot use the config file ${configFile()}: the setting ${problem}`);
+      expect(result.out).toBe('');
+    }
+    expect(readFileSync(configFile()).equals(before)).toBe(true);
   });
 });
