@@ -50,7 +50,7 @@ const split = await build({
   entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
   outdir,
   splitting: true,
-  external: ['undici', 'conf', '@inquirer/prompts', 'cli-table3', 'yaml'],
+  external: ['undici', '@inquirer/prompts', 'cli-table3', 'yaml'],
   // commander is CommonJS: give its require() of node built-ins a real require in ESM output.
   banner: { js: "import { createRequire as __trekCreateRequire } from 'node:module'; const require = __trekCreateRequire(import.meta.url);" },
   plugins: [chalkWithoutDetection, commanderWithLazyChildProcess],
