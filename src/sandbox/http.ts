@@ -1,16 +1,20 @@
 /**
- * The request pipeline: content negotiation, routing (404/405), authentication, moved and
- * gone resources (301/410), body parsing, due clock hooks, the handler, and the §7.2 error
- * body — in JSON or XML as `Accept` asks (406 answers in JSON).
+ * The request pipeline: Host and Origin (on TCP), content negotiation, routing (404/405),
+ * authentication (an agent's key, or the operator key for operator controls), moved and gone
+ * resources (301/410), body parsing, due clock hooks, the handler, and the §7.2 error body —
+ * in JSON or XML as `Accept` asks (406 answers in JSON).
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { fromXml, toXml } from '../util/xml.js';
-import { authenticate } from './auth.js';
+import { authenticate, authenticateOperator } from './auth.js';
 import { isoDateTime } from './clock.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
+import type { State } from './model.js';
+import type { Guard } from './guard.js';
 import { toJsonBytes } from './json.js';
-import { withoutTrailingSlashes, type Caller, type Reply, type RequestContext, type Router } from './router.js';
+import { withoutTrailingSlashes, type BaseContext, type OperatorHandler, type Reply, type Router, type Target } from './router.js';
+import { SEARCH_LIMITS } from './search.js';
 import { GONE, MOVED } from './seed.js';
 import type { Store } from './store.js';
 
@@ -125,6 +129,10 @@ export function parseBody(text: string, contentType: string | undefined): unknow
 
 export interface PipelineOptions {
   log?: (line: string) => void;
+  /** Host and Origin rules of a TCP listener (guard.ts); none on a private Unix socket. */
+  guard?: Guard;
+  /** Default SEARCH_LIMITS.cpuMs. */
+  cpuBudgetMs?: number;
 }
 
 export function createRequestHandler(store: Store, router: Router, options: PipelineOptions = {}) {
@@ -134,17 +142,26 @@ export function createRequestHandler(store: Store, router: Router, options: Pipe
     const method = req.method ?? 'GET';
     const format = formatFor(req.headers.accept);
     let status = 500;
+    let admitted: Record<string, string> = {};
     const finish = (reply: Reply, root?: string) => {
       status = reply.status;
       // The Date header is the server's clock: the virtual one, so clients judging time windows
       // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
-      send(res, format ?? 'json', reply, httpDate(store.clock.nowMs()), root);
+      send(res, format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
       if (options.log) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         options.log(`${isoDateTime(Date.now())} ${method} ${url} ${status} ${ms.toFixed(1)}ms`);
       }
     };
-    handle(store, router, req, url, method, format).then(
+    const admitThenHandle = async (): Promise<Reply> => {
+      if (options.guard) {
+        const admission = options.guard(req.headers, method);
+        if (admission.preflight) return admission.preflight;
+        admitted = admission.headers;
+      }
+      return handle(store, router, req, url, method, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs);
+    };
+    admitThenHandle().then(
       (reply) => finish(reply),
       (err: unknown) => {
         if (err instanceof SandboxError) {
@@ -159,7 +176,17 @@ export function createRequestHandler(store: Store, router: Router, options: Pipe
   };
 }
 
-async function handle(store: Store, router: Router, req: IncomingMessage, url: string, method: string, format: Format | null): Promise<Reply> {
+/** The route's handler once its key is checked: an agent's gets the calling agent, an operator control the operator key. */
+function authenticated(target: Target, state: State, headers: IncomingHttpHeaders): OperatorHandler {
+  if (target.access === 'operator') {
+    authenticateOperator(state, headers);
+    return target.handler;
+  }
+  const caller = authenticate(state, headers);
+  return (ctx) => target.handler({ ...ctx, caller });
+}
+
+async function handle(store: Store, router: Router, req: IncomingMessage, url: string, method: string, format: Format | null, cpuBudgetMs: number): Promise<Reply> {
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
@@ -171,7 +198,7 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
   if (match.kind === 'wrong-method') {
     throw new SandboxError(405, `${method} is not supported on ${path}; allowed: ${match.allow.join(', ')}.`, [], { allow: match.allow.join(', ') });
   }
-  const caller: Caller = authenticate(store.read(), req.headers);
+  const invoke = authenticated(match.target, store.read(), req.headers);
   const normalized = withoutTrailingSlashes(path);
   const movedTo = MOVED[normalized];
   if (movedTo) return { status: 301, headers: { location: movedTo + (queryAt < 0 ? '' : url.slice(queryAt)) }, body: { message: `Moved permanently to ${movedTo}`, href: movedTo } };
@@ -179,7 +206,7 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
 
   const body = method === 'GET' || method === 'HEAD' ? undefined : parseBody(await readBody(req), req.headers['content-type']);
   await store.runDueHooks();
-  const ctx: RequestContext = {
+  const ctx: BaseContext = {
     method,
     path,
     url,
@@ -189,8 +216,8 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
     body,
     store,
     state: store.read(),
-    caller,
     nowMs: store.clock.nowMs(),
+    cpuBudgetMs,
   };
-  return match.handler(ctx);
+  return invoke(ctx);
 }

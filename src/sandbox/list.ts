@@ -1,7 +1,7 @@
 /** List responses: search, order and page a collection into the spec's envelope. */
 import { immutable, toJsonBytes } from './json.js';
 import type { BaseRecord } from './model.js';
-import type { Reply, RequestContext } from './router.js';
+import type { BaseContext, Reply } from './router.js';
 import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseListQuery } from './search.js';
 
 const knownPaths = new WeakMap<object, Set<string>>();
@@ -10,7 +10,7 @@ const knownPaths = new WeakMap<object, Set<string>>();
  * A catalogue collection: immutable, so its attributes, results and replies are memoised —
  * a URL always gets the same page, encoded once. Nothing here may depend on the state.
  */
-export function listCatalogue<T extends object>(ctx: RequestContext, name: string, records: readonly T[]): Reply {
+export function listCatalogue<T extends object>(ctx: BaseContext, name: string, records: readonly T[]): Reply {
   const replies = ctx.store.catalogue.listCache;
   let body = replies.get(ctx.url);
   if (!body) {
@@ -20,7 +20,7 @@ export function listCatalogue<T extends object>(ctx: RequestContext, name: strin
   return { status: 200, body };
 }
 
-function cataloguePage<T extends object>(ctx: RequestContext, name: string, records: readonly T[]): object {
+function cataloguePage<T extends object>(ctx: BaseContext, name: string, records: readonly T[]): object {
   const query = parseListQuery(ctx.query);
   let known = knownPaths.get(records);
   if (!known) {
@@ -28,7 +28,7 @@ function cataloguePage<T extends object>(ctx: RequestContext, name: string, reco
     knownPaths.set(records, known);
   }
   checkAttributes(query, known);
-  const matches = cachedQuery(ctx.store.catalogue.searchCache, name, records, query);
+  const matches = cachedQuery(ctx.store.catalogue.searchCache, name, records, query, ctx.cpuBudgetMs);
   return page(matches, query, ctx.path, ctx.query, null);
 }
 
@@ -36,15 +36,15 @@ function cataloguePage<T extends object>(ctx: RequestContext, name: string, reco
  * A growing collection: records created after the first page (seq above the `as_of`
  * cut-off carried by the next link) are left out, so paging neither repeats nor skips.
  */
-export function listRecords<R extends BaseRecord>(ctx: RequestContext, records: Iterable<R>, render: (record: R) => object): Reply {
+export function listRecords<R extends BaseRecord>(ctx: BaseContext, records: Iterable<R>, render: (record: R) => object): Reply {
   const query = parseListQuery(ctx.query);
   const asOf = query.asOf ?? ctx.state.last_seq;
   const visible = [...records].filter((r) => r.seq <= asOf).sort((a, b) => a.seq - b.seq).map(render);
   checkAttributes(query, attributePaths(visible));
-  return { status: 200, body: page(applyQuery(visible, query), query, ctx.path, ctx.query, asOf) };
+  return { status: 200, body: page(applyQuery(visible, query, ctx.cpuBudgetMs), query, ctx.path, ctx.query, asOf) };
 }
 
 /** A list with nothing in it yet, still searchable and paged like the others. */
-export function listEmpty(ctx: RequestContext): Reply {
+export function listEmpty(ctx: BaseContext): Reply {
   return listRecords<BaseRecord>(ctx, [], () => ({}));
 }

@@ -272,6 +272,8 @@ export interface State {
   last_seq: number;
   /** Last numeric id handed out per collection. */
   last_id: Partial<Record<CollectionName, number>>;
+  /** Key of the sandbox's operator controls (docs/sandbox.md), random per store like the agents' keys. */
+  operator_key: string;
   /** Departures whose availability an operator-side event changed (`POST /_sandbox/departures/<id>/availability`). */
   departure_availability?: Record<string, AvailabilityStatus>;
   collections: Collections;

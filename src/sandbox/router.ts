@@ -1,6 +1,7 @@
 /**
  * Method + path-pattern routing. Paths match with and without a trailing slash; a path that
  * exists for other methods is a 405 with `Allow`; PUT is PATCH (spec §4.1) and HEAD is GET.
+ * A route is an agent's (authenticated by an agent key) or the operator's (by the operator key).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AgencyRecord, AgentRecord, State } from './model.js';
@@ -11,7 +12,8 @@ export interface Caller {
   agency: AgencyRecord;
 }
 
-export interface RequestContext {
+/** What every handler gets; an agent's route (RequestContext) also knows the calling agent. */
+export interface BaseContext {
   method: string;
   /** Path as requested, without the query. */
   path: string;
@@ -25,8 +27,13 @@ export interface RequestContext {
   store: Store;
   /** State as of the start of the request, for reads. Changes go through `store.mutate`. */
   state: State;
-  caller: Caller;
   nowMs: number;
+  /** CPU time one request may spend on search and ordering before it is refused (400). */
+  cpuBudgetMs: number;
+}
+
+export interface RequestContext extends BaseContext {
+  caller: Caller;
 }
 
 export interface Reply {
@@ -36,17 +43,21 @@ export interface Reply {
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+/** An operator control: no agent acts, so there is no caller. */
+export type OperatorHandler = (ctx: BaseContext) => Reply | Promise<Reply>;
+
+export type Target = { access: 'agent'; handler: Handler } | { access: 'operator'; handler: OperatorHandler };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 interface Route {
   method: Method;
   segments: string[];
-  handler: Handler;
+  target: Target;
 }
 
 export type RouteMatch =
-  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+  | { kind: 'found'; target: Target; params: Record<string, string> }
   | { kind: 'wrong-method'; allow: string[] }
   | { kind: 'none' };
 
@@ -96,21 +107,25 @@ export class Router {
   private readonly routesByLength = new Map<number, Route[]>();
 
   get(pattern: string, handler: Handler): this {
-    return this.add('GET', pattern, handler);
+    return this.add('GET', pattern, { access: 'agent', handler });
   }
   post(pattern: string, handler: Handler): this {
-    return this.add('POST', pattern, handler);
+    return this.add('POST', pattern, { access: 'agent', handler });
   }
   patch(pattern: string, handler: Handler): this {
-    return this.add('PATCH', pattern, handler);
+    return this.add('PATCH', pattern, { access: 'agent', handler });
   }
   delete(pattern: string, handler: Handler): this {
-    return this.add('DELETE', pattern, handler);
+    return this.add('DELETE', pattern, { access: 'agent', handler });
+  }
+  /** A control needing the operator key: its effects reach beyond any one agency. */
+  operator(method: Method, pattern: string, handler: OperatorHandler): this {
+    return this.add(method, pattern, { access: 'operator', handler });
   }
 
   /** `pattern` is like `/bookings/:id/services`; `:name` segments become params. */
-  add(method: Method, pattern: string, handler: Handler): this {
-    const route: Route = { method, segments: pathSegments(pattern) ?? [], handler };
+  add(method: Method, pattern: string, target: Target): this {
+    const route: Route = { method, segments: pathSegments(pattern) ?? [], target };
     const sameLength = this.routesByLength.get(route.segments.length) ?? [];
     this.routesByLength.set(route.segments.length, [...sameLength, route]);
     return this;
@@ -133,7 +148,7 @@ export class Router {
         bestLiterals = literals;
       }
     }
-    if (best) return { kind: 'found', handler: best.handler, params: paramsOf(best.segments, segments) };
+    if (best) return { kind: 'found', target: best.target, params: paramsOf(best.segments, segments) };
     if (allow.size === 0) return { kind: 'none' };
     if (allow.has('GET')) allow.add('HEAD');
     if (allow.has('PATCH')) allow.add('PUT');

@@ -7,6 +7,9 @@
  * that order, whole words, case-insensitive). A dotted path reaching into a list matches when
  * any element matches. Reserved parameters: page, max_per_page, order_by, order_by__asc,
  * order_by__desc, as_of.
+ *
+ * Nothing here builds a regular expression from input, and every loop over records checks a
+ * CPU budget: one request must not stall a sandbox other clients share (SEARCH_LIMITS).
  */
 import type { LRUCache } from 'lru-cache';
 import { SandboxError, type FieldError } from './errors.js';
@@ -15,6 +18,18 @@ export const OPERATORS = ['lt', 'lte', 'gt', 'gte', 'like', 'in', 'null', 'notnu
 type Operator = (typeof OPERATORS)[number] | 'contains';
 
 const RESERVED = new Set(['page', 'max_per_page', 'order_by', 'order_by__asc', 'order_by__desc', 'as_of']);
+
+/** Bounds on one search, each answered with a 400 naming it (docs/sandbox.md, "Request limits"). */
+export const SEARCH_LIMITS = {
+  /** Characters in one search value. */
+  valueLength: 200,
+  /** `*` in one like pattern. */
+  likeWildcards: 10,
+  /** Values of one `in` search. */
+  inValues: 100,
+  /** CPU time a request may spend searching and ordering, unless the sandbox is started with another. */
+  cpuMs: 2000,
+} as const;
 
 export const DEFAULT_MAX_PER_PAGE = 50;
 export const MIN_MAX_PER_PAGE = 10;
@@ -110,8 +125,60 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     byAttribute.set(attribute, { attribute, operator, values: [value] });
   }
   const filters = [...byAttribute.values()].sort((a, b) => (a.attribute < b.attribute ? -1 : 1));
+  for (const filter of filters) checkLimits(filter);
   const key = JSON.stringify([filters.map((f) => [f.attribute, f.operator, f.values]), order]);
   return { filters, order, page, maxPerPage, asOf, key };
+}
+
+function checkLimits({ attribute, operator, values }: Filter): void {
+  const field = operator === 'contains' ? attribute : `${attribute}__${operator}`;
+  if (values.length > SEARCH_LIMITS.inValues) {
+    throw invalid(`${field} has ${values.length} values; a search takes up to ${SEARCH_LIMITS.inValues}.`, {
+      field,
+      code: 'TOO_MANY_VALUES',
+      detail: `an in search takes up to ${SEARCH_LIMITS.inValues} values`,
+      value: values.length,
+    });
+  }
+  for (const value of values) {
+    if (value.length > SEARCH_LIMITS.valueLength) {
+      throw invalid(`${field} is ${value.length} characters long; a search value takes up to ${SEARCH_LIMITS.valueLength}.`, {
+        field,
+        code: 'SEARCH_VALUE_TOO_LONG',
+        detail: `a search value is up to ${SEARCH_LIMITS.valueLength} characters`,
+        value: value.slice(0, 40) + '…',
+      });
+    }
+  }
+  const wildcards = operator === 'like' ? values[0]!.split('*').length - 1 : 0;
+  if (wildcards > SEARCH_LIMITS.likeWildcards) {
+    throw invalid(`${field} has ${wildcards} wildcards; a like pattern takes up to ${SEARCH_LIMITS.likeWildcards}.`, {
+      field,
+      code: 'TOO_MANY_WILDCARDS',
+      detail: `a like pattern has up to ${SEARCH_LIMITS.likeWildcards} * wildcards`,
+      value: values[0],
+    });
+  }
+}
+
+/**
+ * The CPU time a request has left, checked between records. A 400 once it is spent: Node
+ * serves every client on one thread, so a request that ran on would stall them all.
+ */
+export class CpuBudget {
+  private readonly started = process.cpuUsage();
+  private calls = 0;
+  constructor(private readonly limitMs: number) {}
+
+  /** Cheap enough per record: the clock is read every 256th call. */
+  check(): void {
+    if ((++this.calls & 255) !== 0) return;
+    const used = process.cpuUsage(this.started);
+    if ((used.user + used.system) / 1000 <= this.limitMs) return;
+    throw new SandboxError(400, `The request needs more than ${this.limitMs} ms of CPU time, the sandbox's limit per request: narrow the search.`, [
+      { code: 'REQUEST_TOO_COSTLY', detail: `the sandbox stops a request after ${this.limitMs} ms of CPU time`, value: this.limitMs },
+    ]);
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -213,8 +280,20 @@ function scalarTest(operator: ValueOperator, values: readonly string[]): (value:
       return (v) => String(v).toLowerCase().includes(needle);
     }
     case 'like': {
-      const pattern = new RegExp(first.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*'), 'is');
-      return (v) => pattern.test(String(v));
+      // Unanchored, like the default: the pieces between wildcards, in order. Taking each at its
+      // first place after the previous one is never wrong and costs one indexOf per piece — a
+      // backtracking regex took minutes on `a*a*a*b` against a long text.
+      const pieces = first.toLowerCase().split('*').filter((piece) => piece !== '');
+      return (v) => {
+        const text = String(v).toLowerCase();
+        let from = 0;
+        for (const piece of pieces) {
+          const at = text.indexOf(piece, from);
+          if (at < 0) return false;
+          from = at + piece.length;
+        }
+        return true;
+      };
     }
     case 'lt':
       return (v) => compareScalars(v, first) < 0;
@@ -258,15 +337,24 @@ export function checkAttributes(query: ListQuery, known: ReadonlySet<string>): v
   if (unknown.length > 0) throw new SandboxError(400, `Unknown attribute: ${unknown.map((u) => u.detail.split("'")[1]).join(', ')}.`, unknown);
 }
 
-/** Filters then orders (stable: equal keys keep the input's creation order). */
-export function applyQuery<T>(records: readonly T[], query: ListQuery): T[] {
+/** Filters then orders (stable: equal keys keep the input's creation order), within `cpuBudgetMs`. */
+export function applyQuery<T>(records: readonly T[], query: ListQuery, cpuBudgetMs: number): T[] {
+  const budget = new CpuBudget(cpuBudgetMs);
   const tests = query.filters.map(compileFilter);
-  let result = tests.length === 0 ? records.slice() : records.filter((r) => tests.every((t) => t(r)));
+  const matches = (record: T) => {
+    budget.check();
+    return tests.every((test) => test(record));
+  };
+  let result = tests.length === 0 ? records.slice() : records.filter(matches);
   if (query.order) {
     const path = query.order.attribute.split('.');
     const sign = query.order.descending ? -1 : 1;
-    const keyed = result.map((record, index) => ({ record, index, key: valuesAt(record, path).find((v) => v !== null && typeof v !== 'object') }));
+    const keyed = result.map((record, index) => {
+      budget.check();
+      return { record, index, key: valuesAt(record, path).find((v) => v !== null && typeof v !== 'object') };
+    });
     keyed.sort((a, b) => {
+      budget.check();
       // Records without a value go last whichever the direction.
       if (a.key === undefined || b.key === undefined) return a.key === b.key ? a.index - b.index : a.key === undefined ? 1 : -1;
       return sign * compareScalars(a.key, b.key) || a.index - b.index;
@@ -280,11 +368,11 @@ export function applyQuery<T>(records: readonly T[], query: ListQuery): T[] {
  * Search over an immutable collection, memoised per query: catalogue lists are large and
  * asked the same questions page after page.
  */
-export function cachedQuery<T>(cache: LRUCache<string, unknown[]>, name: string, records: readonly T[], query: ListQuery): T[] {
+export function cachedQuery<T>(cache: LRUCache<string, unknown[]>, name: string, records: readonly T[], query: ListQuery, cpuBudgetMs: number): T[] {
   const key = `${name}:${query.key}`;
   let hit = cache.get(key) as T[] | undefined;
   if (!hit) {
-    hit = applyQuery(records, query);
+    hit = applyQuery(records, query, cpuBudgetMs);
     cache.set(key, hit);
   }
   return hit;

@@ -4,12 +4,14 @@
  * is regenerated on every start instead of being persisted; each entity draws from its own
  * PRNG stream, so one can be generated alone (itineraries and flex plans are built on
  * demand) and a larger `size` keeps the smaller catalogue's entities. Agencies, agents and
- * a few bookings are seeded into the mutable state once, when a store is created.
+ * a few bookings are seeded into the mutable state once, when a store is created; only the
+ * keys are random.
  *
  * All dates are relative to the epoch: the UTC day of the virtual clock when the store was
  * created. The first departures are fixed showcase cases (SHOWCASE below, listed in
  * docs/sandbox.md) so tests and rules have a known departure for each situation.
  */
+import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { addDays, DAY_MS, isoDate, isoDateTime } from './clock.js';
 import type { AgencyRecord, AgentRecord, NamedRef, State } from './model.js';
@@ -863,11 +865,37 @@ const AGENCIES: readonly AgencySeed[] = [
   },
 ];
 
-export const API_KEY_PREFIX = 'sandbox-key-agent-';
+/**
+ * Keys of one store: random (128 bits), made when the store is created and kept by a reset, so
+ * nobody can guess them and a key printed once keeps working. `agents` maps agent id to key.
+ */
+export interface StoreKeys {
+  operator: string;
+  agents: Record<string, string>;
+}
 
-/** Keys are derived from agent ids, not the seed, so docs and tests can name them. */
-export function apiKeyFor(agentId: string): string {
-  return `${API_KEY_PREFIX}${agentId}`;
+export function newKey(kind: 'agent' | 'operator'): string {
+  return `sandbox-${kind}-${randomBytes(16).toString('hex')}`;
+}
+
+export function storeKeysOf(state: State): StoreKeys {
+  return { operator: state.operator_key, agents: Object.fromEntries(Object.values(state.collections.agents).map((a) => [a.id, a.api_key])) };
+}
+
+/** Keys every store had before they were random: a snapshot holding them gets new ones. */
+const GUESSABLE_KEY = /^sandbox-key-agent-\d+$/;
+
+/**
+ * Gives a snapshot written before stores had an operator key random keys in place of the old
+ * constant ones. True when it changed something (the snapshot should be written back).
+ */
+export function ensureStoreKeys(state: State): boolean {
+  if (typeof state.operator_key === 'string' && state.operator_key !== '') return false;
+  state.operator_key = newKey('operator');
+  for (const agent of Object.values(state.collections.agents)) {
+    if (GUESSABLE_KEY.test(agent.api_key)) agent.api_key = newKey('agent');
+  }
+  return true;
 }
 
 function country(id: string): NamedRef {
@@ -881,9 +909,10 @@ function state(id: string | null): NamedRef | null {
   return null;
 }
 
-/** Agencies, agents, two bookings (one closed, one of another agency) and the rule scenarios (rules/scenarios.ts), once per store. */
-export function seedState(target: State, tx: Transaction): void {
+/** Agencies, agents (with `keys`, else new random ones), two bookings (one closed, one of another agency) and the rule scenarios (rules/scenarios.ts), once per store. */
+export function seedState(target: State, tx: Transaction, keys?: StoreKeys): void {
   const epochDay = target.epoch.slice(0, 10);
+  target.operator_key = keys?.operator ?? newKey('operator');
   AGENCIES.forEach((seed, a) => {
     const agency = tx.insert('agencies', {
       name: seed.name,
@@ -910,7 +939,7 @@ export function seedState(target: State, tx: Transaction): void {
       const agentId = String((target.last_id.agents ?? 0) + 1);
       tx.insert('agents', {
         agency_id: agency.id,
-        api_key: apiKeyFor(agentId),
+        api_key: keys?.agents[agentId] ?? newKey('agent'),
         role: person.role === 'Manager' ? { id: '1', name: 'Manager' } : { id: '2', name: 'Agent' },
         first_name: person.first,
         last_name: person.last,

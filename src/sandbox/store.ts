@@ -1,16 +1,22 @@
 /**
  * The sandbox's state: typed collections in memory, and ONE place where they change —
- * `mutate(fn)`. A mutation runs alone (in-process queue + inter-process lock file), starts
- * from the newest snapshot on disk, rolls back if `fn` throws, persists atomically when it
- * returns, and then hands the events it emitted to listeners (webhooks later).
+ * `mutate(fn)`. Mutations run one at a time (in-process queue + inter-process lock file),
+ * start from the newest state on disk, roll back if `fn` throws, and are durable on disk
+ * before their promise resolves; then the events they emitted go to listeners (webhooks later).
+ *
+ * Mutations queued while one is being written are committed together: one lock, one journal
+ * line, one fsync for all of them (group commit). `fn` sees the state through change-tracking
+ * proxies (changes.ts), so only the records it changed are written (persist.ts).
  *
  * The catalogue (departures, dossiers, …) is not state: it is regenerated deterministically
  * from (seed, size, epoch), which keeps start-up fast and the snapshot small.
  */
+import { ChangeSet } from './changes.js';
 import { Clock, isoDateTime, startOfUtcDay, type DueHook } from './clock.js';
+import { DamagedSnapshotError } from './errors.js';
 import { COLLECTION_NAMES, type BaseRecord, type CollectionName, type Collections, type State } from './model.js';
-import { acquireLock, readSnapshot, removeOrphanTemps, sameStamp, stampOf, writeSnapshot, type FileStamp } from './persist.js';
-import { Catalogue, seedState } from './seed.js';
+import { DataFile, lockWaitFromEnv, type SnapshotLimits } from './persist.js';
+import { Catalogue, ensureStoreKeys, seedState, storeKeysOf, type StoreKeys } from './seed.js';
 
 export interface StoreEvent {
   type: string;
@@ -23,6 +29,8 @@ export interface StoreOptions {
   seed?: number;
   size?: number;
   now?: Date;
+  /** How long a write waits for another process holding the data file's lock; default TREK_LOCK_WAIT_MS, else 20 s. */
+  lockWaitMs?: number;
 }
 
 export const DEFAULT_SEED = 1;
@@ -92,7 +100,8 @@ export class Transaction {
   }
 }
 
-export function createState(seed: number, size: number, nowMs: number, offsetMs: number): State {
+/** A fresh state; `keys` carries a store's keys over a reset (omitted: new random ones). */
+export function createState(seed: number, size: number, nowMs: number, offsetMs: number, keys?: StoreKeys): State {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`sandbox seed must be an integer from 0 to ${MAX_SEED} (got ${seed})`);
   if (!Number.isInteger(size) || size < 1 || size > MAX_SANDBOX_SIZE) throw new RangeError(`sandbox size must be an integer from 1 to ${MAX_SANDBOX_SIZE} (got ${size})`);
   const state: State = {
@@ -104,9 +113,10 @@ export function createState(seed: number, size: number, nowMs: number, offsetMs:
     generation: 0,
     last_seq: 0,
     last_id: {},
+    operator_key: '',
     collections: emptyCollections(),
   };
-  seedState(state, new Transaction(state, nowMs));
+  seedState(state, new Transaction(state, nowMs), keys);
   return state;
 }
 
@@ -114,33 +124,53 @@ function emptyCollections(): Collections {
   return Object.fromEntries(COLLECTION_NAMES.map((name) => [name, {}])) as unknown as Collections;
 }
 
-/** Collections added by a later trek are missing from older snapshots of the same version. */
-function completeState(state: State): State {
+/** What a snapshot must respect to be loaded (persist.ts checks it). */
+const SNAPSHOT_LIMITS: SnapshotLimits = { maxSeed: MAX_SEED, maxSize: MAX_SANDBOX_SIZE, idBase: ID_BASE };
+
+/**
+ * Collections added by a later trek are missing from older snapshots of the same version.
+ * True when it changed what must be on disk (new keys for an old snapshot).
+ */
+function completeState(state: State): boolean {
   for (const name of COLLECTION_NAMES) state.collections[name] ??= {} as never;
   state.last_id ??= {};
-  return state;
+  return ensureStoreKeys(state);
 }
+
+interface Pending {
+  fn: (state: State, tx: Transaction) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Store {
   private current: State;
-  private committedText: string;
-  private stamp: FileStamp | null = null;
   private catalogueCache: Catalogue;
-  private queue: Promise<unknown> = Promise.resolve();
+  private pending: Pending[] = [];
+  private draining: Promise<void> | null = null;
+  /** The next commit writes a whole snapshot: memory holds what no journal line says (new keys). */
+  private wholeSnapshotDue = false;
   private readonly hooks: DueHook[] = [];
   private readonly listeners: Array<(event: StoreEvent) => void> = [];
   readonly clock = new Clock(() => this.current.clock_offset_ms);
 
   private constructor(
-    readonly dataFile: string | undefined,
+    private readonly file: DataFile | undefined,
     state: State,
   ) {
-    this.current = completeState(state);
-    this.committedText = JSON.stringify(state);
+    this.wholeSnapshotDue = completeState(state);
+    this.current = state;
     this.catalogueCache = Catalogue.for(state);
   }
 
-  /** Loads the snapshot (refusing an unknown version) or creates and persists a fresh one. */
+  /** The snapshot file, when the state is persisted. */
+  get dataFile(): string | undefined {
+    return this.file?.file;
+  }
+
+  /** Loads the snapshot and its journal (refusing damage and unknown versions) or creates and persists a fresh one. */
   static async open(options: StoreOptions = {}): Promise<Store> {
     const seed = options.seed ?? DEFAULT_SEED;
     const size = options.size ?? DEFAULT_SIZE;
@@ -148,28 +178,30 @@ export class Store {
     const fresh = () => createState(seed, size, Date.now() + offsetMs, offsetMs);
     if (!options.dataFile) return new Store(undefined, fresh());
 
-    removeOrphanTemps(options.dataFile);
-    const existing = readSnapshot(options.dataFile);
+    const file = new DataFile(options.dataFile, SNAPSHOT_LIMITS, options.lockWaitMs ?? lockWaitFromEnv());
+    const existing = file.load();
     if (existing) {
-      const store = new Store(options.dataFile, existing);
-      store.stamp = stampOf(options.dataFile);
+      const store = new Store(file, existing);
+      // New random keys replaced an old snapshot's guessable ones: on disk at once, so every process agrees.
+      if (store.wholeSnapshotDue) await store.mutate(() => undefined);
       return store;
     }
-    const release = await acquireLock(options.dataFile);
+    const release = await file.lock();
     try {
       // Another process may have created it while we waited for the lock.
-      const raced = readSnapshot(options.dataFile);
-      const store = new Store(options.dataFile, raced ?? fresh());
-      store.stamp = raced ? stampOf(options.dataFile) : writeSnapshot(options.dataFile, store.committedText);
+      const raced = file.load();
+      const store = new Store(file, raced ?? fresh());
+      if (!raced || store.wholeSnapshotDue) file.writeSnapshot(store.current);
+      store.wholeSnapshotDue = false;
       return store;
     } finally {
       release();
     }
   }
 
-  /** The current state, reloaded first when another process changed the snapshot. */
+  /** The current state, with what other processes committed since applied first. */
   read(): State {
-    if (this.dataFile) this.reloadIfChanged(this.dataFile);
+    if (this.file) this.catchUp(false);
     return this.current;
   }
 
@@ -178,63 +210,117 @@ export class Store {
   }
 
   /**
-   * Runs `fn` alone against the newest state and commits what it changed. `fn` must be
-   * synchronous: nothing else may interleave between its reads and writes.
+   * Runs `fn` alone against the newest state and commits what it changed; resolves once that
+   * is on disk. `fn` must be synchronous: nothing else may interleave between its reads and writes.
    */
   mutate<T>(fn: (state: State, tx: Transaction) => T): Promise<T> {
-    const run = this.queue.then(() => this.runExclusive(fn));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.drain();
+    });
   }
 
-  private async runExclusive<T>(fn: (state: State, tx: Transaction) => T): Promise<T> {
-    const release = this.dataFile ? await acquireLock(this.dataFile) : () => undefined;
-    let events: StoreEvent[];
-    let result: T;
-    try {
-      if (this.dataFile) this.reloadIfChanged(this.dataFile);
-      const tx = new Transaction(this.current, this.clock.nowMs());
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = (async () => {
+      while (this.pending.length > 0) {
+        // One turn of the event loop lets every request that has arrived reach mutate(): they share the commit.
+        await nextTurn();
+        await this.runBatch();
+      }
+    })().finally(() => {
+      this.draining = null;
+      if (this.pending.length > 0) this.drain();
+    });
+  }
+
+  /** Runs what is pending under one lock and commits it with one write; each caller gets its own result or error. */
+  private async runBatch(): Promise<void> {
+    let release = () => {};
+    if (this.file) {
       try {
-        result = fn(this.current, tx);
+        release = await this.file.lock();
+      } catch (error) {
+        for (const item of this.pending.splice(0)) item.reject(error);
+        return;
+      }
+    }
+    const batch = this.pending.splice(0);
+    try {
+      const done = this.runAll(batch);
+      if (done.length === 0) return;
+      for (const { events, item, result } of done) {
+        for (const event of events) for (const listener of this.listeners) listener(event);
+        item.resolve(result);
+      }
+      if (this.file?.wantsCompaction) {
+        await nextTurn(); // the answers go out first
+        this.file.compact(this.current);
+      }
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Runs each function against the state (rolling back the one that throws, which gets its
+   * error), then commits all that succeeded. A failed commit rolls them all back and throws.
+   */
+  private runAll(batch: Pending[]): Array<{ item: Pending; result: unknown; events: StoreEvent[] }> {
+    if (this.file) this.catchUp(true);
+    const root = this.current;
+    const changes = new ChangeSet(root);
+    const done: Array<{ item: Pending; result: unknown; events: StoreEvent[] }> = [];
+    for (const item of batch) {
+      const start = this.current;
+      const own = new ChangeSet(start);
+      const state = own.track();
+      const tx = new Transaction(state, this.clock.nowMs());
+      try {
+        const result = item.fn(state, tx);
         if (result instanceof Promise) {
           result.catch(() => undefined);
           throw new TypeError('store.mutate() needs a synchronous function: its reads and writes must not interleave with other requests');
         }
-      } catch (err) {
-        this.replaceState(JSON.parse(this.committedText) as State);
-        throw err;
+        if (start === root) changes.absorb(own);
+        done.push({ item, result, events: tx.events });
+      } catch (error) {
+        own.rollback();
+        if (this.current !== start) this.replaceState(start);
+        item.reject(error);
       }
-      this.commit();
-      events = tx.events;
-    } finally {
-      release();
     }
-    for (const event of events) for (const listener of this.listeners) listener(event);
-    return result;
-  }
-
-  private commit(): void {
+    const whole = this.current !== root || changes.wholeStateChanged || this.wholeSnapshotDue;
+    if (done.length === 0 || (changes.size === 0 && !whole)) return done;
+    const generation = root.generation;
     this.current.generation++;
-    const text = JSON.stringify(this.current);
-    if (this.dataFile) this.stamp = writeSnapshot(this.dataFile, text);
-    this.committedText = text;
+    if (!this.file) return done;
+    try {
+      if (whole) this.file.writeSnapshot(this.current);
+      else this.file.commit(this.current, changes.entry());
+      this.wholeSnapshotDue = false;
+    } catch (error) {
+      // Back to the last durable state: nothing of this batch happened.
+      changes.rollback();
+      root.generation = generation;
+      if (this.current !== root) this.replaceState(root);
+      throw error;
+    }
+    return done;
   }
 
-  private reloadIfChanged(file: string): void {
-    const stamp = stampOf(file);
-    if (sameStamp(stamp, this.stamp)) return;
-    const state = readSnapshot(file);
-    this.stamp = stamp;
-    // Removed underneath us: keep what we have; the next commit writes it back.
-    if (state) {
-      this.replaceState(state);
-      this.committedText = JSON.stringify(state);
-    }
+  /** Applies what other processes committed (under the lock too: then it is everything). */
+  private catchUp(locked: boolean): void {
+    const next = this.file!.catchUp(this.current, locked);
+    if (next !== this.current) this.replaceState(next);
   }
 
   private replaceState(state: State): void {
     const before = this.current;
-    this.current = completeState(state);
+    if (completeState(state)) this.wholeSnapshotDue = true;
+    this.current = state;
     if (before.seed !== state.seed || before.size !== state.size || before.epoch !== state.epoch) {
       this.catalogueCache = Catalogue.for(state);
     }
@@ -282,10 +368,10 @@ export class Store {
     });
   }
 
-  /** Starts over with a fresh seed; the clock goes back to real time. */
+  /** Starts over with a fresh seed; the clock goes back to real time; the keys stay. */
   reset(options: { seed?: number; size?: number } = {}): Promise<void> {
     return this.mutate((state, tx) => {
-      const fresh = createState(options.seed ?? state.seed, options.size ?? state.size, Date.now(), 0);
+      const fresh = createState(options.seed ?? state.seed, options.size ?? state.size, Date.now(), 0, storeKeysOf(state));
       fresh.generation = state.generation;
       this.replaceState(fresh);
       tx.emit({ type: 'sandbox.reset' });
@@ -293,21 +379,33 @@ export class Store {
   }
 
   /** Resolves when every queued mutation has finished (for a clean close). */
-  idle(): Promise<void> {
-    return this.queue.then(() => undefined);
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
   }
 }
 
-/** Rewrites a data file with a fresh state, under the lock; refuses an unreadable one. */
+/**
+ * Rewrites a data file with a fresh state, under the lock. Refuses a snapshot of an unknown
+ * version; a damaged one (and its journal) is kept beside it as `*.damaged-<time>`.
+ */
 export async function resetDataFile(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<void> {
-  const release = await acquireLock(dataFile);
+  const file = new DataFile(dataFile, SNAPSHOT_LIMITS);
+  const release = await file.lock();
   try {
-    const existing = readSnapshot(dataFile); // throws for an unknown version: never overwritten
-    const fresh = createState(options.seed ?? existing?.seed ?? DEFAULT_SEED, options.size ?? existing?.size ?? DEFAULT_SIZE, Date.now(), 0);
+    let existing: State | null = null;
+    let isDamaged = false;
+    try {
+      existing = file.load(); // throws for an unknown version: never overwritten
+    } catch (error) {
+      if (!(error instanceof DamagedSnapshotError)) throw error;
+      isDamaged = true;
+    }
+    const keys = existing?.operator_key ? storeKeysOf(existing) : undefined;
+    const fresh = createState(options.seed ?? existing?.seed ?? DEFAULT_SEED, options.size ?? existing?.size ?? DEFAULT_SIZE, Date.now(), 0, keys);
     fresh.generation = (existing?.generation ?? 0) + 1;
-    writeSnapshot(dataFile, JSON.stringify(fresh));
+    if (isDamaged) file.setAside();
+    file.writeSnapshot(fresh);
   } finally {
     release();
   }
 }
-

@@ -4,12 +4,12 @@
  * numbers are also accepted as strings.
  */
 import { badRequest, type FieldError } from './errors.js';
-import type { RequestContext } from './router.js';
+import type { BaseContext } from './router.js';
 
 export type Body = Record<string, unknown>;
 
 /** The request body as an object (a create or update always sends one). */
-export function objectBody(ctx: RequestContext, allowEmpty = false): Body {
+export function objectBody(ctx: BaseContext, allowEmpty = false): Body {
   if (ctx.body === undefined && allowEmpty) return {};
   if (ctx.body === null || typeof ctx.body !== 'object' || Array.isArray(ctx.body)) {
     throw badRequest('The request body must be an object.', [{ code: 'INVALID_BODY', detail: 'send a JSON object or an XML element with child elements' }]);

@@ -5,16 +5,21 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
-import { clientAt, type Answer } from '../sandbox/helpers.js';
+import { clientAt, type Answer, type Key } from '../sandbox/helpers.js';
 import { freshHome, runTrek, startServer, type Server } from './trek-process.js';
 
+/** Plain HTTP to the served sandbox, as it printed itself: its URL, ready key and operator key. */
+function clientOf(server: Server) {
+  return clientAt(server.baseUrl, { apiKey: server.apiKey, operatorKey: server.operatorKey, keys: [] });
+}
+
 /** Plain HTTP to the served sandbox, with its ready key unless `key` says otherwise. */
-function request(server: Server, path: string, init: { method?: string; key?: string | null; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return clientAt(server.baseUrl, server.apiKey).request(init.method ?? 'GET', path, { raw: init.body, headers: init.headers, key: init.key });
+function request(server: Server, path: string, init: { method?: string; key?: Key | null; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return clientOf(server).request(init.method ?? 'GET', path, { raw: init.body, headers: init.headers, key: init.key });
 }
 
 function postBooking(server: Server, body: Record<string, unknown>, key?: string): Promise<Answer> {
-  return clientAt(server.baseUrl, server.apiKey).post('/bookings/', body, key);
+  return clientOf(server).post('/bookings/', body, key);
 }
 
 /** Follows next links from `path`; returns every result, failing on any status but 200. */
@@ -116,7 +121,12 @@ describe('trek sandbox serve --port 0 --memory, over HTTP', () => {
   });
 
   it("answers 403 to another agency's agent, 200 to a colleague, with keys from trek sandbox keys", async () => {
-    const listed = await runTrek(['sandbox', 'keys', '-o', 'json'], { TREK_HOME: home, TREK_BASE_URL: server.baseUrl, TREK_API_KEY: server.apiKey });
+    const listed = await runTrek(['sandbox', 'keys', '-o', 'json'], {
+      TREK_HOME: home,
+      TREK_BASE_URL: server.baseUrl,
+      TREK_API_KEY: server.apiKey,
+      TREK_SANDBOX_OPERATOR_KEY: server.operatorKey,
+    });
     expect(listed.code).toBe(0);
     const keys: Array<{ key: string; agency_id: string }> = JSON.parse(listed.stdout);
     const mine = keys.find((k) => k.key === server.apiKey)!;

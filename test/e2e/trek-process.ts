@@ -62,6 +62,7 @@ export interface Server extends Watched {
   child: ChildProcessWithoutNullStreams;
   baseUrl: string;
   apiKey: string;
+  operatorKey: string;
 }
 
 /** `trek sandbox serve … -o json`, resolved once its first stdout line (the URL and key) is printed. */
@@ -78,8 +79,8 @@ export async function startServer(args: string[], env: Record<string, string>): 
     child.stdout.on('data', onData);
     watched.exited.then((result) => reject(new Error(`trek sandbox serve exited early (${result.code}): ${result.stderr}`)));
   });
-  const { base_url: baseUrl, api_key: apiKey } = JSON.parse(firstLine) as { base_url: string; api_key: string };
-  return { ...watched, child, baseUrl, apiKey };
+  const { base_url: baseUrl, api_key: apiKey, operator_key: operatorKey } = JSON.parse(firstLine) as { base_url: string; api_key: string; operator_key: string };
+  return { ...watched, child, baseUrl, apiKey, operatorKey };
 }
 
 /**
@@ -92,14 +93,21 @@ export function useTrekAgainstSandbox() {
   let env: Record<string, string> = {};
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 });
-    env = { TREK_HOME: freshHome(), TREK_BASE_URL: sandbox.baseUrl, TREK_API_KEY: sandbox.apiKey, NO_COLOR: '1', LANG: 'C.UTF-8' };
+    env = {
+      TREK_HOME: freshHome(),
+      TREK_BASE_URL: sandbox.baseUrl,
+      TREK_API_KEY: sandbox.apiKey,
+      TREK_SANDBOX_OPERATOR_KEY: sandbox.operatorKey,
+      NO_COLOR: '1',
+      LANG: 'C.UTF-8',
+    };
   });
   afterAll(async () => {
     await sandbox?.close();
   });
   const trek = (...args: string[]): Promise<Finished> => runTrek(args, env);
   return {
-    /** The environment trek runs with (TREK_HOME, TREK_BASE_URL, TREK_API_KEY, …). */
+    /** The environment trek runs with (TREK_HOME, TREK_BASE_URL, TREK_API_KEY, TREK_SANDBOX_OPERATOR_KEY, …). */
     env: () => env,
     trek,
     async trekJson(...args: string[]): Promise<any> {

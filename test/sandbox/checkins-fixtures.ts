@@ -7,11 +7,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createRequestHandler } from '../../src/sandbox/http.js';
-import { DEFAULT_API_KEY, type RunningSandbox } from '../../src/sandbox/index.js';
+import { keysOf, type RunningSandbox } from '../../src/sandbox/index.js';
 import { Router } from '../../src/sandbox/router.js';
 import { installModules } from '../../src/sandbox/routes/index.js';
 import { Store } from '../../src/sandbox/store.js';
-import { clientFor, NOW, type Client } from './helpers.js';
+import { clientFor, NOW, type Client, type Key } from './helpers.js';
 
 export interface FixtureSandbox extends RunningSandbox {
   store: Store;
@@ -26,8 +26,7 @@ export async function startFixtureSandbox(now: Date = NOW): Promise<FixtureSandb
   return {
     store,
     baseUrl: `http://127.0.0.1:${port}`,
-    apiKey: DEFAULT_API_KEY,
-    keys: [],
+    ...keysOf(store.read()),
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await store.idle();
@@ -68,7 +67,7 @@ export const LATER_TOUR = '100004';
 export const ACTIVITY = '500001';
 
 /** Puts customers on a new departure service (default) or activity service of the booking; returns the service. */
-export async function addService(client: Client, bookingId: string, customerIds: string[], options: { activity?: boolean; product?: string; key?: string } = {}): Promise<any> {
+export async function addService(client: Client, bookingId: string, customerIds: string[], options: { activity?: boolean; product?: string; key?: Key } = {}): Promise<any> {
   const collection = options.activity ? 'activity_services' : 'departure_services';
   const product = options.product ?? (options.activity ? ACTIVITY : TOUR);
   const answer = await client.post(`/${collection}/`, { booking: { id: bookingId }, product: { id: product }, customers: customerIds.map((id) => ({ id })) }, options.key);
@@ -84,13 +83,13 @@ export async function closeBooking(store: Store, bookingId: string, on: string):
 }
 
 /** A customer as POST /customers/ makes it; `fields` add to (or replace) a bare name. */
-export async function createCustomer(client: Client, fields: Record<string, unknown> = {}, key?: string): Promise<any> {
+export async function createCustomer(client: Client, fields: Record<string, unknown> = {}, key?: Key): Promise<any> {
   const answer = await client.post('/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' }, ...fields }, key);
   if (answer.status !== 201) throw new Error(`customer: ${answer.status} ${answer.text}`);
   return answer.json;
 }
 
-export async function createBooking(client: Client, key?: string, currency = 'CAD'): Promise<any> {
+export async function createBooking(client: Client, key?: Key, currency = 'CAD'): Promise<any> {
   const answer = await client.post('/bookings/', { currency }, key);
   if (answer.status !== 201) throw new Error(`booking: ${answer.status} ${answer.text}`);
   return answer.json;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estMidnightEnding, parseDuration } from '../../src/sandbox/clock.js';
 import { Store } from '../../src/sandbox/store.js';
-import { clientFor, NOW, useSandbox } from './helpers.js';
+import { clientFor, KEYS, NOW, useSandbox } from './helpers.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 const client = useSandbox({ size: 20, now: NOW });
@@ -28,25 +28,25 @@ describe('/_sandbox/clock', () => {
     const shown = (await client.get('/_sandbox/clock')).json;
     expect(shown.epoch).toBe('2027-01-10T00:00:00Z');
     expect(Math.abs(Date.parse(shown.now) - NOW.getTime())).toBeLessThan(60_000);
-    const advanced = (await client.post('/_sandbox/clock', { advance: '30d' })).json;
+    const advanced = (await client.post('/_sandbox/clock', { advance: '30d' }, 'operator')).json;
     expect(Date.parse(advanced.now) - Date.parse(shown.now)).toBeGreaterThanOrEqual(30 * 86_400_000);
     expect(Date.parse(advanced.now) - Date.parse(shown.now)).toBeLessThan(30 * 86_400_000 + 60_000);
-    const set = (await client.post('/_sandbox/clock', { set: '2027-06-01T12:00:00Z' })).json;
+    const set = (await client.post('/_sandbox/clock', { set: '2027-06-01T12:00:00Z' }, 'operator')).json;
     expect(Date.parse(set.now) - Date.parse('2027-06-01T12:00:00Z')).toBeLessThan(60_000);
     const created = (await client.post('/bookings', { currency: 'CAD' })).json;
     expect(created.date_created.slice(0, 10)).toBe('2027-06-01');
   });
 
   it('moves flex availability with the clock', async () => {
-    await client.post('/_sandbox/clock', { set: '2027-01-10T10:00:00Z' });
+    await client.post('/_sandbox/clock', { set: '2027-01-10T10:00:00Z' }, 'operator');
     expect((await client.get('/flex_plans/100009-1')).json.availability.status).toBe('AVAILABLE');
-    await client.post('/_sandbox/clock', { advance: '1d' });
+    await client.post('/_sandbox/clock', { advance: '1d' }, 'operator');
     expect((await client.get('/flex_plans/100009-1')).json.availability.status).toBe('NOT_BOOKABLE');
   });
 
   it('dates every response by the virtual clock, also within the same real second as a move', async () => {
     for (const set of ['2027-03-01T08:00:00Z', '2027-03-02T08:00:00Z', '2027-03-01T08:00:00Z']) {
-      await client.post('/_sandbox/clock', { set });
+      await client.post('/_sandbox/clock', { set }, 'operator');
       const dated = Date.parse((await client.get('/departures/100001/')).headers.get('date')!);
       expect(dated - Date.parse(set)).toBeGreaterThanOrEqual(0);
       expect(dated - Date.parse(set)).toBeLessThan(60_000);
@@ -59,7 +59,7 @@ describe('/_sandbox/clock', () => {
     [{ advance: 'soon' }, 'advance', 'INVALID_DURATION'],
     [{ set: 'tomorrow' }, 'set', 'INVALID_DATETIME'],
   ])('refuses %j', async (body, field, code) => {
-    const answer = await client.post('/_sandbox/clock', body);
+    const answer = await client.post('/_sandbox/clock', body, 'operator');
     expect(answer.status).toBe(400);
     expect(answer.json.errors[0]).toMatchObject({ field, code });
   });
@@ -113,12 +113,12 @@ describe('/_sandbox/reset', () => {
     const sandbox = clientFor(await startSandbox({ size: 20, now: new Date('2030-01-01T00:00:00Z') }));
     try {
       const booking = (await sandbox.post('/bookings', { currency: 'CAD' })).json;
-      const answer = await sandbox.post('/_sandbox/reset', { seed: 9, size: 15 });
+      const answer = await sandbox.post('/_sandbox/reset', { seed: 9, size: 15 }, 'operator');
       expect(answer.json).toMatchObject({ seed: 9, size: 15 });
       expect(Math.abs(Date.parse(answer.json.now) - Date.now())).toBeLessThan(60_000);
       expect((await sandbox.get(`/bookings/${booking.id}`)).status).toBe(404);
       expect((await sandbox.get('/departures')).json.count).toBe(15);
-      expect((await sandbox.post('/_sandbox/reset', { size: 0 })).json.errors[0]).toMatchObject({ field: 'size', code: 'INVALID_VALUE' });
+      expect((await sandbox.post('/_sandbox/reset', { size: 0 }, 'operator')).json.errors[0]).toMatchObject({ field: 'size', code: 'INVALID_VALUE' });
     } finally {
       await sandbox.sandbox.close();
     }
@@ -131,7 +131,7 @@ describe('/_sandbox/whoami', () => {
       agent: { id: '1', href: '/agents/1/', name: 'Avery Tremblay' },
       agency: { id: '1', href: '/agencies/1/', name: 'Maple Leaf Travel' },
     });
-    expect((await client.get('/_sandbox/whoami', 'sandbox-key-agent-6')).json.agency).toEqual({ id: '4', href: '/agencies/4/', name: 'Southern Cross Journeys' });
+    expect((await client.get('/_sandbox/whoami', KEYS.flexDisabled)).json.agency).toEqual({ id: '4', href: '/agencies/4/', name: 'Southern Cross Journeys' });
     expect((await client.get('/_sandbox/whoami', null)).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, collectPages, KEYS, useSandbox } from './helpers.js';
+import { agentKey, clientFor, collectPages, KEYS, useSandbox } from './helpers.js';
 
 const client = useSandbox({ size: 120 });
 
@@ -171,7 +171,7 @@ describe('authentication and tenancy', () => {
   });
 
   it('accepts the key as a Bearer token', async () => {
-    const answer = await client.request('GET', '/departures/100001', { key: null, headers: { authorization: `Bearer ${KEYS.harbourLights}` } });
+    const answer = await client.request('GET', '/departures/100001', { key: null, headers: { authorization: `Bearer ${agentKey(client.sandbox, '3')}` } });
     expect(answer.status).toBe(200);
   });
 
@@ -210,17 +210,21 @@ describe('HEAD and the request log', () => {
     expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength((await client.get('/departures/100001/')).text));
   });
 
-  it('logs one line per request, never the key', async () => {
+  it('Keep: logs one line per request, never a key (agent, Bearer, operator or a wrong one)', async () => {
     const lines: string[] = [];
     const logged = clientFor(await startSandbox({ size: 10, log: (line) => lines.push(line) }));
     try {
       await logged.get('/departures/?max_per_page=10');
-      await logged.request('GET', '/bookings/', { key: null, headers: { authorization: `Bearer ${KEYS.harbourLights}` } });
+      await logged.request('GET', '/bookings/', { key: null, headers: { authorization: `Bearer ${agentKey(logged.sandbox, '3')}` } });
       await logged.get('/nowhere', 'secret-typo-key');
-      expect(lines).toHaveLength(3);
+      expect((await logged.get('/_sandbox/keys', KEYS.operator)).status).toBe(200);
+      expect((await logged.get('/_sandbox/keys', KEYS.harbourLights)).status).toBe(403);
+      expect(lines).toHaveLength(5);
       expect(lines[0]).toMatch(/ GET \/departures\/\?max_per_page=10 200 [\d.]+ms$/);
       expect(lines[2]).toMatch(/ GET \/nowhere 404 /);
-      expect(lines.join('\n')).not.toMatch(/sandbox-key|secret-typo-key/);
+      const log = lines.join('\n');
+      for (const key of [logged.sandbox.operatorKey, ...logged.sandbox.keys.map((k) => k.key), 'secret-typo-key']) expect(log).not.toContain(key);
+      expect(log).not.toMatch(/sandbox-(agent|operator)-/);
     } finally {
       await logged.sandbox.close();
     }

@@ -1,18 +1,18 @@
 /** The seeded scenarios (docs/sandbox.md, "Scenarios"): each flex refusal reachable with one request, the hostile addon, the waitlist seat holder. */
 import { describe, expect, it } from 'vitest';
-import { KEYS, NOW, useSandbox } from './helpers.js';
+import { KEYS, NOW, useSandbox, type Key } from './helpers.js';
 import { book, get, setStatus } from './services-fixtures.js';
 
 const client = useSandbox({ size: 40, now: NOW });
 
-async function scenario(externalId: string, key: string) {
+async function scenario(externalId: string, key: Key) {
   const booking = (await get(client, `/bookings/?external_id=${externalId}`, key)).results[0];
   expect(booking, externalId).toBeDefined();
   const services = (await get(client, `${booking.href}services/`, key)).results;
   return { booking, services };
 }
 
-async function attach(bookingId: string, departureServiceId: string, plan: string, key: string) {
+async function attach(bookingId: string, departureServiceId: string, plan: string, key: Key) {
   return client.post('/flex_plan_services/', { booking: { id: bookingId }, departure_service: { id: departureServiceId }, product: { id: plan } }, key);
 }
 

@@ -1,14 +1,14 @@
 /** Flex plan services (spec §2.4, §2.5, §3.2, §4.3 rules 1–5, §8): attach, confirm by full payment, addons, terms, exercise. */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, KEYS, NOW, useSandbox, type Client } from './helpers.js';
+import { clientFor, KEYS, NOW, useSandbox, type Client, type Key } from './helpers.js';
 import { book, cents, decimal, get, moveClock, pay, setStatus, type Booked } from './services-fixtures.js';
 
 const client = useSandbox({ size: 40, now: NOW });
 const HOUR = 3_600_000;
 
 /** A departure service confirmed by paying its deposit, ready for flex. */
-async function confirmedTour(c: Client, options: { departure?: string; travellers?: number; key?: string; currency?: string } = {}): Promise<Booked> {
+async function confirmedTour(c: Client, options: { departure?: string; travellers?: number; key?: Key; currency?: string } = {}): Promise<Booked> {
   const booked = await book(c, options);
   await pay(c, booked.booking.id, booked.service.deposit_amount, options.key);
   booked.service = await get(c, booked.service.href, options.key);
@@ -16,7 +16,7 @@ async function confirmedTour(c: Client, options: { departure?: string; traveller
   return booked;
 }
 
-function attach(c: Client, booked: Booked, plan: string, key?: string) {
+function attach(c: Client, booked: Booked, plan: string, key?: Key) {
   return c.post('/flex_plan_services/', { booking: { id: booked.booking.id }, departure_service: { id: booked.service.id }, product: { id: plan } }, key);
 }
 
@@ -227,7 +227,7 @@ describe('confirmation, addons and terms', () => {
     const tour = await confirmedTour(client);
     const flex = (await attach(client, tour, '100001-1')).json;
     await pay(client, tour.booking.id, flex.purchase_price);
-    const cancelled = await client.post(`/_sandbox/services/${flex.id}/staff-cancel`, {});
+    const cancelled = await client.post(`/_sandbox/services/${flex.id}/staff-cancel`, {}, 'operator');
     expect(cancelled.json).toMatchObject({ status: 'Cancelled', cancellation_fee: flex.purchase_price });
     const addons = await Promise.all(cancelled.json.flex_plan_addons.map((a: any) => get(client, a.href)));
     expect(addons.map((a) => a.status)).toEqual(['Cancelled', 'Cancelled']);

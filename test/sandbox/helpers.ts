@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { DEFAULT_API_KEY, startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startSandbox, type RunningSandbox, type SandboxKey, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export interface Answer {
   status: number;
@@ -9,11 +9,32 @@ export interface Answer {
   json: any;
 }
 
+/**
+ * Who a request acts as: a literal key, a seeded agent of the sandbox at hand (its keys are
+ * random, so tests name the agent — see KEYS), or its operator.
+ */
+export type Key = string | { agent: string } | 'operator';
+
 export interface HttpClient {
-  request(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; key?: string | null }): Promise<Answer>;
-  get(path: string, key?: string | null): Promise<Answer>;
-  post(path: string, body: unknown, key?: string | null): Promise<Answer>;
-  patch(path: string, body: unknown, key?: string | null): Promise<Answer>;
+  request(method: string, path: string, options?: { body?: unknown; raw?: string; headers?: Record<string, string>; key?: Key | null }): Promise<Answer>;
+  get(path: string, key?: Key | null): Promise<Answer>;
+  post(path: string, body: unknown, key?: Key | null): Promise<Answer>;
+  patch(path: string, body: unknown, key?: Key | null): Promise<Answer>;
+}
+
+/** What a sandbox's keys are, for a client of it. */
+export interface SandboxKeys {
+  apiKey: string;
+  operatorKey: string;
+  keys: SandboxKey[];
+}
+
+function keyHeaders(key: Key, keys: SandboxKeys): Record<string, string> {
+  if (key === 'operator') return { 'x-sandbox-operator-key': keys.operatorKey };
+  if (typeof key === 'string') return { 'x-application-key': key };
+  const found = keys.keys.find((k) => k.agent_id === key.agent);
+  if (!found) throw new Error(`no agent ${key.agent} in this sandbox`);
+  return { 'x-application-key': found.key };
 }
 
 export interface Client extends HttpClient {
@@ -22,13 +43,13 @@ export interface Client extends HttpClient {
 
 /**
  * Plain fetch against any sandbox, as an integrator's code would talk to it: `key` defaults to
- * `defaultKey` (null sends none), `body` is sent as JSON, `raw` as it is; redirects are not followed.
+ * the sandbox's default agent's (null sends none), `body` is sent as JSON, `raw` as it is;
+ * redirects are not followed.
  */
-export function clientAt(baseUrl: string, defaultKey: string): HttpClient {
+export function clientAt(baseUrl: string, keys: SandboxKeys): HttpClient {
   const request: HttpClient['request'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    const key = options.key === undefined ? defaultKey : options.key;
-    if (key !== null) headers['x-application-key'] ??= key;
+    const key = options.key === undefined ? keys.apiKey : options.key;
+    const headers: Record<string, string> = { ...(key === null ? {} : keyHeaders(key, keys)), ...options.headers };
     let body: string | undefined = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
@@ -53,7 +74,7 @@ export function clientAt(baseUrl: string, defaultKey: string): HttpClient {
 }
 
 export function clientFor(sandbox: RunningSandbox): Client {
-  return { sandbox, ...clientAt(sandbox.baseUrl, DEFAULT_API_KEY) };
+  return { sandbox, ...clientAt(sandbox.baseUrl, sandbox) };
 }
 
 /** One in-memory sandbox for the file's tests, started before and closed after them. */
@@ -82,15 +103,21 @@ export async function collectPages(client: Client, path: string, between?: (page
   return results;
 }
 
-/** Keys of the seeded agents (see docs/sandbox.md). */
+/** The seeded agents tests act as (see docs/sandbox.md), and the operator. */
 export const KEYS = {
-  mapleLeaf: DEFAULT_API_KEY,
-  mapleLeafSecond: 'sandbox-key-agent-2',
-  harbourLights: 'sandbox-key-agent-3',
-  ceu: 'sandbox-key-agent-5',
-  flexDisabled: 'sandbox-key-agent-6',
-  prairie: 'sandbox-key-agent-7',
-} as const;
+  mapleLeaf: { agent: '1' },
+  mapleLeafSecond: { agent: '2' },
+  harbourLights: { agent: '3' },
+  ceu: { agent: '5' },
+  flexDisabled: { agent: '6' },
+  prairie: { agent: '7' },
+  operator: 'operator',
+} as const satisfies Record<string, Key>;
+
+/** The key of a seeded agent of `sandbox`. */
+export function agentKey(sandbox: SandboxKeys, agentId: string): string {
+  return keyHeaders({ agent: agentId }, sandbox)['x-application-key']!;
+}
 
 /** A fixed virtual "now" so dates in assertions can be reasoned about. */
 export const NOW = new Date('2027-01-10T15:00:00Z');

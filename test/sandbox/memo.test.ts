@@ -43,13 +43,13 @@ describe('memoised catalogue pages', () => {
     const other = clientFor(await startSandbox({ seed: 2, size: 30 }));
     try {
       const seed1 = await sandbox.get(PAGE);
-      expect((await sandbox.post('/_sandbox/reset', { seed: 2 })).status).toBe(200);
+      expect((await sandbox.post('/_sandbox/reset', { seed: 2 }, 'operator')).status).toBe(200);
       const seed2 = await sandbox.get(PAGE);
       expect(seed2.text).not.toBe(seed1.text);
       expect(seed2.text).toBe((await other.get(PAGE)).text);
-      await sandbox.post('/_sandbox/reset', { seed: 1, size: 12 });
+      await sandbox.post('/_sandbox/reset', { seed: 1, size: 12 }, 'operator');
       expect((await sandbox.get('/departures/?max_per_page=10')).json.count).toBe(12);
-      await sandbox.post('/_sandbox/reset', { size: 30 });
+      await sandbox.post('/_sandbox/reset', { size: 30 }, 'operator');
       expect((await sandbox.get(PAGE)).text).toBe(seed1.text);
     } finally {
       await Promise.all([sandbox.sandbox.close(), other.sandbox.close()]);
@@ -61,10 +61,10 @@ describe('a departure’s detail', () => {
   it('follows its availability as operator-side events change it, and back', async () => {
     const before = await client.get('/departures/100003/');
     const to = before.json.availability.status === 'WAIT_LIST' ? 'AVAILABLE' : 'WAIT_LIST';
-    await client.post('/_sandbox/departures/100003/availability', { status: to });
+    await client.post('/_sandbox/departures/100003/availability', { status: to }, 'operator');
     const changed = await client.get('/departures/100003/');
     expect(changed.json).toEqual({ ...before.json, availability: { ...before.json.availability, status: to } });
-    await client.post('/_sandbox/departures/100003/availability', { status: before.json.availability.status });
+    await client.post('/_sandbox/departures/100003/availability', { status: before.json.availability.status }, 'operator');
     expect((await client.get('/departures/100003/')).text).toBe(before.text);
   });
 });

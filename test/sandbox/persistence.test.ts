@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY, resetSandbox, startSandbox } from '../../src/sandbox/index.js';
+import { resetSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { clientFor, collectPages } from './helpers.js';
 
 let dir: string;
@@ -39,7 +39,7 @@ describe('snapshot file', () => {
     const client = clientFor(first);
     const booking = (await client.post('/bookings/', { currency: 'CAD', external_id: 'survivor' })).json;
     const customer = (await client.post('/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } })).json;
-    await client.post('/_sandbox/clock', { advance: '3d' });
+    await client.post('/_sandbox/clock', { advance: '3d' }, 'operator');
     await first.close();
 
     const second = await startSandbox({ dataFile: file });
@@ -174,12 +174,12 @@ await sb.close();
   it('keeps every booking answered 201 when the server is killed with SIGKILL', async () => {
     const file = dataFile();
     const script = join(dir, 'serve.mjs');
-    writeFileSync(script, `import { startSandbox } from ${JSON.stringify(bundle)};\nconst sb = await startSandbox({ dataFile: process.argv[2] });\nprocess.stdout.write(sb.baseUrl + '\\n');\n`);
+    writeFileSync(script, `import { startSandbox } from ${JSON.stringify(bundle)};\nconst sb = await startSandbox({ dataFile: process.argv[2] });\nprocess.stdout.write(sb.baseUrl + ' ' + sb.apiKey + '\\n');\n`);
     const child: ChildProcess = spawn(process.execPath, [script, file]);
-    const baseUrl = await new Promise<string>((resolve) => child.stdout!.once('data', (d) => resolve(String(d).trim())));
+    const [baseUrl, apiKey] = await new Promise<string[]>((resolve) => child.stdout!.once('data', (d) => resolve(String(d).trim().split(' '))));
     const created: string[] = [];
     const posts = Array.from({ length: 200 }, (_, i) =>
-      fetch(`${baseUrl}/bookings/`, { method: 'POST', headers: { 'x-application-key': DEFAULT_API_KEY, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'CAD', external_id: `k-${i}` }) })
+      fetch(`${baseUrl}/bookings/`, { method: 'POST', headers: { 'x-application-key': apiKey!, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'CAD', external_id: `k-${i}` }) })
         .then(async (r) => {
           if (r.status === 201) created.push(((await r.json()) as { external_id: string }).external_id);
         })

@@ -1,7 +1,7 @@
 /** Departure and activity services: creation, the full wire form, the §3.1 transition table, PATCH refusals, fees. */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, KEYS, NOW, useSandbox } from './helpers.js';
+import { clientFor, KEYS, NOW, useSandbox, type Key } from './helpers.js';
 import { book, cents, decimal, get, newBooking, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
 
 const client = useSandbox({ size: 40, now: NOW });
@@ -93,7 +93,7 @@ describe('POST /departure_services/', () => {
     const booking = await newBooking(client);
     const [mine] = await newCustomers(client, 1);
     const [theirs] = await newCustomers(client, 1, KEYS.harbourLights);
-    const post = (body: object, key?: string) => client.post('/departure_services/', body, key);
+    const post = (body: object, key?: Key) => client.post('/departure_services/', body, key);
     expect((await post({ booking: { id: booking.id }, product: { id: '199999' }, customers: refs([mine]) })).status).toBe(404);
     expect((await post({ booking: { id: '299999' }, product: { id: '100001' }, customers: refs([mine]) })).status).toBe(404);
     expect((await post({ booking: { id: booking.id }, product: { id: '100001' }, customers: [{ id: '399999' }] })).status).toBe(404);
@@ -141,7 +141,7 @@ describe('status_transitions and PATCH (spec §3.1)', () => {
     record('Request Cancellation', (await setStatus(client, option.service, 'Request Cancellation')).json);
     const expired = await book(client);
     record('Expired', (await setStatus(client, expired.service, 'Expired')).json);
-    record('Cancelled', (await client.post(`/_sandbox/services/${option.service.id}/staff-cancel`, {})).json);
+    record('Cancelled', (await client.post(`/_sandbox/services/${option.service.id}/staff-cancel`, {}, 'operator')).json);
 
     const activityBooking = await book(client);
     const activity = (await client.post('/activity_services/', { booking: { id: activityBooking.booking.id }, product: { id: '500001' }, customers: refs(activityBooking.customers) })).json;
@@ -257,7 +257,7 @@ describe('cancellation', () => {
     // Waiting for staff, the service is not owed (§2.2) and nothing is refunded yet.
     expect(await get(client, booking.href)).toMatchObject({ amount_owing: '0.00', amount_paid: service.purchase_price });
     expect((await get(client, `${booking.href}refunds/`)).count).toBe(0);
-    const done = await client.post(`/_sandbox/services/${service.id}/staff-cancel`, {});
+    const done = await client.post(`/_sandbox/services/${service.id}/staff-cancel`, {}, 'operator');
     expect(done.status).toBe(200);
     const fee = Math.round(cents(service.purchase_price) * 0.1);
     expect(done.json).toMatchObject({ status: 'Cancelled', cancellation_fee: decimal(fee) });
@@ -266,7 +266,7 @@ describe('cancellation', () => {
     expect(refunds).toEqual([expect.objectContaining({ amount: decimal(cents(service.purchase_price) - fee), currency: 'CAD', reason: 'CANCELLATION', service: { id: service.id, href: service.href }, status: 'APPLIED' })]);
     expect(await get(client, refunds[0].href)).toEqual(refunds[0]);
     expect(await get(client, booking.href)).toMatchObject({ amount_paid: decimal(fee), amount_owing: '0.00' });
-    const again = await client.post(`/_sandbox/services/${service.id}/staff-cancel`, {});
+    const again = await client.post(`/_sandbox/services/${service.id}/staff-cancel`, {}, 'operator');
     expect(again.json.errors[0]).toMatchObject({ field: 'status', code: 'NOT_STAFF_CANCELLABLE', value: 'Cancelled' });
   });
 
@@ -285,10 +285,10 @@ describe('waitlist', () => {
     const client = clientFor(await startSandbox({ size: 10, now: NOW }));
     onTestFinished(() => client.sandbox.close());
     // Open the wait-listed departure for a moment so another agency can hold two seats.
-    await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE' });
+    await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE' }, 'operator');
     const holder = await book(client, { departure: '100006', travellers: 2, key: KEYS.harbourLights, currency: 'GBP' });
     await pay(client, holder.booking.id, holder.service.deposit_amount, KEYS.harbourLights);
-    const back = await client.post('/_sandbox/departures/100006/availability', { status: 'WAIT_LIST' });
+    const back = await client.post('/_sandbox/departures/100006/availability', { status: 'WAIT_LIST' }, 'operator');
     expect(back.json.availability.status).toBe('WAIT_LIST');
     expect((await get(client, '/departures/100006')).availability.status).toBe('WAIT_LIST');
 
@@ -304,7 +304,7 @@ describe('waitlist', () => {
     expect(after[1].option_expiry_date).toBe('2027-01-14T05:00:00Z');
     expect(after[1].status_transitions).toEqual(['Expired']);
 
-    await client.post('/_sandbox/departures/100006/availability', { status: 'REQUEST_SPACE' });
+    await client.post('/_sandbox/departures/100006/availability', { status: 'REQUEST_SPACE' }, 'operator');
     expect((await get(client, three.service.href)).status).toBe('Expired');
     expect((await get(client, one.service.href)).status).toBe('Option');
     expect((await get(client, '/departures/100006')).availability.status).toBe('REQUEST_SPACE');

@@ -1,7 +1,9 @@
 /**
  * The sandbox-only extension endpoints under /_sandbox/ (docs/sandbox.md): the virtual clock,
  * payments that drive confirmation, the operator staff action that completes a cancellation,
- * and who the key belongs to. A real API server answers 404 there.
+ * the agents' keys, and who the key belongs to. A real API server answers 404 there.
+ * Controls reaching beyond one agency (moving the clock, staff actions, the keys) carry the
+ * sandbox's operator key as well as the profile's key.
  */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { ApiError, isHttpStatus } from '../errors.js';
@@ -10,6 +12,8 @@ import { idSegment } from './ids.js';
 import type { BookedService } from './services.js';
 
 export const SANDBOX_PREFIX = '/_sandbox';
+/** Carries the operator key; the client redacts it like the API key and never sends it to another origin. */
+export const OPERATOR_KEY_HEADER = 'X-Sandbox-Operator-Key';
 
 export interface SandboxClock {
   now: string;
@@ -27,6 +31,15 @@ export interface SandboxPayment {
   date_created: string;
 }
 
+export interface SandboxKey {
+  key: string;
+  agent_id: string;
+  agent_name: string;
+  agency_id: string;
+  agency_name: string;
+  note: string;
+}
+
 export interface SandboxWhoami {
   agent: Reference;
   agency: Reference;
@@ -38,12 +51,24 @@ export function getClock(client: ApiClient): Promise<SandboxClock> {
   return sandboxCall(client, () => fetchJson<SandboxClock>(client, CLOCK_PATH));
 }
 
-export function changeClockRequest(change: ClockChange): RequestOptions {
-  return { method: 'POST', path: CLOCK_PATH, body: change };
+function operatorHeaders(operatorKey: string): Record<string, string> {
+  return { [OPERATOR_KEY_HEADER]: operatorKey };
 }
 
-export function changeClock(client: ApiClient, change: ClockChange): Promise<SandboxClock> {
-  return sandboxCall(client, () => send<SandboxClock>(client, changeClockRequest(change)));
+export function changeClockRequest(change: ClockChange, operatorKey: string): RequestOptions {
+  return { method: 'POST', path: CLOCK_PATH, body: change, headers: operatorHeaders(operatorKey) };
+}
+
+export function changeClock(client: ApiClient, change: ClockChange, operatorKey: string): Promise<SandboxClock> {
+  return sandboxCall(client, () => send<SandboxClock>(client, changeClockRequest(change, operatorKey)));
+}
+
+export const KEYS_PATH = `${SANDBOX_PREFIX}/keys`;
+
+/** Every agent's key, page after page. */
+export async function* sandboxKeys(client: ApiClient, operatorKey: string): AsyncGenerator<SandboxKey> {
+  const { records } = await import('../paginate.js');
+  yield* records<SandboxKey>(client, KEYS_PATH, undefined, { all: true, headers: operatorHeaders(operatorKey) });
 }
 
 export function createPaymentRequest(bookingId: string, amount: Decimal): RequestOptions {
@@ -54,12 +79,12 @@ export function createPayment(client: ApiClient, bookingId: string, amount: Deci
   return sandboxCall(client, () => send<SandboxPayment>(client, createPaymentRequest(bookingId, amount)));
 }
 
-export function staffCancelRequest(serviceId: string): RequestOptions {
-  return { method: 'POST', path: `${SANDBOX_PREFIX}/services/${idSegment(serviceId)}/staff-cancel` };
+export function staffCancelRequest(serviceId: string, operatorKey: string): RequestOptions {
+  return { method: 'POST', path: `${SANDBOX_PREFIX}/services/${idSegment(serviceId)}/staff-cancel`, headers: operatorHeaders(operatorKey) };
 }
 
-export function staffCancel(client: ApiClient, serviceId: string): Promise<BookedService> {
-  return sandboxCall(client, () => send<BookedService>(client, staffCancelRequest(serviceId)));
+export function staffCancel(client: ApiClient, serviceId: string, operatorKey: string): Promise<BookedService> {
+  return sandboxCall(client, () => send<BookedService>(client, staffCancelRequest(serviceId, operatorKey)));
 }
 
 /** The agent and agency of the key in use; undefined when the server is not a sandbox. */

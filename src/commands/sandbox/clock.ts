@@ -10,6 +10,8 @@ import { examples } from '../shared.js';
 export interface ClockOptions extends ChangeOptions {
   /** Undefined: show the clock. */
   change?: ClockChange;
+  /** Moving the clock is an operator control (Factory.sandboxOperatorKey). */
+  operatorKey: () => Promise<string>;
 }
 
 const CLOCK_ROWS: Column[] = [{ field: 'now', header: 'NOW' }];
@@ -39,12 +41,14 @@ export function parseInstant(value: string): string {
 
 export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<void> = clockRun): Command {
   const verb = (name: string) => new Command(name).option('--dry-run', DRY_RUN_HELP);
-  const run = async (change: ClockChange | undefined, dryRun = false) => runF({ ...(await resourceOptions(f)), dryRun, change });
+  const run = async (change: ClockChange | undefined, dryRun = false) =>
+    runF({ ...(await resourceOptions(f)), dryRun, change, operatorKey: () => f.sandboxOperatorKey() });
   return new Command('clock')
     .summary('show or move the virtual clock (expires due options)')
     .description(
       "Sandbox only: the sandbox's virtual clock. Moving it runs what falls due, as time would: " +
-        'Option and On Request services expire at midnight EST on their option_expiry_date.',
+        'Option and On Request services expire at midnight EST on their option_expiry_date. ' +
+        "Moving it is an operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
     )
     .addHelpText('after', examples(['trek sandbox clock show', 'trek sandbox clock advance 30d && trek booking services 200001', 'trek sandbox clock set 2027-01-01']))
     .addCommand(
@@ -75,8 +79,9 @@ export async function clockRun(opts: ClockOptions): Promise<void> {
     return;
   }
   checkFieldsBeforeChange(opts.output, CLOCK_FIELDS);
-  if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change));
-  const clock = await changeClock(client, opts.change);
+  const operatorKey = await opts.operatorKey();
+  if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change, operatorKey));
+  const clock = await changeClock(client, opts.change, operatorKey);
   const how = 'advance' in opts.change ? `advanced by ${opts.change.advance}` : 'set';
   opts.io.err.write(`Sandbox clock ${how}: now ${sanitize(clock.now)}.\n`);
   await renderChanged(opts.io, clock, opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });

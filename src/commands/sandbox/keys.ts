@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, isHttpStatus } from '../../api/errors.js';
+import { sandboxKeys } from '../../api/resources/sandbox.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderList, type Column, type OutputSpec } from '../../output/render.js';
@@ -10,9 +11,9 @@ export interface KeysOptions {
   io: IOStreams;
   api: () => Promise<ApiClient>;
   output: OutputSpec;
+  /** The key list is an operator control (Factory.sandboxOperatorKey). */
+  operatorKey: () => Promise<string>;
 }
-
-const KEYS_PATH = '/_sandbox/keys';
 
 const KEY_COLUMNS: Column[] = [
   { field: 'key' },
@@ -27,22 +28,24 @@ export function newKeysCmd(f: Factory, runF: (opts: KeysOptions) => Promise<void
     .summary("list the sandbox's agents and their API keys")
     .description(
       "Sandbox only: list the sandbox's agents with their API keys, agency and what each is for (another agency, CEU, flex disabled…). " +
-        'These are sandbox keys, printed on purpose; agents see only their own agency’s bookings.',
+        'These are sandbox keys, printed on purpose; agents see only their own agency’s bookings. ' +
+        'Every sandbox makes its own random keys when it is created; a reset keeps them. ' +
+        "The list is an operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
     )
     .addHelpText('after', examples([
       'trek sandbox keys',
       "TREK_API_KEY=$(trek sandbox keys -o json | jq -r '.[] | select(.agency_name | test(\"Harbour\")) | .key') trek booking get 200001",
     ]))
     .action(async () => {
-      await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f) });
+      await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f), operatorKey: () => f.sandboxOperatorKey() });
     });
 }
 
 export async function keysRun(opts: KeysOptions): Promise<void> {
   const client = await opts.api();
-  const { records } = await import('../../api/paginate.js');
+  const operatorKey = await opts.operatorKey();
   try {
-    await renderList(opts.io, records(client, KEYS_PATH, undefined, { all: true }), opts.output, { columns: KEY_COLUMNS, empty: 'The sandbox has no agents.' });
+    await renderList(opts.io, sandboxKeys(client, operatorKey), opts.output, { columns: KEY_COLUMNS, empty: 'The sandbox has no agents.' });
   } catch (error) {
     // The path has no id in it: a 404 can only mean there is no sandbox behind this profile.
     if (!isHttpStatus(error, 404)) throw error;

@@ -35,6 +35,8 @@ export interface ServeOptions {
   output: OutputSpec;
   host: string;
   port: number;
+  /** The one web origin allowed to call it (--cors); undefined: none. */
+  cors?: string;
   /** Snapshot file; undefined with --memory. */
   dataFile?: string;
   seed?: number;
@@ -52,10 +54,13 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
     .summary('run the sandbox as an HTTP server for your own code and scripts')
     .description(
       'Run the sandbox as an HTTP server for your own code and scripts: the whole API, with state.\n\n' +
-        'Prints the base URL and a ready key (with -o json: one line {"base_url": …, "api_key": …}, first on stdout), ' +
-        'logs each request on stderr and stops cleanly on Ctrl-C or SIGTERM.',
+        'Prints the base URL, a ready key and the operator key (with -o json: one line {"base_url": …, "api_key": …, "operator_key": …}, first on stdout), ' +
+        'logs each request on stderr and stops cleanly on Ctrl-C or SIGTERM.\n\n' +
+        "Keys are random per sandbox data file. The operator key (header X-Sandbox-Operator-Key; TREK_SANDBOX_OPERATOR_KEY for trek) drives the controls reaching beyond one agency: reset, clock, availability, staff actions, the key list. " +
+        'Requests naming another Host (DNS rebinding) and requests from web pages (an Origin header) are refused unless --host and --cors allow them.',
     )
-    .option('--host <host>', 'interface to listen on', DEFAULT_HOST)
+    .option('--host <host>', 'interface to listen on; also the one host name, besides localhost and loopback addresses, that requests may use', DEFAULT_HOST)
+    .option('--cors <origin>', 'let web pages of this one origin (http://localhost:3000) call the sandbox')
     .option('--port <n>', 'port to listen on; 0 picks a free one', String(DEFAULT_PORT))
     .option('--data <file>', DATA_HELP)
     .option('--memory', 'keep the state in memory only: nothing is read or written')
@@ -65,11 +70,15 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
       'trek sandbox serve --port 4010',
       'trek sandbox serve --port 0 --memory -o json > sandbox.json &   # its first line: {"base_url": …, "api_key": …}',
       'trek sandbox serve --data ./sandbox.json --seed 7 --size 100000',
-      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=sandbox-key-agent-1 trek search departures',
+      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> trek search departures',
+      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> TREK_SANDBOX_OPERATOR_KEY=<operator_key> trek sandbox clock advance 30d',
     ]))
-    .action(async (flags: { host: string; port: string; data?: string; memory?: boolean } & CatalogueFlags) => {
+    .action(async (flags: { host: string; port: string; cors?: string; data?: string; memory?: boolean } & CatalogueFlags) => {
       if (flags.memory && flags.data !== undefined) throw new UsageError('use either --data or --memory, not both');
       if (flags.host.trim() === '') throw new UsageError('--host must not be empty');
+      const { normaliseOrigin } = await import('../../sandbox/index.js');
+      const cors = flags.cors === undefined ? undefined : normaliseOrigin(flags.cors.trim());
+      if (cors === null) throw new UsageError(`--cors takes an origin such as http://localhost:3000 (scheme, host and port only), got '${flags.cors}'`);
       const port = parseInteger(flags.port, '--port', { min: 0, max: 65535 });
       const catalogue = await parseCatalogueFlags(flags);
       const stopping = new AbortController();
@@ -80,6 +89,7 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
           output: await outputSpec(f),
           host: flags.host,
           port,
+          cors,
           dataFile: flags.memory ? undefined : dataFileFlag(f, flags.data),
           ...catalogue,
           stop: stopping.signal,
@@ -101,6 +111,7 @@ export async function serveRun(opts: ServeOptions): Promise<void> {
     sandbox = await startSandbox({
       host: opts.host,
       port: opts.port,
+      cors: opts.cors,
       dataFile: opts.dataFile,
       seed: opts.seed,
       size: opts.size,
@@ -120,10 +131,10 @@ export async function serveRun(opts: ServeOptions): Promise<void> {
   io.err.write('Sandbox stopped.\n');
 }
 
-/** Where to send requests and with which key: data on stdout, a hint for people on stderr. */
+/** Where to send requests and with which keys: data on stdout, a hint for people on stderr. */
 async function printReady(opts: ServeOptions, sandbox: RunningSandbox): Promise<void> {
   const { io, output } = opts;
-  const ready = { base_url: sandbox.baseUrl, api_key: sandbox.apiKey };
+  const ready = { base_url: sandbox.baseUrl, api_key: sandbox.apiKey, operator_key: sandbox.operatorKey };
   if (output.format !== 'table') {
     // Scripts read the first line: JSON is one compact line here, not the usual indented document.
     await renderItem(io, ready, output.format === 'json' ? { ...output, format: 'ndjson' } : output);
@@ -140,6 +151,7 @@ async function printReady(opts: ServeOptions, sandbox: RunningSandbox): Promise<
       { field: 'base_url', header: 'Base URL' },
       { field: 'api_key', header: 'API key' },
       { field: 'agent', header: 'Agent' },
+      { field: 'operator_key', header: 'Operator key' },
       { field: 'data', header: 'Data' },
     ],
   });
@@ -147,7 +159,9 @@ async function printReady(opts: ServeOptions, sandbox: RunningSandbox): Promise<
     `\nTry it:\n` +
       `  curl -H 'X-Application-Key: ${sandbox.apiKey}' '${sandbox.baseUrl}/departures/?max_per_page=10'\n` +
       `  TREK_BASE_URL=${sandbox.baseUrl} TREK_API_KEY=${sandbox.apiKey} trek search departures\n` +
-      `Other agents' keys: trek sandbox keys. Requests are logged below; Ctrl-C stops the sandbox.\n\n`,
+      `The operator key (header X-Sandbox-Operator-Key, or TREK_SANDBOX_OPERATOR_KEY for trek) drives reset, clock, availability, staff actions and the key list:\n` +
+      `  TREK_BASE_URL=${sandbox.baseUrl} TREK_API_KEY=${sandbox.apiKey} TREK_SANDBOX_OPERATOR_KEY=${sandbox.operatorKey} trek sandbox keys\n` +
+      `Requests are logged below; Ctrl-C stops the sandbox.\n\n`,
   );
 }
 

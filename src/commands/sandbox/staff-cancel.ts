@@ -10,6 +10,8 @@ import { examples, idArgument } from '../shared.js';
 
 export interface StaffCancelOptions extends ChangeOptions {
   service: string;
+  /** A staff action is an operator control (Factory.sandboxOperatorKey). */
+  operatorKey: () => Promise<string>;
 }
 
 export function newStaffCancelCmd(f: Factory, runF: (opts: StaffCancelOptions) => Promise<void> = staffCancelRun): Command {
@@ -17,20 +19,22 @@ export function newStaffCancelCmd(f: Factory, runF: (opts: StaffCancelOptions) =
     .summary("complete a requested cancellation as the operator's staff")
     .description(
       "Sandbox only: act as the operator's staff and cancel a service whose cancellation was requested (Request Cancellation → Cancelled), " +
-        'applying cancellation fees where the rules say so. Prints the service.',
+        'applying cancellation fees where the rules say so. Prints the service. ' +
+        "An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
     )
     .addArgument(idArgument('<service>', 'service id'))
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek service cancel 400001 --yes && trek sandbox staff-cancel 400001']))
     .action(async (service: string, flags: { dryRun?: boolean }) => {
-      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), service });
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), service, operatorKey: () => f.sandboxOperatorKey() });
     });
 }
 
 export async function staffCancelRun(opts: StaffCancelOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
-  if (opts.dryRun) return describeRequest(opts, staffCancelRequest(opts.service));
-  const service = await staffCancel(await opts.api(), opts.service);
+  const operatorKey = await opts.operatorKey();
+  if (opts.dryRun) return describeRequest(opts, staffCancelRequest(opts.service, operatorKey));
+  const service = await staffCancel(await opts.api(), opts.service, operatorKey);
   opts.history.remember('service', [{ id: service.id, label: service.name }]);
   opts.io.err.write(`Staff cancelled ${serviceLabel(service)}: now ${sanitize(service.status)}.\n`);
   await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });

@@ -2,16 +2,17 @@
  * Sandbox-only extensions under `/_sandbox/` (not part of the operator's API): the virtual
  * clock, reset, the agents' keys, who the key in use belongs to, and the operator's side of
  * the booking rules — staff completing a cancellation, a departure's availability changing.
- * (Payments are in payments.ts.) They need a valid key like every other path.
+ * (Payments are in payments.ts.) Reading the clock and whoami take an agent's key; whatever
+ * reaches beyond one agency — moving the clock, reset, the key list, staff actions,
+ * availability — takes the operator key (auth.ts).
  */
 import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
 import { listRecords } from '../list.js';
-import type { Reply, RequestContext, Router } from '../router.js';
+import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
 import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
 import { Checker, objectBody } from '../validate.js';
 import { ref } from '../views.js';
-import { assertOwnAgency } from '../auth.js';
 import { availabilityOf, cancel, changeAvailability } from '../rules/lifecycle.js';
 import { rowFor } from '../rules/transitions.js';
 import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../seed.js';
@@ -25,7 +26,7 @@ function clockView(store: Store): Record<string, unknown> {
   return { now: isoDateTime(store.clock.nowMs()), offset_ms: state.clock_offset_ms, epoch: state.epoch };
 }
 
-async function moveClock(ctx: RequestContext): Promise<Reply> {
+async function moveClock(ctx: BaseContext): Promise<Reply> {
   const body = objectBody(ctx);
   const check = new Checker();
   const advance = check.string(body, 'advance', 'advance');
@@ -58,7 +59,7 @@ function integerIn(check: Checker, value: unknown, field: string, min: number, m
   return n;
 }
 
-async function reset(ctx: RequestContext): Promise<Reply> {
+async function reset(ctx: BaseContext): Promise<Reply> {
   const body = objectBody(ctx, true);
   const check = new Checker();
   const seed = integerIn(check, body.seed, 'seed', 0, MAX_SEED);
@@ -69,7 +70,7 @@ async function reset(ctx: RequestContext): Promise<Reply> {
   return { status: 200, body: { seed: state.seed, size: state.size, epoch: state.epoch, now: isoDateTime(ctx.store.clock.nowMs()) } };
 }
 
-function keys(ctx: RequestContext): Reply {
+function keys(ctx: BaseContext): Reply {
   return listRecords(ctx, Object.values(ctx.state.collections.agents), (agent) => {
     const agency = ctx.state.collections.agencies[agent.agency_id];
     return {
@@ -93,15 +94,14 @@ function whoami(ctx: RequestContext): Reply {
 }
 
 /**
- * What operator staff do by hand: cancel a service in Request Cancellation (fees by its terms),
- * or a Confirmed flex plan service (its price kept, §3.2 rule 4). Anything else is 400.
+ * What operator staff do by hand, for any agency: cancel a service in Request Cancellation (fees
+ * by its terms), or a Confirmed flex plan service (its price kept, §3.2 rule 4). Anything else is 400.
  */
-function staffCancel(ctx: RequestContext): Promise<Reply> {
+function staffCancel(ctx: BaseContext): Promise<Reply> {
   return ctx.store.mutate((state, tx) => {
     const service = state.collections.services[ctx.params.id!];
     if (!service) throw notFound(`Service ${ctx.params.id}`);
     const booking = state.collections.bookings[service.booking_id]!;
-    assertOwnAgency(ctx.caller, booking.agency_id, `service ${service.id}`);
     assertOpen(booking);
     if (!rowFor(service, 'Cancelled', 'staff')) {
       throw fieldError('status', 'NOT_STAFF_CANCELLABLE', `staff cancel a service in Request Cancellation, or a Confirmed flex plan service; ${service.type} ${service.id} is ${service.status}`, service.status);
@@ -112,7 +112,7 @@ function staffCancel(ctx: RequestContext): Promise<Reply> {
 }
 
 /** An operator-side availability change of a departure (what a webhook would announce). */
-function setAvailability(ctx: RequestContext): Promise<Reply> {
+function setAvailability(ctx: BaseContext): Promise<Reply> {
   const body = objectBody(ctx);
   const check = new Checker();
   const status = check.string(body, 'status', 'status', { required: true, choices: AVAILABILITY_STATUSES });
@@ -127,11 +127,11 @@ function setAvailability(ctx: RequestContext): Promise<Reply> {
 
 export function register(router: Router): void {
   router
-    .post('/_sandbox/services/:id/staff-cancel', staffCancel)
-    .post('/_sandbox/departures/:id/availability', setAvailability)
     .get('/_sandbox/whoami', whoami)
     .get('/_sandbox/clock', (ctx) => ({ status: 200, body: clockView(ctx.store) }))
-    .post('/_sandbox/clock', moveClock)
-    .post('/_sandbox/reset', reset)
-    .get('/_sandbox/keys', keys);
+    .operator('POST', '/_sandbox/services/:id/staff-cancel', staffCancel)
+    .operator('POST', '/_sandbox/departures/:id/availability', setAvailability)
+    .operator('POST', '/_sandbox/clock', moveClock)
+    .operator('POST', '/_sandbox/reset', reset)
+    .operator('GET', '/_sandbox/keys', keys);
 }

@@ -16,7 +16,7 @@ export const HOSTILE_ORDER_URL_SUFFIX = '?ref=\u001b]8;;https://evil.example/\u0
 
 const HOUR_MS = 3_600_000;
 /**
- * Prairie Wanderers (key `sandbox-key-agent-7`) owns the scenarios that need an ordinary
+ * Prairie Wanderers (agent 7's key) owns the scenarios that need an ordinary
  * agency, so the default key's agency starts empty; the CEU and flex-disabled cases belong to
  * the agencies that are those cases.
  */

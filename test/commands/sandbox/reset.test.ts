@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newResetCmd, resetRun, type ResetOptions } from '../../../src/commands/sandbox/reset.js';
 import { main } from '../../../src/main.js';
-import { DEFAULT_API_KEY, startSandbox } from '../../../src/sandbox/index.js';
+import { startSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
 
 /** Starts a sandbox on `file`, lets `work` use it over HTTP, and closes it. */
@@ -12,7 +12,7 @@ async function onFile<T>(file: string, work: (get: (path: string) => Promise<any
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(sandbox.baseUrl + path, {
       method,
-      headers: { 'x-application-key': DEFAULT_API_KEY, 'content-type': 'application/json' },
+      headers: { 'x-application-key': sandbox.apiKey, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, json: await res.json() };
@@ -53,7 +53,7 @@ describe('trek sandbox reset', () => {
     expect(fresh.count).toBe(25);
     const sameSeed = await startSandbox({ seed: 7, size: 25 });
     try {
-      const expected: any = await (await fetch(`${sameSeed.baseUrl}/departures/?max_per_page=10`, { headers: { 'x-application-key': DEFAULT_API_KEY } })).json();
+      const expected: any = await (await fetch(`${sameSeed.baseUrl}/departures/?max_per_page=10`, { headers: { 'x-application-key': sameSeed.apiKey } })).json();
       expect(fresh.results).toEqual(expected.results);
     } finally {
       await sameSeed.close();

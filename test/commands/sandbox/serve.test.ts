@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { newServeCmd, processSignals, serveRun, type ServeOptions, type SignalHook } from '../../../src/commands/sandbox/serve.js';
 import { main } from '../../../src/main.js';
 import type { OutputSpec } from '../../../src/output/render.js';
-import { DEFAULT_API_KEY } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory, type TestFactory } from '../../helpers/factory.js';
 
 const JSON_OUT: OutputSpec = { format: 'json', color: false, width: 100 };
@@ -24,7 +23,7 @@ async function serveInBackground(t: TestFactory, options: Partial<ServeOptions> 
   return { stop, done, firstLine: t.out().split('\n')[0]! };
 }
 
-function keyed(url: string, key = DEFAULT_API_KEY, init: RequestInit = {}): Promise<Response> {
+function keyed(url: string, key: string, init: RequestInit = {}): Promise<Response> {
   return fetch(url, { ...init, headers: { 'X-Application-Key': key, ...init.headers } });
 }
 
@@ -34,26 +33,28 @@ function parse(command: ReturnType<typeof newServeCmd>, args: string[]): Promise
 }
 
 describe('trek sandbox serve: serveRun', () => {
-  it('prints exactly {"base_url", "api_key"} on one line first, serves the API, logs each request, and stops when aborted', async () => {
+  it('prints exactly {"base_url", "api_key", "operator_key"} on one line first, serves the API, logs each request, and stops when aborted', async () => {
     const t = testFactory();
     const { stop, done, firstLine } = await serveInBackground(t, { output: JSON_OUT });
     const ready = JSON.parse(firstLine);
-    expect(Object.keys(ready)).toEqual(['base_url', 'api_key']);
+    expect(Object.keys(ready)).toEqual(['base_url', 'api_key', 'operator_key']);
     expect(ready.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(ready.api_key).toBe(DEFAULT_API_KEY);
+    expect(ready.api_key).toMatch(/^sandbox-agent-[0-9a-f]{32}$/);
+    expect(ready.operator_key).toMatch(/^sandbox-operator-[0-9a-f]{32}$/);
     expect(t.out()).toBe(`${firstLine}\n`);
 
-    const page = await keyed(`${ready.base_url}/departures/?max_per_page=10`);
+    const page = await keyed(`${ready.base_url}/departures/?max_per_page=10`, ready.api_key);
     expect(page.status).toBe(200);
     expect(((await page.json()) as any).results).toHaveLength(10);
-    const missing = await keyed(`${ready.base_url}/bookings/999999`);
+    const missing = await keyed(`${ready.base_url}/bookings/999999`, ready.api_key);
     expect(missing.status).toBe(404);
     await missing.text();
     const lines = t.err().trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ GET \/departures\/\?max_per_page=10 200 \d+\.\dms$/);
     expect(lines[1]).toMatch(/ GET \/bookings\/999999 404 \d+\.\dms$/);
-    expect(t.err()).not.toContain(DEFAULT_API_KEY);
+    expect(t.err()).not.toContain(ready.api_key);
+    expect(t.err()).not.toContain(ready.operator_key);
 
     stop.abort();
     await done;
@@ -61,23 +62,27 @@ describe('trek sandbox serve: serveRun', () => {
     await expect(fetch(`${ready.base_url}/departures/`)).rejects.toThrow();
   });
 
-  it('on a terminal prints the URL, key, agent and data file as rows and a curl hint on stderr', async () => {
+  it('on a terminal prints the URL, keys, agent and data file as rows and curl and trek hints on stderr', async () => {
     const t = testFactory({ tty: true });
     const { stop, done } = await serveInBackground(t, { output: { format: 'table', color: false, width: 100 } });
     const baseUrl = /Base URL +(\S+)/.exec(t.out())![1]!;
-    const keys = ((await (await keyed(`${baseUrl}/_sandbox/keys`)).json()) as any).results;
-    const agent = keys.find((k: { key: string }) => k.key === DEFAULT_API_KEY);
+    const apiKey = /API key +(\S+)/.exec(t.out())![1]!;
+    const operatorKey = /Operator key +(\S+)/.exec(t.out())![1]!;
+    const keys = ((await (await keyed(`${baseUrl}/_sandbox/keys`, apiKey, { headers: { 'X-Sandbox-Operator-Key': operatorKey } })).json()) as any).results;
+    const agent = keys.find((k: { key: string }) => k.key === apiKey);
+    expect(agent.agent_id).toBe('1');
     expect(t.out()).toBe(
       [
-        `Base URL  ${baseUrl}`,
-        `API key   ${DEFAULT_API_KEY}`,
-        `Agent     ${agent.agent_name}, ${agent.agency_name} (agent ${agent.agent_id})`,
-        'Data      in memory: nothing is kept after it stops',
+        `Base URL      ${baseUrl}`,
+        `API key       ${apiKey}`,
+        `Agent         ${agent.agent_name}, ${agent.agency_name} (agent ${agent.agent_id})`,
+        `Operator key  ${operatorKey}`,
+        'Data          in memory: nothing is kept after it stops',
         '',
       ].join('\n'),
     );
-    expect(t.err()).toContain(`curl -H 'X-Application-Key: ${DEFAULT_API_KEY}' '${baseUrl}/departures/?max_per_page=10'`);
-    expect(t.err()).toContain('trek sandbox keys');
+    expect(t.err()).toContain(`curl -H 'X-Application-Key: ${apiKey}' '${baseUrl}/departures/?max_per_page=10'`);
+    expect(t.err()).toContain(`TREK_SANDBOX_OPERATOR_KEY=${operatorKey} trek sandbox keys`);
     stop.abort();
     await done;
   });
@@ -86,7 +91,8 @@ describe('trek sandbox serve: serveRun', () => {
     const file = join(tempHome(), 'state.json');
     const first = testFactory();
     const one = await serveInBackground(first, { dataFile: file });
-    const created = await keyed(`${JSON.parse(one.firstLine).base_url}/bookings/`, DEFAULT_API_KEY, {
+    const { api_key: apiKey, operator_key: operatorKey } = JSON.parse(one.firstLine);
+    const created = await keyed(`${JSON.parse(one.firstLine).base_url}/bookings/`, apiKey, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ currency: 'CAD', external_id: 'kept' }),
@@ -100,7 +106,8 @@ describe('trek sandbox serve: serveRun', () => {
     const second = testFactory();
     const two = await serveInBackground(second, { dataFile: file, seed: 7 });
     expect(second.err()).toContain(`note: --seed and --size shape a new sandbox; ${file} exists and keeps its catalogue`);
-    const again = await keyed(`${JSON.parse(two.firstLine).base_url}/bookings/${booking.id}`);
+    expect(JSON.parse(two.firstLine)).toMatchObject({ api_key: apiKey, operator_key: operatorKey });
+    const again = await keyed(`${JSON.parse(two.firstLine).base_url}/bookings/${booking.id}`, apiKey);
     expect(await again.json()).toEqual(booking);
     two.stop.abort();
     await two.done;
@@ -152,6 +159,9 @@ describe('trek sandbox serve: the command', () => {
       { host: '127.0.0.1', port: 4010, dataFile: undefined, seed: undefined, size: undefined },
     ]);
     expect(seen[0]!.output.format).toBe('json');
+    expect(seen.map((opts) => opts.cors)).toEqual([undefined, undefined, undefined]);
+    await parse(newServeCmd(t.f, runF, noSignals), ['--cors', 'HTTP://LocalHost:3000/']);
+    expect(seen[3]!.cors).toBe('http://localhost:3000');
   });
 
   it('shares its default data file with the embedded profile: a booking made by trek is served', async () => {
@@ -162,7 +172,8 @@ describe('trek sandbox serve: the command', () => {
     const stop = new AbortController();
     const done = serveRun({ io: served.io, output: JSON_OUT, host: '127.0.0.1', port: 0, dataFile: join(t.home, 'data', 'sandbox.json'), stop: stop.signal });
     await vi.waitFor(() => expect(served.out()).toContain('base_url'), { timeout: 10_000 });
-    const answer = await keyed(`${JSON.parse(served.out()).base_url}/bookings/${booking.id}`);
+    const ready = JSON.parse(served.out());
+    const answer = await keyed(`${ready.base_url}/bookings/${booking.id}`, ready.api_key);
     expect(await answer.json()).toEqual(booking);
     stop.abort();
     await done;
@@ -176,6 +187,8 @@ describe('trek sandbox serve: the command', () => {
     [['--size', '0'], '--size must be at least 1, got 0'],
     [['--size', '200001'], '--size must be at most 200000, got 200001'],
     [['--host', ' '], '--host must not be empty'],
+    [['--cors', 'localhost:3000'], "--cors takes an origin such as http://localhost:3000 (scheme, host and port only), got 'localhost:3000'"],
+    [['--cors', 'http://localhost:3000/app'], "--cors takes an origin such as http://localhost:3000 (scheme, host and port only), got 'http://localhost:3000/app'"],
   ])('refuses %j with exit 2 before starting anything', async (args, message) => {
     const t = testFactory();
     expect(await main(['sandbox', 'serve', ...args], t.f)).toBe(2);
