@@ -7,24 +7,52 @@
 # The candidates come from `trek __complete <words…>`: one "value<TAB>description" line each,
 # then ":<directive>", a sum of 1 (error: complete nothing), 2 (no space after the value) and
 # 4 (no file-name fallback). Nothing here knows trek's commands, so it never goes stale.
+# Every value is inserted quoted (printf %q), so no candidate can ever run as shell code.
+
+# Splits the line up to the cursor into the words trek will receive: blanks separate words,
+# quotes and backslashes are removed, nothing is expanded (no eval). Sets _trek_words (the
+# last one is the word under the cursor, possibly empty), _trek_quote (the quote that word is
+# still open in, if any) and _trek_quoted_from (where that quote opened, in the unquoted word).
+_trek_split_line() {
+    local line=${COMP_LINE:0:COMP_POINT} word= char started=0 i
+    _trek_words=() _trek_quote= _trek_quoted_from=0
+    for (( i = 0; i < ${#line}; i++ )); do
+        char=${line:i:1}
+        if [[ $_trek_quote == "'" ]]; then
+            if [[ $char == "'" ]]; then _trek_quote=; else word+=$char; fi
+        elif [[ $_trek_quote == '"' ]]; then
+            if [[ $char == '"' ]]; then
+                _trek_quote=
+            elif [[ $char == '\' && ${line:i+1:1} == [\"\\\$\`] ]]; then
+                word+=${line:i+1:1}
+                (( i++ ))
+            else
+                word+=$char
+            fi
+        elif [[ $char == [[:blank:]] ]]; then
+            (( started )) && _trek_words+=("$word")
+            word= started=0
+        elif [[ $char == '\' ]]; then
+            word+=${line:i+1:1}
+            (( i++, started = 1 ))
+        elif [[ $char == [\"\'] ]]; then
+            _trek_quote=$char _trek_quoted_from=${#word} started=1
+        else
+            word+=$char started=1
+        fi
+    done
+    _trek_words+=("$word")
+}
 
 _trek_completions() {
-    local cur words cword
-    if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
-        # Keep `--where attr=value` and `a:b` as one word, as trek sees them.
-        _get_comp_words_by_ref -n =: cur words cword
-    else
-        # Without bash-completion: split the line up to the cursor at blanks.
-        local line=${COMP_LINE:0:COMP_POINT}
-        read -r -a words <<<"$line"
-        [[ -z $line || $line == *[[:blank:]] ]] && words+=("")
-        cword=$((${#words[@]} - 1))
-        cur=${words[cword]}
-    fi
+    local _trek_words _trek_quote _trek_quoted_from
+    _trek_split_line
+    local cword=$(( ${#_trek_words[@]} - 1 ))
     (( cword >= 1 )) || return 0
+    local cur=${_trek_words[cword]}
 
     local out
-    out=$(trek __complete "${words[@]:1:cword-1}" "$cur" 2>/dev/null) || return 0
+    out=$(trek __complete "${_trek_words[@]:1}" 2>/dev/null) || return 0
 
     local -a lines
     mapfile -t lines <<<"$out"
@@ -35,10 +63,16 @@ _trek_completions() {
     fi
     (( directive & 1 )) && return 0
 
-    # Bash replaces only the part of the word after its last word-break character (= or :
-    # usually), so candidates lose what comes before it.
-    local breaks=${COMP_WORDBREAKS//[^=:]/} prefix=
-    [[ -n $breaks && $cur == *["$breaks"]* ]] && prefix=${cur%"${cur##*["$breaks"]}"}
+    # Readline replaces only the end of the word: after an open quote (which it closes itself),
+    # or else after the word's last word-break character (= or : usually). Candidates lose
+    # what comes before that.
+    local prefix=
+    if [[ -n $_trek_quote ]]; then
+        prefix=${cur:0:_trek_quoted_from}
+    else
+        local breaks=${COMP_WORDBREAKS//[^=:]/}
+        [[ -n $breaks && $cur == *["$breaks"]* ]] && prefix=${cur%"${cur##*["$breaks"]}"}
+    fi
 
     COMPREPLY=()
     local entry value
@@ -46,7 +80,14 @@ _trek_completions() {
         value=${entry%%$'\t'*}
         [[ -z $value ]] && continue
         value=${value#"$prefix"}
-        COMPREPLY+=("${value// /\\ }")
+        if [[ -n $_trek_quote ]]; then
+            # Inside quotes the value goes in as it is: one that could end the quote is left out.
+            [[ $value == *[\"\'\\\$\`!]* ]] && continue
+            COMPREPLY+=("$value")
+        else
+            printf -v value %q "$value"
+            COMPREPLY+=("$value")
+        fi
     done
 
     (( directive & 2 )) && compopt -o nospace 2>/dev/null

@@ -7,9 +7,9 @@
 # 4 (no file-name fallback). Nothing here knows trek's commands, so it never goes stale.
 
 function __trek_complete
-    # The words before the cursor's, unquoted as trek will see them, then the current one.
+    # The words before the cursor's and the current one, unquoted as trek will see them.
     set -l words (commandline -opc)
-    set -l current (commandline -ct)
+    set -l current (commandline -ct | string unescape)
     set -l lines (trek __complete $words[2..-1] "$current" 2>/dev/null)
     or return
 
@@ -20,7 +20,8 @@ function __trek_complete
     end
     test (math "$directive % 2") -eq 1; and return
 
-    # fish reads "value<TAB>description" itself; it adds no space after a value ending in = , or /.
+    # fish reads "value<TAB>description" itself, and escapes the value as it inserts it (a
+    # `;` or `$(…)` in a value stays text); it adds no space after a value ending in = , or /.
     string match -v -- '' $lines
     if test (count $lines) -eq 0; and test (math "floor($directive / 4) % 2") -eq 0
         __fish_complete_path "$current"

@@ -28,7 +28,10 @@ _trek() {
     value=${line%%$'\t'*}
     description=${line#*$'\t'}
     [[ $description == "$line" ]] && description=
-    # _describe splits "value:description" at the first unescaped colon.
+    # _describe splits "value:description" at the first unescaped colon and drops the
+    # backslashes that escape, so both are escaped. Its compadd quotes the value as it inserts
+    # it (no -Q), so a `;` or `$(…)` in a value stays text.
+    value=${value//\\/\\\\}
     candidates+=("${value//:/\\:}${description:+:$description}")
   done
 

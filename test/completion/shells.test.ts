@@ -1,39 +1,57 @@
 /**
  * Real shells complete real command lines: bash (with and without bash-completion), zsh and
  * fish, each with the script printed by `trek completion <shell>` and a `trek` on PATH that
- * runs this checkout's bin/trek (the bundle built by the test setup).
+ * runs this checkout's bin/trek (the bundle built by the test setup). The lists come from
+ * each shell's completion machinery driven directly; what TAB then Enter actually runs comes
+ * from the shell itself, interactive in tmux. A machine without one of these programs skips
+ * the tests that need it, saying how to install it (test/helpers/programs.ts).
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRootCmd } from '../../src/commands/root.js';
 import { trekPaths } from '../../src/config/paths.js';
 import { recordIds } from '../../src/history.js';
 import { FORMATS } from '../../src/output/formats.js';
 import { AVAILABILITY_STATUSES } from '../../src/completion/values.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
+import { useHostileServers } from '../helpers/hostile-server.js';
+import { PROGRAMS, requirePrograms, type Program } from '../helpers/programs.js';
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const BASH_COMPLETION = '/usr/share/bash-completion/bash_completion';
 
 let home: string;
 let env: NodeJS.ProcessEnv;
+/** What a hostile value would create if a shell ran it. */
+let pwned: string;
 const scripts: Record<'bash' | 'zsh' | 'fish', string> = { bash: '', zsh: '', fish: '' };
 let zshFpath: string;
 let createdBooking: string;
 
 beforeAll(async () => {
   home = tempHome();
+  pwned = join(home, 'pwned');
   const bin = join(home, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'trek'), `#!/bin/sh\nexec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"\n`);
+  // The `trek` the shells run. For the interactive tests it can instead record the arguments
+  // a command line passed it (TREK_TEST_ARGV_LOG) and answer completion with a canned reply
+  // (TREK_TEST_CANNED), which tests the scripts without the engine's filtering.
+  writeFileSync(
+    join(bin, 'trek'),
+    `#!/bin/sh
+if [ "$1" = __complete ] && [ -n "$TREK_TEST_CANNED" ]; then exec cat "$TREK_TEST_CANNED"; fi
+if [ "$1" != __complete ] && [ -n "$TREK_TEST_ARGV_LOG" ]; then
+  exec "${process.execPath}" -e 'require("node:fs").appendFileSync(process.env.TREK_TEST_ARGV_LOG, JSON.stringify(process.argv.slice(1)) + "\\n")' -- "$@"
+fi
+exec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"
+`,
+  );
   chmodSync(join(bin, 'trek'), 0o755);
   // A home of its own keeps the user's shell start-up files (and trek files) out of the test.
   env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, TREK_HOME: join(home, 'trek'), XDG_CONFIG_HOME: join(home, '.config'), TERM: 'dumb', LANG: 'C.UTF-8' };
@@ -53,13 +71,25 @@ beforeAll(async () => {
   recordIds(trekPaths(env), 'work', 'booking', [{ id: 'BK-2718', label: 'CAD · test booking' }]);
 });
 
+afterAll(() => {
+  const ranHostileCode = existsSync(pwned);
+  rmSync(home, { recursive: true, force: true });
+  // Whatever ran, no hostile value ever reached a shell as code.
+  expect(ranHostileCode).toBe(false);
+});
+
+/** Each test of the block skips, or under CI fails, when one of `programs` is missing. */
+function needs(...programs: Program[]): void {
+  beforeEach((ctx) => requirePrograms(ctx, ...programs));
+}
+
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 
 type ExtraEnv = Record<string, string>;
 
 async function bash(line: string, extra: ExtraEnv = {}, withBashCompletion = true): Promise<string[]> {
   const { stdout } = await run('bash', ['--norc', '--noprofile', join(HERE, 'bash-driver.bash'), scripts.bash, line], {
-    env: { ...env, ...extra, BASH_COMPLETION: withBashCompletion ? BASH_COMPLETION : '' },
+    env: { ...env, ...extra, BASH_COMPLETION: withBashCompletion ? (PROGRAMS.bashCompletion.path ?? '') : '' },
   });
   return lines(stdout);
 }
@@ -86,36 +116,43 @@ async function fish(line: string, extra: ExtraEnv = {}): Promise<string[]> {
 
 const sorted = (values: readonly string[]) => [...values].sort();
 
-const servers: Server[] = [];
-afterAll(() => {
-  for (const server of servers) server.close();
-});
+const servers = useHostileServers();
 
-/** A stand-in API holding one confirmed departure service, S1. */
-async function serviceApi(): Promise<{ url: string; requests: string[] }> {
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    const found = req.url === '/departure_services/S1/';
-    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(found ? { id: 'S1', type: 'departure_services', status: 'Confirmed', status_transitions: ['Request Cancellation', 'Expired'] } : { message: 'not found' }));
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** Shell code a hostile server hides in a value, writing `pwned` if a shell ever runs it. */
+const hostileValue = (word: string) => `${word};touch\${IFS}${pwned};#`;
+
+/**
+ * A stand-in API: departure service S1, whose transitions include shell code beside
+ * 'Request Cancellation' and 'Expired', and override reasons with the same mix; `env` points trek at it.
+ */
+async function hostileApi(): Promise<{ env: ExtraEnv; requests: () => string[] }> {
+  const server = await servers.start((req, res) => {
+    if (req.url === '/departure_services/S1/') {
+      const transitions = [hostileValue('Confirmed'), `$(touch ${pwned})`, 'Request Cancellation', 'Expired'];
+      json(res, 200, { id: 'S1', type: 'departure_services', status: 'Confirmed', status_transitions: transitions });
+    } else if (req.url?.startsWith('/override_reasons/')) {
+      json(res, 200, { count: 2, results: [{ code: 'LOST', label: 'Passport lost' }, { code: hostileValue('MINOR'), label: 'hostile' }], links: [] });
+    } else json(res, 404, { message: 'not found' });
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  return { env: { TREK_BASE_URL: server.url, TREK_API_KEY: 'test-key' }, requests: () => server.requests.map((r) => `${r.method} ${r.url}`) };
 }
 
 async function verbsOf(noun: string): Promise<string[]> {
-  const root = await newRootCmd(testFactory().f);
+  const root = await newRootCmd(testFactory({ env: { TREK_HOME: env.TREK_HOME } }).f);
   return root.commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
 }
 
 describe.each([
-  ['bash', (line: string, extra?: ExtraEnv) => bash(line, extra)],
-  ['bash without bash-completion', (line: string, extra?: ExtraEnv) => bash(line, extra, false)],
-  ['zsh', zsh],
-  ['fish', fish],
-] as const)('%s', (shell, completeLine) => {
+  ['bash', [PROGRAMS.bash, PROGRAMS.bashCompletion], (line: string, extra?: ExtraEnv) => bash(line, extra)],
+  ['bash without bash-completion', [PROGRAMS.bash], (line: string, extra?: ExtraEnv) => bash(line, extra, false)],
+  ['zsh', [PROGRAMS.zsh], zsh],
+  ['fish', [PROGRAMS.fish], fish],
+] as const)('%s', (shell, programs, completeLine) => {
+  needs(...programs);
   // bash replaces only what follows the last `=` of the word; zsh and fish replace the whole word.
   const afterEquals = (prefix: string, values: readonly string[]) => (shell.startsWith('bash') ? [...values] : values.map((v) => prefix + v));
 
@@ -150,31 +187,107 @@ describe.each([
     expect(await completeLine('trek search departures --whe')).toEqual(['--where']);
   });
 
-  it('offers the statuses the typed service can move to, asked of the API, spaces and all', async () => {
-    const api = await serviceApi();
-    const extra = { TREK_BASE_URL: api.url, TREK_API_KEY: 'test-key' };
+  it('14.1 offers the statuses and reasons the API sends, spaces and all, and none holding shell code', async () => {
+    const api = await hostileApi();
     // bash and zsh show the word as it will be inserted, space escaped; fish lists the value and escapes on insertion.
     const spaced = (value: string) => (shell === 'fish' ? value : value.replace(/ /g, '\\ '));
-    expect(sorted(await completeLine('trek service transition S1 ', extra))).toEqual(sorted([spaced('Request Cancellation'), 'Expired']));
-    expect(await completeLine('trek service transition S1 Req', extra)).toEqual([spaced('Request Cancellation')]);
-    expect(api.requests.every((request) => request === 'GET /departure_services/S1/')).toBe(true);
+    expect(sorted(await completeLine('trek service transition S1 ', api.env))).toEqual(sorted([spaced('Request Cancellation'), 'Expired']));
+    expect(await completeLine('trek service transition S1 Req', api.env)).toEqual([spaced('Request Cancellation')]);
+    expect(await completeLine('trek service transition S1 C', api.env)).toEqual([]);
+    expect(await completeLine('trek override add --reason ', api.env)).toEqual(['LOST']);
+    expect(api.requests()).toContain('GET /departure_services/S1/');
+    expect(existsSync(pwned)).toBe(false);
+  });
+});
+
+/**
+ * An interactive shell in tmux, with the completion script loaded as its user would load it:
+ * types `line`, presses TAB and then Enter, waits for the next prompt (so everything the line
+ * ran has finished) and returns the arguments the `trek` it ran received.
+ */
+async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra: ExtraEnv = {}): Promise<string[]> {
+  const dir = mkdtempSync(join(home, 'tty-'));
+  const argvLog = join(dir, 'argv');
+  const prompt = 'READY> ';
+  let command: string[];
+  if (shell === 'bash') {
+    writeFileSync(join(dir, 'bashrc'), `source ${PROGRAMS.bashCompletion.path}\nsource ${scripts.bash}\nPS1='${prompt}'\n`);
+    command = ['bash', '--noprofile', '--rcfile', join(dir, 'bashrc'), '-i'];
+  } else if (shell === 'zsh') {
+    writeFileSync(join(dir, '.zshrc'), `autoload -Uz compinit && compinit -u -D\nsource ${scripts.zsh}\nPS1='${prompt}'\n`);
+    command = ['env', `ZDOTDIR=${dir}`, 'zsh', '-d', '-i'];
+  } else {
+    command = ['fish', '--no-config', '-C', `source ${scripts.fish}; function fish_prompt; echo -n '${prompt}'; end`];
+  }
+  const tmuxEnv = { ...env, ...extra, TERM: 'xterm', TREK_TEST_ARGV_LOG: argvLog };
+  const tmux = (...args: string[]) => run('tmux', ['-S', join(dir, 'tmux'), '-f', '/dev/null', ...args], { env: tmuxEnv });
+  // The screen as tmux captures it has no trailing blanks, so the prompt is counted without its space.
+  const prompts = async () => (await tmux('capture-pane', '-p')).stdout.split(prompt.trim()).length - 1;
+  async function waitForPrompts(count: number): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      if ((await prompts()) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${shell} never showed prompt number ${count}; the screen shows:\n${(await tmux('capture-pane', '-p')).stdout}`);
+  }
+  await tmux('new-session', '-d', '-x', '200', '-y', '20', ...command);
+  try {
+    await waitForPrompts(1);
+    // The shell reads the keys in order: Enter waits until TAB's completion is done.
+    await tmux('send-keys', '-l', line);
+    await tmux('send-keys', 'Tab');
+    await tmux('send-keys', 'Enter');
+    await waitForPrompts(2);
+    return JSON.parse(readFileSync(argvLog, 'utf8').trim().split('\n').at(-1)!) as string[];
+  } finally {
+    await tmux('kill-server').catch(() => undefined);
+  }
+}
+
+describe.each([
+  ['bash', [PROGRAMS.bash, PROGRAMS.bashCompletion]],
+  ['zsh', [PROGRAMS.zsh]],
+  ['fish', [PROGRAMS.fish]],
+] as const)('%s, typed into a terminal', (shell, programs) => {
+  needs(PROGRAMS.tmux, ...programs);
+
+  it('14.1 TAB then Enter on a status holding shell code runs no shell code', async () => {
+    const api = await hostileApi();
+    expect(await tabThenEnter(shell, 'trek service transition S1 C', api.env)).toEqual(['service', 'transition', 'S1', 'C']);
+    expect(existsSync(pwned)).toBe(false);
+  });
+
+  it('14.1 a status with a space goes in quoted, as one word', async () => {
+    const api = await hostileApi();
+    expect(await tabThenEnter(shell, 'trek service transition S1 Req', api.env)).toEqual(['service', 'transition', 'S1', 'Request Cancellation']);
+  });
+
+  it('14.1 the script inserts any value quoted, as one word, even one the engine would never send', async () => {
+    const value = `${hostileValue('Confirmed')}$(touch ${pwned})\`touch ${pwned}\`|&<>*?~!'"\\ end`;
+    const canned = join(home, `canned-${shell}`);
+    writeFileSync(canned, `${value}\tdescription\n:4\n`);
+    expect(await tabThenEnter(shell, 'trek service transition S1 ', { TREK_TEST_CANNED: canned })).toEqual(['service', 'transition', 'S1', value]);
+    expect(existsSync(pwned)).toBe(false);
   });
 });
 
 describe('descriptions reach the shells that show them', () => {
-  it('zsh shows the description beside the value', async () => {
+  it('zsh shows the description beside the value', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.zsh);
     expect(await zshWithDescriptions('trek pro')).toEqual([expect.stringMatching(/^profile -- Manage profiles/)]);
     expect(await zshWithDescriptions('trek --profile work booking get ')).toEqual(['BK-2718 -- CAD · test booking']);
   });
 
-  it('fish shows the description after a tab', async () => {
+  it('fish shows the description after a tab', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.fish);
     expect(await fishRaw('trek pro')).toEqual([expect.stringMatching(/^profile\tManage profiles/)]);
     expect(await fishRaw('trek --profile work booking get ')).toEqual(['BK-2718\tCAD · test booking']);
   });
 });
 
 describe('the scripts load cleanly', () => {
-  it('zsh: `trek completion zsh > _trek` autoloads from $fpath in a fresh zsh with compinit, without errors', async () => {
+  it('zsh: `trek completion zsh > _trek` autoloads from $fpath in a fresh zsh with compinit, without errors', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.zsh);
     const { stdout, stderr } = await run(
       'zsh',
       ['-f', '-c', `fpath=(${zshFpath} $fpath); autoload -Uz compinit && compinit -u -D && print -r -- "$_comps[trek]"`],
@@ -184,19 +297,22 @@ describe('the scripts load cleanly', () => {
     expect(stdout).toBe('_trek\n');
   });
 
-  it('zsh: sourcing the script after compinit registers it, without errors', async () => {
+  it('zsh: sourcing the script after compinit registers it, without errors', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.zsh);
     const { stdout, stderr } = await run('zsh', ['-f', '-c', `autoload -Uz compinit && compinit -u -D && source ${scripts.zsh} && print -r -- "$_comps[trek]"`], { env });
     expect(stderr).toBe('');
     expect(stdout).toBe('_trek\n');
   });
 
-  it('bash: sourcing the script registers the completion function, without errors', async () => {
-    const { stdout, stderr } = await run('bash', ['--norc', '--noprofile', '-c', `source ${BASH_COMPLETION}; source ${scripts.bash} && complete -p trek`], { env });
+  it('bash: sourcing the script registers the completion function, without errors', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.bash, PROGRAMS.bashCompletion);
+    const { stdout, stderr } = await run('bash', ['--norc', '--noprofile', '-c', `source ${PROGRAMS.bashCompletion.path}; source ${scripts.bash} && complete -p trek`], { env });
     expect(stderr).toBe('');
     expect(stdout).toBe('complete -F _trek_completions trek\n');
   });
 
-  it('fish: the script parses', async () => {
+  it('fish: the script parses', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.fish);
     const { stderr } = await run('fish', ['--no-config', '-n', scripts.fish], { env });
     expect(stderr).toBe('');
   });
