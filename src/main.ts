@@ -61,6 +61,8 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   }
   // A damaged config file, or a sandbox snapshot this trek cannot read: the user's file to fix, not a bug.
   if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
+  // The flex pre-flight found rules the API would refuse on, so nothing was sent (`--force` sends it: exit 5 if refused).
+  if (error instanceof Error && error.name === 'FlexRefusedError') return ExitCode.usage;
   return ExitCode.unexpected;
 }
 

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { FLEX_DISABLED_FLAG, LATE_ATTACH_HOURS, PREMIUM_PRODUCT_LINE, stopSellDate, stopSellDays, stopSellPassed } from '../domain/flex.js';
 import { addDays, DAY_MS, isoDate, isoDateTime } from './clock.js';
 import type { AgencyRecord, AgentRecord, NamedRef, State } from './model.js';
 import { immutable } from './json.js';
@@ -148,16 +149,8 @@ const PLACES: readonly Place[] = [
 
 const STYLES = ['Best of', 'Highlights of', 'Explore', 'Trekking in', 'Journey through', 'Discover', 'Wild', 'Classic', 'Grand Tour of', 'Coast to Coast:', 'Hidden', 'Slow Travel in'];
 
-/** The designated premium line: its flex stop-sell window is 90 days instead of 60. */
-export const PREMIUM_PRODUCT_LINE = 'Premium Journeys';
+/** With the designated premium line, whose flex stop-sell window is 90 days instead of 60 (domain/flex.ts). */
 export const PRODUCT_LINES = ['Classic', PREMIUM_PRODUCT_LINE, 'Active', 'Local Living', 'Family'] as const;
-
-export const FLEX_STOP_SELL_DAYS = 60;
-export const PREMIUM_FLEX_STOP_SELL_DAYS = 90;
-
-export function stopSellDays(productLine: string): number {
-  return productLine === PREMIUM_PRODUCT_LINE ? PREMIUM_FLEX_STOP_SELL_DAYS : FLEX_STOP_SELL_DAYS;
-}
 
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
@@ -184,22 +177,16 @@ export const COUNTRIES: ReadonlyArray<{ id: string; name: string; states: readon
   { id: 'IE', name: 'Ireland', states: [] },
 ];
 
-/** Central European countries whose addresses make a booking CEU (spec §4.3 rule 2). */
-export const CEU_COUNTRY_IDS: readonly string[] = ['AT', 'CH', 'DE'];
-
 export const AGENCY_CHAINS: ReadonlyArray<{ id: string; name: string; flags: readonly string[] }> = [
   { id: '1', name: 'North Star Travel Group', flags: [] },
   /** Flex switched off for the whole chain (spec §4.3 rule 3). */
-  { id: '2', name: 'Independent Agents Alliance', flags: ['FLEX_DISABLED'] },
+  { id: '2', name: 'Independent Agents Alliance', flags: [FLEX_DISABLED_FLAG] },
 ];
 
 export const BOOKING_COMPANIES: readonly NamedRef[] = [
   { id: '1', name: 'Wayfarer Tours Inc.' },
   { id: '2', name: 'Wayfarer Tours UK Ltd.' },
 ];
-
-/** The agency-chain-configuration flag that switches flex off. */
-export const FLEX_DISABLED_FLAG = 'FLEX_DISABLED';
 
 // ---------------------------------------------------------------------------------------
 // Catalogue resources (wire form: what the API returns)
@@ -526,7 +513,7 @@ export class Catalogue {
     const tierIndex = Number(m![2]) - 1;
     const tier = FLEX_TIERS[tierIndex]!;
     const window = stopSellDays(departure.product_line);
-    const stopSellDate = addDays(departure.start_date, -window);
+    const closedOn = stopSellDate(departure.start_date, window);
     return {
       id,
       href: `/flex_plans/${id}/`,
@@ -535,10 +522,10 @@ export class Catalogue {
       departure: ref('departures', departure.id, departure.name),
       product_line: departure.product_line,
       prices: scaleMoney(departure.prices, tier.priceFraction),
-      availability: { status: isoDate(nowMs) < stopSellDate ? 'AVAILABLE' : 'NOT_BOOKABLE' },
+      availability: { status: stopSellPassed(nowMs, closedOn) ? 'NOT_BOOKABLE' : 'AVAILABLE' },
       stop_sell_days: window,
-      stop_sell_date: stopSellDate,
-      late_attach_hours: 48,
+      stop_sell_date: closedOn,
+      late_attach_hours: LATE_ATTACH_HOURS,
       cancellation_terms: ref('service_cancellation_terms', `flex-${id}`),
       travel_credit_windows: { booking_window_months: 12, travel_window_months: 24 },
     };

@@ -33,14 +33,14 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
       'Attach a flex plan to a departure service. Before sending, trek checks every rule the API applies and lists each one that would fail: ' +
         'the departure inside the stop-sell window (60 days, 90 for the premium line), the 48-hour late-attach window after the departure was confirmed, ' +
         'a CEU booking (Austria, Switzerland, Germany), a flex plan already on the departure service, flex switched off for the agency or its chain. ' +
-        'Then nothing is sent (exit 2); --force sends anyway and the API decides.\n\n' +
+        'Then nothing is sent and trek exits 2. --force skips these checks and sends: the API decides, and a refusal is its own (exit 5, with its error codes).\n\n' +
         'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it.\n\n' +
         'On a terminal, missing values are asked for: the departure service from the booking, the plan from those its departure offers.',
     )
     .addOption(idOption('--booking <id>', 'booking the departure service is on'))
     .addOption(idOption('--departure-service <id>', 'departure service to cover'))
     .addOption(idOption('--plan <id>', 'flex plan (see: trek flex plans --departure-service <id>)'))
-    .option('--force', 'skip the pre-flight checks and send; the API decides')
+    .option('--force', 'skip the pre-flight checks and send; the API decides (exit 5 if it refuses)')
     .option('--dry-run', `${DRY_RUN_HELP} (after the pre-flight)`)
     .addHelpText('after', examples([
       'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1',

@@ -10,11 +10,9 @@ import { itemPath, send } from '../../api/resources/common.js';
 import { getAgency } from '../../api/resources/agencies.js';
 import { getDeparture, getFlexPlan, getFlexPlanService, getTourDossier, type Departure } from '../../api/resources/flex.js';
 import { servicePath, type BookedService } from '../../api/resources/services.js';
+import { ENDED_FLEX_STATUSES } from '../../domain/flex.js';
 import { toArray } from '../resource.js';
 import type { FlexFacts } from './rules.js';
-
-/** Statuses after which a flex plan service no longer occupies its departure service. */
-const ENDED = new Set(['Expired', 'Cancelled']);
 
 /** The value, or undefined when the API says there is no such resource. */
 export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
@@ -44,7 +42,7 @@ async function departureServiceAndClock(client: ApiClient, id: string): Promise<
 /** The booking's flex plan services that still hold their departure service, in full (for `associated_services`). */
 export async function activeFlexServices(client: ApiClient, bookingId: string): Promise<BookedService[]> {
   const summaries = await toArray(listBookingServices(client, bookingId));
-  const flex = summaries.filter((service) => service.type === 'flex_plan_services' && !ENDED.has(service.status));
+  const flex = summaries.filter((service) => service.type === 'flex_plan_services' && !ENDED_FLEX_STATUSES.includes(service.status));
   const full = await Promise.all(flex.map((service) => unlessNotFound(getFlexPlanService(client, String(service.id)))));
   return full.filter((service): service is BookedService => service !== undefined);
 }

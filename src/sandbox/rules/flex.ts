@@ -4,17 +4,25 @@
  * that then apply to the covered departure service, and the exercise when that departure
  * service is cancelled.
  */
-import { addDays, isoDate, isoDateTime } from '../clock.js';
+import {
+  ENDED_FLEX_STATUSES,
+  FLEX_DISABLED_FLAG,
+  FLEX_STOP_SELL_DAYS,
+  flexAttachBreaches,
+  lateAttachEnds,
+  stopSellDate,
+  stopSellDays,
+  type FlexBreach,
+} from '../../domain/flex.js';
+import { isoDate, isoDateTime } from '../clock.js';
 import type { FieldError } from '../errors.js';
 import type { AgencyRecord, BookingRecord, FlexAddonRecord, ServiceRecord, State } from '../model.js';
-import { AGENCY_CHAINS, CEU_COUNTRY_IDS, FLEX_DISABLED_FLAG, FLEX_TIERS, GENERIC_WINDOWS, stopSellDays, type Catalogue, type Departure, type TermsWindow } from '../seed.js';
+import { AGENCY_CHAINS, FLEX_TIERS, GENERIC_WINDOWS, type Catalogue, type Departure, type TermsWindow } from '../seed.js';
 import type { Transaction } from '../store.js';
 import { addMonths, keptCents, paidCents, windowAmounts, windowOn } from './money.js';
 
-export const LATE_ATTACH_HOURS = 48;
 export const TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS = 12;
 export const TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS = 24;
-const HOUR_MS = 3_600_000;
 
 /** `errors[].code` of a refused POST /flex_plan_services/, one per condition of §4.3 rule 1 (plus request consistency). */
 export const FLEX_CODES = {
@@ -33,7 +41,7 @@ export const FLEX_CODES = {
 /** Flex plan services that still count: one per departure service (rule 4). Expired or Cancelled ones do not. */
 export function activeFlexFor(state: State, departureServiceId: string): ServiceRecord | undefined {
   return Object.values(state.collections.services).find(
-    (s) => s.type === 'flex_plan_services' && s.flex?.covered_service_id === departureServiceId && s.status !== 'Expired' && s.status !== 'Cancelled',
+    (s) => s.type === 'flex_plan_services' && s.flex?.covered_service_id === departureServiceId && !ENDED_FLEX_STATUSES.includes(s.status),
   );
 }
 
@@ -43,25 +51,11 @@ export function confirmedFlexFor(state: State, departureServiceId: string): Serv
   return flex?.status === 'Confirmed' ? flex : undefined;
 }
 
-/** The first day flex is no longer sold for a departure: its start minus 60 days (90 on the premium line). */
-export function stopSellDate(departure: Departure): string {
-  return addDays(departure.start_date, -stopSellDays(departure.product_line));
-}
-
-/** The late-attach window's end: 48 hours after the departure service's original confirmation. */
-export function lateAttachEnds(departureService: ServiceRecord): number | null {
-  return departureService.date_confirmed ? Date.parse(departureService.date_confirmed) + LATE_ATTACH_HOURS * HOUR_MS : null;
-}
-
 /** Option expiry of a new flex plan service (rule 1): the earlier of the late-attach end and the stop-sell boundary. */
 export function flexOptionExpiry(departureService: ServiceRecord, departure: Departure): string {
-  const stopSell = Date.parse(`${stopSellDate(departure)}T00:00:00Z`);
-  const lateAttach = lateAttachEnds(departureService) ?? stopSell;
+  const stopSell = Date.parse(`${stopSellDate(departure.start_date, stopSellDays(departure.product_line))}T00:00:00Z`);
+  const lateAttach = (departureService.date_confirmed ? lateAttachEnds(departureService.date_confirmed) : undefined) ?? stopSell;
   return isoDateTime(Math.min(stopSell, lateAttach));
-}
-
-export function flexDisabledChain(agency: AgencyRecord): { id: string; name: string } | undefined {
-  return AGENCY_CHAINS.find((chain) => agency.agency_chain_ids.includes(chain.id) && chain.flags.includes(FLEX_DISABLED_FLAG));
 }
 
 export interface AttachRequest {
@@ -73,61 +67,95 @@ export interface AttachRequest {
 }
 
 /**
- * Every condition of §4.3 rule 1 the request breaks, in the spec's order, each an
- * `errors[]` entry with its own code and field. Empty when the plan may be attached.
+ * Every condition of §4.3 rule 1 the request breaks (domain/flex.ts judges them), in the
+ * spec's order, each an `errors[]` entry with its own code and field. Empty when the plan may
+ * be attached.
  */
 export function attachRefusals(state: State, catalogue: Catalogue, request: AttachRequest): FieldError[] {
   const { booking, agency, departureServiceId, planId, nowMs } = request;
-  const errors: FieldError[] = [];
-  const add = (field: string, code: string, detail: string, value?: unknown) => errors.push(value === undefined ? { field, code, detail } : { field, code, detail, value });
-
   const candidate = state.collections.services[departureServiceId];
-  const service = candidate?.type === 'departure_services' && candidate.booking_id === booking.id ? candidate : undefined;
-  if (!service) {
-    const where = candidate?.type === 'departure_services' ? `it belongs to booking ${candidate.booking_id}` : 'there is no such departure service';
-    add('departure_service', FLEX_CODES.departureServiceNotFound, `departure service ${departureServiceId} is not a departure service of booking ${booking.id}: ${where}`, departureServiceId);
-  } else if (service.status === 'Expired' || service.status === 'Cancelled' || service.status === 'Request Cancellation') {
-    add('departure_service', FLEX_CODES.departureServiceNotActive, `departure service ${service.id} is ${service.status}; flex covers only a live departure service`, departureServiceId);
-  }
-
+  const departureService = candidate?.type === 'departure_services' ? candidate : undefined;
+  // Only a departure service of this booking has its departure, window and flex judged.
+  const service = departureService?.booking_id === booking.id ? departureService : undefined;
   const plan = catalogue.flexPlan(planId, nowMs);
   const planDeparture = plan ? catalogue.departure((plan.departure as { id: string }).id) : undefined;
-  if (!plan) add('product', FLEX_CODES.planNotFound, `there is no flex plan ${planId}`, planId);
-  else if (service && planDeparture?.id !== service.product_id) {
-    add('product', FLEX_CODES.planNotForDeparture, `flex plan ${planId} is not offered on departure ${service.product_id} (its plans are ${service.product_id}-1 and ${service.product_id}-2)`, planId);
-  }
-
   const departure = service ? catalogue.departure(service.product_id) : planDeparture;
-  if (departure) {
-    const closedOn = stopSellDate(departure);
-    if (isoDate(nowMs) >= closedOn) {
-      const days = stopSellDays(departure.product_line);
-      add('product', FLEX_CODES.stopSell, `departure ${departure.id} starts on ${departure.start_date}, not more than ${days} days away${days === 60 ? '' : ` (the ${departure.product_line} line's window)`}: flex sales closed on ${closedOn}`, closedOn);
-    }
-  }
-
-  if (service && errors.every((e) => e.field !== 'departure_service')) {
-    const ends = lateAttachEnds(service);
-    if (ends === null) {
-      add('departure_service', FLEX_CODES.notConfirmed, `departure service ${service.id} is ${service.status}: flex is attached within ${LATE_ATTACH_HOURS} hours after the departure is confirmed, and that window has not opened`, departureServiceId);
-    } else if (nowMs > ends) {
-      add('departure_service', FLEX_CODES.lateAttach, `the late-attach window closed at ${isoDateTime(ends)}, ${LATE_ATTACH_HOURS} hours after departure service ${service.id} was confirmed (${service.date_confirmed})`, isoDateTime(ends));
-    }
-  }
-
   const country = agency.address.country;
-  if (country && CEU_COUNTRY_IDS.includes(country.id)) {
-    add('booking', FLEX_CODES.ceu, `booking ${booking.id} is a CEU booking: its agency ${agency.name} has its business address in ${country.name}; flex is not sold on Central European (Austria, Switzerland, Germany) bookings`, booking.id);
-  }
-
   const existing = service ? activeFlexFor(state, service.id) : undefined;
-  if (existing) {
-    add('departure_service', FLEX_CODES.alreadyAttached, `departure service ${service!.id} already has flex plan service ${existing.id} (${existing.status}); a departure service can have at most one`, existing.id);
-  }
+  const breaches = flexAttachBreaches({
+    nowMs,
+    bookingId: booking.id,
+    departureServiceId,
+    planId,
+    departureService: departureService && { id: departureService.id, status: departureService.status, bookingId: departureService.booking_id, dateConfirmed: departureService.date_confirmed },
+    plan: plan && {},
+    departure: departure && {
+      id: departure.id,
+      startDate: departure.start_date,
+      productLine: departure.product_line,
+      // The catalogue's plans of a departure are its two tiers, `<departure>-1` and `-2`.
+      ...(service ? { offeredPlans: [1, 2].map((tier) => `${service.product_id}-${tier}`) } : {}),
+    },
+    agency: {
+      countries: country ? [country.id, country.name] : [],
+      flags: [],
+      chains: AGENCY_CHAINS.filter((chain) => agency.agency_chain_ids.includes(chain.id)).map((chain) => ({ name: chain.name, flags: [...chain.flags] })),
+    },
+    travellerCountries: [],
+    ...(existing ? { existingFlex: { id: existing.id, status: existing.status } } : {}),
+  });
+  return breaches.map((breach) => fieldErrorOf(breach, { booking, agency, departureServiceId, planId, departure }));
+}
 
-  const chain = flexDisabledChain(agency);
-  if (chain) add('booking', FLEX_CODES.disabled, `flex is switched off for agency chain ${chain.name} of agency ${agency.name} (${FLEX_DISABLED_FLAG})`, booking.id);
-  return errors;
+/** A breach as the API states it: field, code, detail and the value concerned. */
+function fieldErrorOf(breach: FlexBreach, about: { booking: BookingRecord; agency: AgencyRecord; departureServiceId: string; planId: string; departure: Departure | undefined }): FieldError {
+  const { booking, agency, departureServiceId, planId, departure } = about;
+  switch (breach.rule) {
+    case 'departure_service':
+      if (breach.problem === 'not_live') {
+        const detail = `departure service ${departureServiceId} is ${breach.status}; flex covers only a live departure service`;
+        return { field: 'departure_service', code: FLEX_CODES.departureServiceNotActive, detail, value: departureServiceId };
+      } else {
+        const where = breach.problem === 'other_booking' ? `it belongs to booking ${breach.bookingId}` : 'there is no such departure service';
+        const detail = `departure service ${departureServiceId} is not a departure service of booking ${booking.id}: ${where}`;
+        return { field: 'departure_service', code: FLEX_CODES.departureServiceNotFound, detail, value: departureServiceId };
+      }
+    case 'plan':
+      if (breach.problem === 'missing') return { field: 'product', code: FLEX_CODES.planNotFound, detail: `there is no flex plan ${planId}`, value: planId };
+      return {
+        field: 'product',
+        code: FLEX_CODES.planNotForDeparture,
+        detail: `flex plan ${planId} is not offered on departure ${departure!.id} (its plans are ${breach.offered.join(' and ')})`,
+        value: planId,
+      };
+    case 'stop_sell': {
+      const line = breach.days === FLEX_STOP_SELL_DAYS ? '' : ` (the ${departure!.product_line} line's window)`;
+      const detail = `departure ${departure!.id} starts on ${departure!.start_date}, not more than ${breach.days} days away${line}: flex sales closed on ${breach.closedOn}`;
+      return { field: 'product', code: FLEX_CODES.stopSell, detail, value: breach.closedOn };
+    }
+    case 'late_attach':
+      if (breach.problem === 'not_confirmed') {
+        const detail = `departure service ${departureServiceId} is ${breach.status}: flex is attached within ${breach.hours} hours after the departure is confirmed, and that window has not opened`;
+        return { field: 'departure_service', code: FLEX_CODES.notConfirmed, detail, value: departureServiceId };
+      } else {
+        const closedAt = isoDateTime(breach.closedAtMs);
+        const detail = `the late-attach window closed at ${closedAt}, ${breach.hours} hours after departure service ${departureServiceId} was confirmed (${breach.dateConfirmed})`;
+        return { field: 'departure_service', code: FLEX_CODES.lateAttach, detail, value: closedAt };
+      }
+    case 'ceu': {
+      const detail = `booking ${booking.id} is a CEU booking: its agency ${agency.name} has its business address in ${breach.country}; flex is not sold on Central European (Austria, Switzerland, Germany) bookings`;
+      return { field: 'booking', code: FLEX_CODES.ceu, detail, value: booking.id };
+    }
+    case 'one_per_departure_service': {
+      const { id, status } = breach.existing;
+      const detail = `departure service ${departureServiceId} already has flex plan service ${id} (${status}); a departure service can have at most one`;
+      return { field: 'departure_service', code: FLEX_CODES.alreadyAttached, detail, value: id };
+    }
+    case 'flex_disabled': {
+      const whom = breach.by === 'chain' ? `agency chain ${breach.chain} of agency ${agency.name}` : `agency ${agency.name}`;
+      return { field: 'booking', code: FLEX_CODES.disabled, detail: `flex is switched off for ${whom} (${FLEX_DISABLED_FLAG})`, value: booking.id };
+    }
+  }
 }
 
 /** The addon URLs of a flex plan service's addon; the activation page is per addon. */

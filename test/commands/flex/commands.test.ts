@@ -360,4 +360,10 @@ describe('help', () => {
     expect(t.code).toBe(0);
     expect(t.out()).toMatch(new RegExp(`Examples:\\n  trek flex ${verb} `));
   });
+
+  it('15 flex: attach --help says a pre-flight refusal exits 2 and that --force gets the API\'s own answer, exit 5', async () => {
+    const help = (await trek(['flex', 'attach', '--help'])).out().replace(/\s+/g, ' ');
+    expect(help).toContain('Then nothing is sent and trek exits 2. --force skips these checks and sends: the API decides, and a refusal is its own (exit 5, with its error codes).');
+    expect(help).toContain('--force skip the pre-flight checks and send; the API decides (exit 5 if it refuses)');
+  });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../src/api/resources/bookings.js';
 import type { BookedService } from '../../../src/api/resources/services.js';
 import { explainFlexCancelRefusal, flexAttachRefusals, FlexRefusedError, stopSellDate, type FlexFacts } from '../../../src/commands/flex/rules.js';
+import { ExitCode, UsageError } from '../../../src/errors.js';
+import { exitCodeFor } from '../../../src/main.js';
 
 const departureService = {
   id: '400001',
@@ -138,10 +140,10 @@ describe('flexAttachRefusals', () => {
       flexServices: [{ id: '400002', name: 'Flex', status: 'Confirmed', associated_services: [{ id: '400001', href: '' }] } as unknown as BookedService],
     });
     expect(rules(all)).toEqual(['stop_sell', 'late_attach', 'ceu', 'one_per_departure_service', 'flex_disabled']);
-    const error = new FlexRefusedError(flexAttachRefusals(all), '100001-1', '400001');
-    expect(error.message.split('\n')).toHaveLength(6);
-    expect(error.message.split('\n')[0]).toBe('flex plan 100001-1 cannot be attached to departure service 400001; nothing was sent:');
-    expect(error.hint).toBe('The API would refuse it. To send it anyway and let the API decide, add --force.');
+    const lines = new FlexRefusedError(flexAttachRefusals(all), '100001-1', '400001').message.split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toBe('flex plan 100001-1 cannot be attached to departure service 400001; nothing was sent:');
+    expect(lines[6]).toBe('The API would refuse it. To send it anyway and let the API decide, add --force.');
   });
 
   it('neutralises escape sequences in the server text it quotes', () => {
@@ -149,6 +151,16 @@ describe('flexAttachRefusals', () => {
     const reason = flexAttachRefusals(f)[0]!.reason;
     expect(reason).toContain('agency Evil Travel has');
     expect(reason).not.toContain('\x1b');
+  });
+});
+
+describe('FlexRefusedError', () => {
+  it('15 flex: is its own typed error, not a UsageError, and main maps it to exit 2 by name', () => {
+    const error = new FlexRefusedError(flexAttachRefusals(facts({ agency: { id: '5', name: 'X', address: { country: 'DE' } } })), '100001-1', '400001');
+    expect(error).not.toBeInstanceOf(UsageError);
+    expect(error.name).toBe('FlexRefusedError');
+    expect(error.refusals.map((r) => r.rule)).toEqual(['ceu']);
+    expect(exitCodeFor(error)).toBe(ExitCode.usage);
   });
 });
 
