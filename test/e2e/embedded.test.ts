@@ -103,6 +103,23 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it('14.5/14.7 knows its own random keys: operator controls work on the built-in profile, and the keys stay with the data file', async () => {
+    const home = freshHome();
+    const moved = await runTrek(['sandbox', 'clock', 'advance', '2d', '-o', 'json'], { TREK_HOME: home });
+    expect(moved.code, moved.stderr).toBe(0);
+    const listed = await runTrek(['sandbox', 'keys', '-o', 'json'], { TREK_HOME: home });
+    expect(listed.code, listed.stderr).toBe(0);
+    const keys: Array<{ key: string; agent_id: string }> = JSON.parse(listed.stdout);
+    expect(keys.map((k) => k.agent_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    for (const { key } of keys) expect(key).toMatch(/^sandbox-agent-[0-9a-f]{32}$/);
+    // An agent's key from the list works against the same data file in the next process.
+    const other = await runTrek(['agent', 'me', '--fields', 'id', '-o', 'json'], { TREK_HOME: home, TREK_API_KEY: keys[2]!.key });
+    expect(other.code, other.stderr).toBe(0);
+    expect(JSON.parse(other.stdout)).toEqual({ id: '3' });
+    const elsewhere = await runTrek(['sandbox', 'keys', '-o', 'json'], { TREK_HOME: freshHome() });
+    expect(JSON.parse(elsewhere.stdout).map((k: { key: string }) => k.key)).not.toContain(keys[0]!.key);
+  });
+
   it('lets a reader stop early: `| head -1` on a streamed search ends quietly', async () => {
     // The exit status is trek's, not head's.
     const child = spawn('bash', ['-c', `${[process.execPath, TREK_BIN, 'search', 'departures', '--all', '-o', 'ndjson'].map(quote).join(' ')} | head -1; exit "\${PIPESTATUS[0]}"`], {

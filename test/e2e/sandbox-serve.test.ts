@@ -2,6 +2,7 @@
  * Issue 3 acceptance, first and second points: `trek sandbox serve` as a separate process,
  * exercised with plain HTTP (fetch), as an integrator's code would.
  */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
@@ -149,6 +150,72 @@ describe('trek sandbox serve --port 0 --memory, over HTTP', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ GET \/departures\?max_per_page=10&name=log-me 200 \d+\.\dms$/));
     expect(lines).toContainEqual(expect.stringMatching(/^\S+ GET \/bookings\/424242424 404 \d+\.\dms$/));
     expect(server.stderr()).not.toContain(server.apiKey);
+  });
+});
+
+/** A raw request, so Host and Origin are exactly what a browser tricked by a web page would send. */
+function rawRequest(server: Server, path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path, method, headers: { 'x-application-key': server.apiKey, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('trek sandbox serve: Host, Origin and the operator key', () => {
+  let server: Server;
+  let cors: Server;
+  beforeAll(async () => {
+    [server, cors] = await Promise.all([
+      startServer(['--memory'], { TREK_HOME: freshHome() }),
+      startServer(['--memory', '--cors', 'http://localhost:3000'], { TREK_HOME: freshHome() }),
+    ]);
+  });
+  afterAll(async () => {
+    for (const s of [server, cors]) s.child.kill('SIGTERM');
+    await Promise.all([server.exited, cors.exited]);
+  });
+
+  it('14.6 a crafted Host header (a rebound name) gets 421 and the §7.2 body, nothing of the sandbox; its own names are served', async () => {
+    const { port } = new URL(server.baseUrl);
+    const rebound = await rawRequest(server, '/bookings/', { host: `attacker.example:${port}` });
+    expect(rebound.status).toBe(421);
+    expectErrorBody(rebound.body, 421);
+    expect(rebound.body.message).toContain("not to Host 'attacker.example:");
+    expect((await rawRequest(server, '/_sandbox/reset', { host: `attacker.example:${port}`, 'x-sandbox-operator-key': server.operatorKey }, 'POST')).status).toBe(421);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) expect((await rawRequest(server, '/departures/100001', { host })).status).toBe(200);
+  });
+
+  it('14.6 a cross-origin request (Origin header) gets 403 with no CORS headers; --cors ORIGIN answers that origin alone', async () => {
+    const refused = await rawRequest(server, '/bookings/', { origin: 'https://attacker.example' });
+    expect(refused.status).toBe(403);
+    expectErrorBody(refused.body, 403);
+    expect(Object.keys(refused.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    const preflight = await rawRequest(cors, '/bookings/', { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-application-key' }, 'OPTIONS');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    const allowed = await rawRequest(cors, '/departures/100001', { origin: 'http://localhost:3000' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect((await rawRequest(cors, '/departures/100001', { origin: 'http://localhost:3001' })).status).toBe(403);
+  });
+
+  it('14.7 trek sandbox clock advance needs the operator key the server printed: refused (exit 3) with an agent-2 key in its place, done with it', async () => {
+    const env = { TREK_HOME: freshHome(), TREK_BASE_URL: server.baseUrl, TREK_API_KEY: server.apiKey, NO_COLOR: '1' };
+    const keys = (await request(server, '/_sandbox/keys', { key: 'operator' })).json.results;
+    const agentTwo = keys.find((k: { agent_id: string }) => k.agent_id === '2').key;
+    const refused = await runTrek(['sandbox', 'clock', 'advance', '1d'], { ...env, TREK_SANDBOX_OPERATOR_KEY: agentTwo });
+    expect(refused.code).toBe(3);
+    expect((await request(server, '/_sandbox/clock')).json.offset_ms).toBe(0);
+    const done = await runTrek(['sandbox', 'clock', 'advance', '1d', '-o', 'json'], { ...env, TREK_SANDBOX_OPERATOR_KEY: server.operatorKey });
+    expect(done.code, done.stderr).toBe(0);
+    expect((await request(server, '/_sandbox/clock')).json.offset_ms).toBe(86_400_000);
+    expect(done.stderr + refused.stderr).not.toContain(server.operatorKey);
   });
 });
 

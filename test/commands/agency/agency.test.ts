@@ -7,8 +7,8 @@ import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
 
 const sandbox = useSandbox();
-/** Manager of Prairie Wanderers (agency 5): the agency these tests change. */
-const PRAIRIE_MANAGER = 'sandbox-key-agent-7';
+/** Agent id of the manager of Prairie Wanderers (agency 5): the agency these tests change. */
+const PRAIRIE_MANAGER = '7';
 
 const servers = useHostileServers();
 
@@ -19,8 +19,8 @@ function rows(entries: Array<[string, string]>): string {
   return entries.map(([label, value]) => `${label.padEnd(width)}${value.split('\n').join(`\n${' '.repeat(width)}`)}`.trimEnd()).join('\n') + '\n';
 }
 
-async function trekAs(key: string, args: string[], options: { tty?: boolean } = {}) {
-  const t = testFactory({ baseUrl: sandbox.running.baseUrl, apiKey: key, tty: options.tty });
+async function trekAs(agentId: string, args: string[], options: { tty?: boolean } = {}) {
+  const t = testFactory({ baseUrl: sandbox.running.baseUrl, apiKey: sandbox.agentKey(agentId), tty: options.tty });
   // Colour is on for a terminal unless switched off; these tests compare plain text.
   const code = await main(options.tty ? [...args, '--color', 'never'] : args, t.f);
   return Object.assign(t, { code });
@@ -53,7 +53,7 @@ describe('trek agency get', () => {
   });
 
   it("shows a chain's flags, and that the chain decides the communication preferences", async () => {
-    const t = await trekAs('sandbox-key-agent-6', ['agency', 'get', '4'], { tty: true });
+    const t = await trekAs('6', ['agency', 'get', '4'], { tty: true });
     expect(t.code).toBe(0);
     expect(t.out()).toContain('\nCHAINS               Independent Agents Alliance (2) — Wayfarer Tours Inc. (1): FLEX_DISABLED\n');
     expect(t.out()).toContain('\nCOMMUNICATION        ATTACH_INVOICES, ATTACH_VOUCHERS (overridden by the chain)\n');
@@ -102,7 +102,7 @@ describe('trek agency update', () => {
   });
 
   it("refuses an agent who is not the agency's Manager (exit 3)", async () => {
-    const t = await trekAs('sandbox-key-agent-8', ['agency', 'update', '5', '--name', 'Mine']);
+    const t = await trekAs('8', ['agency', 'update', '5', '--name', 'Mine']);
     expect(t.code).toBe(3);
   });
 

@@ -90,7 +90,7 @@ describe('trek agent me', () => {
   it('shows the agent of the key in use', async () => {
     const mine = await sandbox.trek(['agent', 'me']);
     expect(JSON.parse(mine.out())).toEqual(await sandbox.api('GET', '/agents/1/'));
-    const other = testFactory({ baseUrl: sandbox.running.baseUrl, apiKey: 'sandbox-key-agent-3' });
+    const other = testFactory({ baseUrl: sandbox.running.baseUrl, apiKey: sandbox.agentKey('3') });
     expect(await main(['agent', 'me', '--fields', 'id,agency.name'], other.f)).toBe(0);
     expect(JSON.parse(other.out())).toEqual({ id: '3', agency: { name: 'Harbour Lights Holidays' } });
   });

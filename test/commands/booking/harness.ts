@@ -11,10 +11,12 @@ import { testFactory, type TestFactory, type TestFactoryOptions } from '../../he
 
 export interface Sandbox {
   readonly running: RunningSandbox;
-  /** A test factory on the sandbox with its default key (agent 1 of Maple Leaf Travel: CAD, USD). */
+  /** A test factory on the sandbox with its default key (agent 1 of Maple Leaf Travel: CAD, USD) and its operator key. */
   factory(options?: Omit<TestFactoryOptions, 'baseUrl' | 'apiKey'>): TestFactory;
   /** `trek ARGS` through main(); the factory is returned for its captured streams. */
   trek(args: string[], options?: Omit<TestFactoryOptions, 'baseUrl' | 'apiKey'>): Promise<TestFactory & { code: number }>;
+  /** The key of a seeded agent of this sandbox (its keys are random). */
+  agentKey(agentId: string): string;
   /** A direct API call with the default key; throws on a status >= 400. */
   api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
 }
@@ -33,7 +35,15 @@ export function useSandbox(): Sandbox {
       return running;
     },
     // Colour off unless a test asks for it, so table output compares as plain text.
-    factory: (options = {}) => testFactory({ ...options, env: { NO_COLOR: '1', ...options.env }, baseUrl: sandbox.running.baseUrl, apiKey: sandbox.running.apiKey }),
+    // The operator key too, as a script driving a `trek sandbox serve` would have it (TREK_SANDBOX_OPERATOR_KEY).
+    factory: (options = {}) =>
+      testFactory({
+        ...options,
+        env: { NO_COLOR: '1', TREK_SANDBOX_OPERATOR_KEY: sandbox.running.operatorKey, ...options.env },
+        baseUrl: sandbox.running.baseUrl,
+        apiKey: sandbox.running.apiKey,
+      }),
+    agentKey: (agentId) => sandbox.running.keys.find((k) => k.agent_id === agentId)!.key,
     async trek(args, options = {}) {
       const t = sandbox.factory(options);
       const code = await main(args, t.f);

@@ -9,13 +9,13 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory } from '../../helpers/factory.js';
 
-/** Keys of the seeded agents (docs/sandbox.md, "Keys, agents and tenancy"). */
-const KEY = {
-  mapleLeaf: 'sandbox-key-agent-1',
+/** Ids of the seeded agents acted as (docs/sandbox.md, "Keys, agents and tenancy"); each sandbox has its own random keys for them. */
+const AGENT = {
+  mapleLeaf: '1',
   /** Reisebüro Alpenblick, München: a CEU agency. */
-  ceu: 'sandbox-key-agent-5',
+  ceu: '5',
   /** Southern Cross Journeys: its chain has flex disabled. */
-  flexDisabled: 'sandbox-key-agent-6',
+  flexDisabled: '6',
 };
 /** Showcase departures (docs/sandbox.md, "Showcase departures"). */
 const DEPARTURE = { bookable: '100001', insideStopSell: '100002', premiumInside90: '100003', premiumBookable: '100004' };
@@ -28,49 +28,58 @@ interface Call {
 class SandboxClient {
   constructor(readonly running: RunningSandbox) {}
 
-  async call(key: string, method: string, path: string, body?: unknown): Promise<Call> {
+  keyOf(agent: string): string {
+    return this.running.keys.find((k) => k.agent_id === agent)!.key;
+  }
+
+  /** An agent id, or 'operator' for the operator controls. */
+  private credentials(agent: string): Record<string, string> {
+    return agent === 'operator' ? { 'x-sandbox-operator-key': this.running.operatorKey } : { 'x-application-key': this.keyOf(agent) };
+  }
+
+  async call(agent: string, method: string, path: string, body?: unknown): Promise<Call> {
     const response = await fetch(this.running.baseUrl + path, {
       method,
-      headers: { 'x-application-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...this.credentials(agent), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
 
-  async ok(key: string, method: string, path: string, body?: unknown): Promise<any> {
-    const { status, body: answer } = await this.call(key, method, path, body);
+  async ok(agent: string, method: string, path: string, body?: unknown): Promise<any> {
+    const { status, body: answer } = await this.call(agent, method, path, body);
     if (status >= 400) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(answer)}`);
     return answer;
   }
 
   /** A booking of the key's agency with two travellers on a departure service, paid in full so it is Confirmed. */
-  async confirmedDepartureService(key: string, currency: string, departure: string): Promise<{ booking: string; service: any; customers: string[] }> {
-    const booking = await this.ok(key, 'POST', '/bookings/', { currency });
+  async confirmedDepartureService(agent: string, currency: string, departure: string): Promise<{ booking: string; service: any; customers: string[] }> {
+    const booking = await this.ok(agent, 'POST', '/bookings/', { currency });
     const customers = await Promise.all(
       [['Ada', 'Lovelace', 'Ms'], ['Alan', 'Turing', 'Mr']].map(async ([first, last, title]) =>
-        (await this.ok(key, 'POST', '/customers/', { name: { legal_first_name: first, legal_last_name: last, title } })).id as string,
+        (await this.ok(agent, 'POST', '/customers/', { name: { legal_first_name: first, legal_last_name: last, title } })).id as string,
       ),
     );
-    const created = await this.ok(key, 'POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure }, customers: customers.map((id) => ({ id })) });
-    await this.payOwing(key, booking.id);
-    const service = await this.ok(key, 'GET', `/departure_services/${created.id}`);
+    const created = await this.ok(agent, 'POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure }, customers: customers.map((id) => ({ id })) });
+    await this.payOwing(agent, booking.id);
+    const service = await this.ok(agent, 'GET', `/departure_services/${created.id}`);
     expect(service.status).toBe('Confirmed');
     return { booking: booking.id, service, customers };
   }
 
-  async payOwing(key: string, booking: string): Promise<void> {
-    const { amount_owing: owing } = await this.ok(key, 'GET', `/bookings/${booking}`);
-    await this.ok(key, 'POST', '/_sandbox/payments', { booking: { id: booking }, amount: owing });
+  async payOwing(agent: string, booking: string): Promise<void> {
+    const { amount_owing: owing } = await this.ok(agent, 'GET', `/bookings/${booking}`);
+    await this.ok(agent, 'POST', '/_sandbox/payments', { booking: { id: booking }, amount: owing });
   }
 
-  async flexServices(key: string, booking: string): Promise<any[]> {
-    const list = await this.ok(key, 'GET', `/bookings/${booking}/services/?max_per_page=100`);
+  async flexServices(agent: string, booking: string): Promise<any[]> {
+    const list = await this.ok(agent, 'GET', `/bookings/${booking}/services/?max_per_page=100`);
     return list.results.filter((s: { type: string }) => s.type === 'flex_plan_services');
   }
 
-  async trek(key: string, args: string[]) {
-    const t = testFactory({ baseUrl: this.running.baseUrl, apiKey: key, env: { NO_COLOR: '1' } });
+  async trek(agent: string, args: string[]) {
+    const t = testFactory({ baseUrl: this.running.baseUrl, apiKey: this.keyOf(agent), env: { NO_COLOR: '1' } });
     const code = await main(args, t.f);
     return Object.assign(t, { code });
   }
@@ -90,78 +99,78 @@ const attachArgs = (booking: string, service: string, plan: string) => ['flex', 
  * The refusal as the pre-flight explains it (exit 2, nothing created), then with --force as
  * the sandbox judges it (exit 5, its own code printed, still nothing created).
  */
-async function expectRefused(on: SandboxClient, key: string, booking: string, service: string, plan: string, reason: RegExp): Promise<string> {
-  const before = await on.flexServices(key, booking);
-  const explained = await on.trek(key, attachArgs(booking, service, plan));
+async function expectRefused(on: SandboxClient, agent: string, booking: string, service: string, plan: string, reason: RegExp): Promise<string> {
+  const before = await on.flexServices(agent, booking);
+  const explained = await on.trek(agent, attachArgs(booking, service, plan));
   expect(explained.err()).toMatch(reason);
   expect(explained.err()).toMatch(/^error: flex plan .+ cannot be attached to departure service .+; nothing was sent:\n/);
   expect(explained.code).toBe(2);
   expect(explained.out()).toBe('');
-  expect(await on.flexServices(key, booking)).toEqual(before);
+  expect(await on.flexServices(agent, booking)).toEqual(before);
 
   // What the sandbox answers the same request with, to check the CLI shows it as it is.
-  const direct = await on.call(key, 'POST', '/flex_plan_services/', { booking: { id: booking }, departure_service: { id: service }, product: { id: plan } });
+  const direct = await on.call(agent, 'POST', '/flex_plan_services/', { booking: { id: booking }, departure_service: { id: service }, product: { id: plan } });
   expect(direct.status).toBe(400);
-  const forced = await on.trek(key, [...attachArgs(booking, service, plan), '--force']);
+  const forced = await on.trek(agent, [...attachArgs(booking, service, plan), '--force']);
   expect(forced.code).toBe(5);
   for (const e of direct.body.errors) expect(forced.err()).toContain(`  - ${[e.field, e.code].filter(Boolean).join(': ')}`);
-  expect(await on.flexServices(key, booking)).toEqual(before);
+  expect(await on.flexServices(agent, booking)).toEqual(before);
   return direct.body.errors.map((e: { code: string }) => e.code).join(',');
 }
 
 describe('trek flex attach against the sandbox', () => {
   it('attaches a plan to a confirmed departure service: Option, with the price to pay to confirm it', async () => {
-    const { booking, service } = await sandbox.confirmedDepartureService(KEY.mapleLeaf, 'CAD', DEPARTURE.bookable);
-    const t = await sandbox.trek(KEY.mapleLeaf, attachArgs(booking, service.id, `${DEPARTURE.bookable}-1`));
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.bookable);
+    const t = await sandbox.trek(AGENT.mapleLeaf, attachArgs(booking, service.id, `${DEPARTURE.bookable}-1`));
     expect(t.code).toBe(0);
     const flex = JSON.parse(t.out());
     expect(flex).toMatchObject({ type: 'flex_plan_services', status: 'Option', booking: { id: booking } });
     expect(flex.associated_services.map((s: { id: string }) => s.id)).toEqual([service.id]);
-    const plan = await sandbox.ok(KEY.mapleLeaf, 'GET', `/flex_plans/${DEPARTURE.bookable}-1`);
+    const plan = await sandbox.ok(AGENT.mapleLeaf, 'GET', `/flex_plans/${DEPARTURE.bookable}-1`);
     expect(t.err()).toBe(
       `Attached flex plan service ${flex.id} to departure service ${service.id}: Option until ${flex.option_expiry_date}.\n` +
         `To confirm it, pay the full flex price, ${flex.purchase_price ?? plan.prices.CAD} CAD (a tour deposit does not count); unpaid, it expires.\n`,
     );
-    expect(await sandbox.flexServices(KEY.mapleLeaf, booking)).toHaveLength(1);
+    expect(await sandbox.flexServices(AGENT.mapleLeaf, booking)).toHaveLength(1);
   });
 
   it('refuses a departure service that does not exist', async () => {
-    const { booking } = await sandbox.confirmedDepartureService(KEY.mapleLeaf, 'CAD', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, KEY.mapleLeaf, booking, '499999', `${DEPARTURE.bookable}-1`, /\n {2}- departure service: there is no departure service 499999\n/)).toBe('DEPARTURE_SERVICE_NOT_FOUND');
+    const { booking } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.bookable);
+    expect(await expectRefused(sandbox, AGENT.mapleLeaf, booking, '499999', `${DEPARTURE.bookable}-1`, /\n {2}- departure service: there is no departure service 499999\n/)).toBe('DEPARTURE_SERVICE_NOT_FOUND');
   });
 
   it('refuses a departure inside the 60-day stop-sell window, with the date sales closed', async () => {
-    const { booking, service } = await sandbox.confirmedDepartureService(KEY.mapleLeaf, 'CAD', DEPARTURE.insideStopSell);
-    const departure = await sandbox.ok(KEY.mapleLeaf, 'GET', `/departures/${DEPARTURE.insideStopSell}`);
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.insideStopSell);
+    const departure = await sandbox.ok(AGENT.mapleLeaf, 'GET', `/departures/${DEPARTURE.insideStopSell}`);
     const closed = new Date(Date.parse(`${departure.start_date}T00:00:00Z`) - 60 * 86_400_000).toISOString().slice(0, 10);
     expect(await expectRefused(
-      sandbox, KEY.mapleLeaf, booking, service.id, `${DEPARTURE.insideStopSell}-1`,
+      sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.insideStopSell}-1`,
       new RegExp(`stop-sell window: departure ${DEPARTURE.insideStopSell} starts on ${departure.start_date}, not more than 60 days away \\(the stop-sell window\\); flex sales closed on ${closed} \\(plan ${DEPARTURE.insideStopSell}-1 is NOT_BOOKABLE\\)`),
     )).toBe('FLEX_STOP_SELL');
   });
 
   it('refuses a premium departure 75 days out: its window is 90 days', async () => {
-    const { booking, service } = await sandbox.confirmedDepartureService(KEY.mapleLeaf, 'CAD', DEPARTURE.premiumInside90);
-    expect(await expectRefused(sandbox, KEY.mapleLeaf, booking, service.id, `${DEPARTURE.premiumInside90}-2`, /not more than 90 days away \(the stop-sell window for the Premium Journeys line\)/)).toBe('FLEX_STOP_SELL');
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.premiumInside90);
+    expect(await expectRefused(sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.premiumInside90}-2`, /not more than 90 days away \(the stop-sell window for the Premium Journeys line\)/)).toBe('FLEX_STOP_SELL');
   });
 
   it('refuses a CEU booking (agency in Germany)', async () => {
-    const { booking, service } = await sandbox.confirmedDepartureService(KEY.ceu, 'EUR', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, KEY.ceu, booking, service.id, `${DEPARTURE.bookable}-1`, /CEU booking: the booking's agency Reisebüro Alpenblick has its business address in Germany/)).toBe('CEU_BOOKING');
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.ceu, 'EUR', DEPARTURE.bookable);
+    expect(await expectRefused(sandbox, AGENT.ceu, booking, service.id, `${DEPARTURE.bookable}-1`, /CEU booking: the booking's agency Reisebüro Alpenblick has its business address in Germany/)).toBe('CEU_BOOKING');
   });
 
   it('refuses a second flex plan service on one departure service, naming the first', async () => {
-    const { booking, service } = await sandbox.confirmedDepartureService(KEY.mapleLeaf, 'CAD', DEPARTURE.premiumBookable);
-    const first = await sandbox.ok(KEY.mapleLeaf, 'POST', '/flex_plan_services/', { booking: { id: booking }, departure_service: { id: service.id }, product: { id: `${DEPARTURE.premiumBookable}-1` } });
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.premiumBookable);
+    const first = await sandbox.ok(AGENT.mapleLeaf, 'POST', '/flex_plan_services/', { booking: { id: booking }, departure_service: { id: service.id }, product: { id: `${DEPARTURE.premiumBookable}-1` } });
     expect(await expectRefused(
-      sandbox, KEY.mapleLeaf, booking, service.id, `${DEPARTURE.premiumBookable}-2`,
+      sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.premiumBookable}-2`,
       new RegExp(`one flex per departure service: flex plan service ${first.id} "${first.name}" \\(Option\\) already covers departure service ${service.id}`),
     )).toBe('FLEX_ALREADY_ATTACHED');
   });
 
   it("refuses when flex is disabled for the agency's chain", async () => {
-    const { booking, service } = await sandbox.confirmedDepartureService(KEY.flexDisabled, 'AUD', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, KEY.flexDisabled, booking, service.id, `${DEPARTURE.bookable}-1`, /flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys \(FLEX_DISABLED\)/)).toBe('FLEX_DISABLED');
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.flexDisabled, 'AUD', DEPARTURE.bookable);
+    expect(await expectRefused(sandbox, AGENT.flexDisabled, booking, service.id, `${DEPARTURE.bookable}-1`, /flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys \(FLEX_DISABLED\)/)).toBe('FLEX_DISABLED');
   });
 });
 
@@ -175,11 +184,11 @@ describe('the late-attach window, on a sandbox of its own (the clock moves)', ()
   });
 
   it('refuses 48 hours after the departure service was confirmed, saying when the window closed', async () => {
-    const { booking, service } = await own.confirmedDepartureService(KEY.mapleLeaf, 'CAD', DEPARTURE.bookable);
-    await own.ok(KEY.mapleLeaf, 'POST', '/_sandbox/clock', { advance: '48h1m' });
+    const { booking, service } = await own.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.bookable);
+    await own.ok('operator', 'POST', '/_sandbox/clock', { advance: '48h1m' });
     const closes = new Date(Date.parse(service.date_confirmed) + 48 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(await expectRefused(
-      own, KEY.mapleLeaf, booking, service.id, `${DEPARTURE.bookable}-1`,
+      own, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.bookable}-1`,
       new RegExp(`late-attach window: it closed at ${closes}, 48 hours after departure service ${service.id} was confirmed \\(${service.date_confirmed}\\)`),
     )).toBe('FLEX_LATE_ATTACH_WINDOW_PASSED');
   });

@@ -77,10 +77,12 @@ describe('trek sandbox clock', () => {
     expect(set.out()).toMatch(/^NOW {2}2031-03-04T00:00:0\dZ\n$/);
   });
 
-  it('describes the change with --dry-run', async () => {
+  it('describes the change with --dry-run, the operator key redacted', async () => {
     const t = await sandbox.trek(['sandbox', 'clock', 'advance', '30d', '--dry-run']);
     expect(t.code).toBe(0);
     expect(t.out()).toContain(`POST ${sandbox.running.baseUrl}/_sandbox/clock\n`);
+    expect(t.out()).toContain('X-Sandbox-Operator-Key: ***\n');
+    expect(t.out()).not.toContain(sandbox.running.operatorKey);
     expect(JSON.parse(t.out().split('\n\n')[1]!)).toEqual({ advance: '30d' });
   });
 });
@@ -95,7 +97,7 @@ describe('sandbox helpers on a server that is not a sandbox', () => {
     const hostile = await servers.start((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ http_status_code: 404, message: 'Not Found', errors: [] }));
     });
-    const t = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
+    const t = testFactory({ baseUrl: hostile.url, apiKey: 'k', env: { TREK_SANDBOX_OPERATOR_KEY: 'op' } });
     expect(await main(['sandbox', ...args], t.f)).toBe(4);
     expect(t.err()).toContain("error: this profile's server is not a trek sandbox");
     expect(t.out()).toBe('');
