@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import Negotiator from 'negotiator';
 import { fromXml, toXml } from '../util/xml.js';
 import { authenticate, authenticateOperator } from './auth.js';
 import { isoDateTime } from './clock.js';
@@ -23,29 +24,14 @@ type Format = 'json' | 'xml';
 const CONTENT_TYPE: Record<Format, string> = { json: 'application/json; charset=utf-8', xml: 'application/xml; charset=utf-8' };
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The best of JSON and XML for an `Accept` header; null when it accepts neither. */
+/** What the sandbox writes, JSON first so that it wins a tie (any type, or any application type); text/xml is XML's older name. */
+const PRODUCIBLE = ['application/json', 'application/xml', 'text/xml'];
+
+/** The best of JSON and XML for an `Accept` header, by q-value and specificity (negotiator); null when it accepts neither. */
 export function negotiate(accept: string | undefined): Format | null {
   if (!accept || accept.trim() === '') return 'json';
-  let best: { format: Format; q: number; specificity: number } | null = null;
-  for (const range of accept.split(',')) {
-    const [typeText = '', ...paramTexts] = range.split(';');
-    const type = typeText.trim().toLowerCase();
-    let q = 1;
-    for (const p of paramTexts) {
-      const [k, v] = p.split('=').map((x) => x.trim());
-      if (k === 'q') q = Number(v);
-    }
-    if (!(q > 0)) continue;
-    const candidates: Array<[Format, number]> = [];
-    if (type === 'application/json' || type.endsWith('+json')) candidates.push(['json', 2]);
-    if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) candidates.push(['xml', 2]);
-    if (type === 'application/*' || type === '*/*') candidates.push(['json', type === '*/*' ? 0 : 1]);
-    if (type === 'text/*') candidates.push(['xml', 1]);
-    for (const [format, specificity] of candidates) {
-      if (!best || q > best.q || (q === best.q && specificity > best.specificity)) best = { format, q, specificity };
-    }
-  }
-  return best?.format ?? null;
+  const type = new Negotiator({ headers: { accept } }).mediaType(PRODUCIBLE);
+  return type === undefined ? null : type === 'application/json' ? 'json' : 'xml';
 }
 
 /** negotiate() per distinct Accept header: clients send the same one on every request. */
