@@ -89,34 +89,29 @@ function select(record: unknown, fields: string[] | undefined): unknown {
 
 // ---- text width ---------------------------------------------------------------------------
 
-const SGR = /\x1b\[[0-9;]*m/g;
-// Created on first use: building a segmenter costs milliseconds that `trek --help` should not pay.
+/** Columns a string takes on a terminal, colour codes ignored (string-width: graphemes, East Asian width, emoji). */
+type TextWidth = (text: string) => number;
+
+/**
+ * string-width, loaded by the views that measure text: it builds an Intl.Segmenter as it
+ * loads, milliseconds that json, csv and the other formats should not pay.
+ */
+async function textWidth(): Promise<TextWidth> {
+  return (await import('string-width')).default;
+}
+
+// Created on first use, for truncation only: building a segmenter costs milliseconds.
 let segmenter: Intl.Segmenter | undefined;
 function graphemes(text: string): string[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return Array.from(segmenter.segment(text), (s) => s.segment);
-}
-const INVISIBLE = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
-const WIDE =
-  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]|\p{Emoji_Presentation}/u;
-
-function graphemeWidth(grapheme: string): number {
-  if (INVISIBLE.test(grapheme)) return 0;
-  return WIDE.test(grapheme) ? 2 : 1;
-}
-
-/** Columns a string takes on a terminal, ignoring the theme's colour codes. */
-function displayWidth(text: string): number {
-  let width = 0;
-  for (const grapheme of graphemes(text.replace(SGR, ''))) width += graphemeWidth(grapheme);
-  return width;
 }
 
 /**
  * Cuts text to `width` columns, ending in '…' when something was cut. Colour codes are all
  * kept (only visible characters are dropped), so a cut never leaves a colour switched on.
  */
-function truncate(text: string, width: number): string {
+function truncate(text: string, width: number, displayWidth: TextWidth): string {
   if (displayWidth(text) <= width) return text;
   let budget = width - displayWidth(ELLIPSIS);
   let cut = false;
@@ -127,7 +122,7 @@ function truncate(text: string, width: number): string {
       continue;
     }
     for (const grapheme of cut ? [] : graphemes(part)) {
-      const w = graphemeWidth(grapheme);
+      const w = displayWidth(grapheme);
       if (w > budget) {
         result += ELLIPSIS;
         cut = true;
@@ -183,6 +178,7 @@ function cellText(column: Column, record: unknown, color: boolean, theme: Theme)
 
 /** A gh-like table: header row, columns two spaces apart, no borders, fitted to `width`. */
 async function formatTable(columns: Column[], records: unknown[], spec: OutputSpec, theme: Theme): Promise<string> {
+  const displayWidth = await textWidth();
   const headers = columns.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
   const rows = records.map((record) => columns.map((c) => cellText(c, record, spec.color, theme)));
   const natural = columns.map((c, i) =>
@@ -192,7 +188,7 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
   const minimums = columns.map((c, i) => (c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : MIN_COLUMN_WIDTH));
   const widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1));
   // cli-table3 wraps a cell marked wordWrap at spaces, keeping colour codes balanced on each line.
-  const cell = (text: string, i: number) => (columns[i]!.wrap ? { content: text, wordWrap: true } : truncate(text, widths[i]!));
+  const cell = (text: string, i: number) => (columns[i]!.wrap ? { content: text, wordWrap: true } : truncate(text, widths[i]!, displayWidth));
   const { default: Table } = await import('cli-table3');
   const table = new Table({ colWidths: widths, chars: NO_BORDERS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
   // The header is the first row (cli-table3's `head` takes no cell options), styled by the theme.
@@ -207,7 +203,8 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
 }
 
 /** `Label  value` lines with the labels aligned; multi-line values stay under their value column. */
-function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, theme: Theme): string {
+async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, theme: Theme): Promise<string> {
+  const displayWidth = await textWidth();
   const labels = rows.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
   const labelWidth = Math.max(0, ...labels.map(displayWidth));
   const indent = ' '.repeat(labelWidth + COLUMN_GAP.length);
@@ -217,7 +214,7 @@ function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, the
       const plain = column.format ? column.format(value, record) : formatValue(value);
       const lines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n');
       const styled = lines.map((line) => {
-        const text = column.maxWidth ? truncate(line, column.maxWidth) : line;
+        const text = column.maxWidth ? truncate(line, column.maxWidth, displayWidth) : line;
         return spec.color && column.style ? column.style(text, value, theme) : text;
       });
       const label = labels[i]!;
@@ -359,7 +356,7 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
       return;
     case 'table': {
       const theme = makeTheme(spec.color);
-      const blocks = [formatDetailRows(columns, record, spec, theme)];
+      const blocks = [await formatDetailRows(columns, record, spec, theme)];
       // --fields asks for exactly those values, so the sections are left out.
       for (const section of fields ? [] : (options.sections ?? [])) {
         const title = theme.bold(sanitize(section.title));
