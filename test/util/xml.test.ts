@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { ExitCode } from '../../src/errors.js';
+import { exitCodeFor } from '../../src/main.js';
 import { fromXml, MAX_DEPTH, toXml, XmlParseError } from '../../src/util/xml.js';
 import { useHostileServers } from '../helpers/hostile-server.js';
 import { useSandbox } from '../sandbox/helpers.js';
@@ -150,5 +153,27 @@ describe('15 xml: the sandbox answers a hostile XML body with a §7.2 400', () =
     expect(JSON.stringify(body.errors)).toContain('MALFORMED_BODY');
     expect(answer.text).not.toContain('root:');
     expect(({} as Record<string, unknown>).currency).toBeUndefined();
+  });
+});
+
+describe('15 xml: trek refuses a hostile XML answer as unusable (exit 7)', () => {
+  const servers = useHostileServers();
+  it.each([
+    ['a prototype key', '<booking><__proto__><currency>CAD</currency></__proto__></booking>'],
+    ['billion laughs', '<!DOCTYPE b [<!ENTITY l "lol"><!ENTITY l2 "&l;&l;&l;">]><booking><currency>&l2;</currency></booking>'],
+    ['10 000-deep nesting', `<booking>${nested(10_000)}</booking>`],
+  ])('15 xml: %s', async (_name, body) => {
+    const server = await servers.start((_req, res) => void res.writeHead(200, { 'content-type': 'application/xml' }).end(body));
+    const client = new ApiClient({ baseUrl: server.url, apiKey: 'k', accept: 'xml', retry: { maxAttempts: 1 } });
+    try {
+      const error = await client.get('/bookings/1').then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect((error as Error).message).toContain('malformed XML in the response body');
+      expect(exitCodeFor(error)).toBe(ExitCode.server);
+    } finally {
+      await client.close();
+    }
   });
 });
