@@ -38,7 +38,18 @@ export function forbidden(what: string): SandboxError {
   return new SandboxError(403, `Your agency may not access ${what}.`);
 }
 
-/** Thrown when the persisted snapshot cannot be used; it is never overwritten. */
-export class SnapshotError extends Error {
+/**
+ * The data file cannot be used: unreadable or damaged (never overwritten), locked by a live
+ * process past the wait, or the disk refused a write (nothing was changed). Names the file.
+ * Outside a request it is exit 2 (src/main.ts); a request it fails is answered with `status`:
+ * 507 when the disk refused the write, 503 when the lock stayed held, else 500.
+ */
+export class SnapshotError extends SandboxError {
   override name = 'SnapshotError';
+  constructor(message: string, status = 500) {
+    super(status, message);
+  }
 }
+
+/** A snapshot or journal that is not what trek writes: refused, and set aside only by a reset. */
+export class DamagedSnapshotError extends SnapshotError {}

@@ -1,168 +1,554 @@
 /**
- * The snapshot file: versioned JSON, written atomically (temp file + rename) while holding an
- * inter-process lock file, so several processes each running a sandbox on one data file
- * serialise their writes and never lose one. A snapshot of an unknown version or one that
- * cannot be parsed is refused and left untouched.
+ * The data file: a snapshot of the whole state and, beside it, an append-only journal of what
+ * changed since (`<file>.journal`). A change is one journal line, written and fsync'd before
+ * the request that made it is answered; now and then the journal is folded into a new snapshot.
+ * So a write costs what it changed, not the size of the state.
+ *
+ * Several processes share one data file (every embedded sandbox of every trek command, plus any
+ * `trek sandbox serve`): writers take `<file>.lock` (src/util/lock.ts), catch up with what the
+ * others appended, append, release. Readers catch up without the lock.
+ *
+ * Journal lines are `<crc32 hex> <json>\n`. The first is a header naming the snapshot it
+ * continues (the snapshot's `journal_id`); each record holds the generation it makes and the
+ * checksum of the line before, so a reader notices a journal that is not the one it read. A
+ * last line without its newline is an append cut short (a killed writer) and is ignored — the
+ * next writer cuts it off. A line that fails its checksum, a snapshot that fails validation, or
+ * a journal that does not continue its snapshot is damage: refused, naming the file, never
+ * replaced except by an explicit reset (which keeps it beside, renamed).
+ *
+ * Folding the journal: the new snapshot (new `journal_id`) is written atomically, then an empty
+ * journal replaces the old. A crash between the two leaves a journal naming the previous
+ * snapshot, which is ignored: everything in it is in the new snapshot.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { SnapshotError } from './errors.js';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { isAtomicTempOf, STORAGE_ERROR_CODES, writeAllSync, writeFileAtomicSync } from '../util/atomic-write.js';
+import { acquireFileLock, DEFAULT_LOCK_WAIT_MS, LockBusyError } from '../util/lock.js';
+import { applyEntry, type ChangeEntry } from './changes.js';
+import { DamagedSnapshotError, SnapshotError } from './errors.js';
 import type { State } from './model.js';
 
 export const SNAPSHOT_VERSION = 1;
+const JOURNAL_VERSION = 1;
+/** By default a journal is folded into the snapshot once it outgrows both this and the snapshot. */
+const COMPACT_MIN_BYTES = 1024 * 1024;
+export const LOCK_WAIT_ENV = 'TREK_LOCK_WAIT_MS';
+const MAX_LOCK_WAIT_MS = 600_000;
 
-/** Identity of the file's current content: rename gives a new inode, writes change size/mtime. */
-export interface FileStamp {
+/** What a valid snapshot must respect; given by the store, which owns these numbers. */
+export interface SnapshotLimits {
+  maxSeed: number;
+  maxSize: number;
+  /** Ids of new records start above these, per collection (store.ts ID_BASE). */
+  idBase: Readonly<Record<string, number>>;
+}
+
+/** How long a writer waits for the lock: TREK_LOCK_WAIT_MS, else 20 s. */
+export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env[LOCK_WAIT_ENV];
+  if (text === undefined || text === '') return DEFAULT_LOCK_WAIT_MS;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text.trim()) || ms > MAX_LOCK_WAIT_MS) {
+    throw new SnapshotError(`${LOCK_WAIT_ENV} must be a whole number of milliseconds from 0 to ${MAX_LOCK_WAIT_MS} (got ${JSON.stringify(text)})`);
+  }
+  return ms;
+}
+
+/** Identity of a file's content: a rename gives a new inode, a write changes size or mtime. */
+interface FileStamp {
   ino: number;
   size: number;
   mtimeMs: number;
 }
 
-export function stampOf(file: string): FileStamp | null {
+function stampOf(file: string): FileStamp | null {
   try {
     const s = statSync(file);
     return { ino: s.ino, size: s.size, mtimeMs: s.mtimeMs };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SnapshotError(`cannot read the sandbox snapshot ${file}: ${(error as Error).message}`);
   }
 }
 
-export function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
+function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
   return a === b || (a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs);
 }
 
-/** Reads and checks a snapshot; null when the file does not exist. */
-export function readSnapshot(file: string): State | null {
+/** A shell word for a path in a message the user may copy. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+function damaged(file: string, dataFile: string, problem: string): DamagedSnapshotError {
+  const both = file === dataFile ? 'it' : `${dataFile} and ${file}`;
+  return new DamagedSnapshotError(
+    `${file} is damaged: ${problem}. It was left untouched. ` +
+      `Start over with \`trek sandbox reset --data ${shellWord(dataFile)}\` (the damaged files are kept beside it, renamed *.damaged-<time>), or move ${both} away.`,
+  );
+}
+
+/** A refused write names the file; a full or read-only disk is 507. Nothing was changed. */
+function writeFailed(file: string, error: unknown, what = 'write the sandbox state to'): SnapshotError {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const storage = STORAGE_ERROR_CODES.has(code);
+  return new SnapshotError(
+    `cannot ${what} ${file}: ${(error as Error).message}; nothing was changed.` + (storage ? ' Free some space (or make it writable) and try again.' : ''),
+    storage ? 507 : 500,
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
+const show = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 60);
+
+/** What is wrong with a parsed snapshot of the current version, or null when it is usable. */
+function snapshotProblem(s: Record<string, unknown>, limits: SnapshotLimits): string | null {
+  if (!isCount(s.seed, limits.maxSeed)) return `seed ${show(s.seed)} is not an integer from 0 to ${limits.maxSeed}`;
+  if (!isCount(s.size, limits.maxSize) || s.size < 1) return `size ${show(s.size)} is not an integer from 1 to ${limits.maxSize}`;
+  if (typeof s.epoch !== 'string' || Number.isNaN(Date.parse(s.epoch))) return `epoch ${show(s.epoch)} is not a date and time`;
+  if (typeof s.clock_offset_ms !== 'number' || !Number.isFinite(s.clock_offset_ms)) return `clock_offset_ms ${show(s.clock_offset_ms)} is not a number`;
+  if (!isCount(s.generation)) return `generation ${show(s.generation)} is not a whole number`;
+  if (!isCount(s.last_seq)) return `last_seq ${show(s.last_seq)} is not a whole number`;
+  if (!isObject(s.last_id) || !Object.values(s.last_id).every((id) => isCount(id))) return 'last_id is not a map of whole numbers';
+  if (s.operator_key !== undefined && typeof s.operator_key !== 'string') return 'operator_key is not text';
+  if (s.journal_id !== undefined && typeof s.journal_id !== 'string') return 'journal_id is not text';
+  if (s.departure_availability !== undefined && (!isObject(s.departure_availability) || !Object.values(s.departure_availability).every((v) => typeof v === 'string'))) {
+    return 'departure_availability is not a map of statuses';
+  }
+  if (!isObject(s.collections)) return 'collections is not an object';
+  const lastIds = s.last_id as Record<string, number>;
+  for (const [name, records] of Object.entries(s.collections)) {
+    if (!isObject(records)) return `collections.${name} is not an object of records`;
+    const lastId = lastIds[name] ?? limits.idBase[name];
+    for (const [key, record] of Object.entries(records)) {
+      const at = `collections.${name}[${JSON.stringify(key)}]`;
+      if (!isObject(record)) return `${at} is not a record`;
+      if (record.id !== key) return `${at} has the id ${show(record.id)}`;
+      if (!isCount(record.seq, s.last_seq as number)) return `${at}.seq ${show(record.seq)} is not a whole number up to last_seq (${s.last_seq})`;
+      if (lastId !== undefined && /^\d+$/.test(key) && Number(key) > lastId) {
+        return `${at} is above the last ${name} id handed out (${lastId}), so a new record would take its id`;
+      }
+    }
+  }
+  return null;
+}
+
+interface Snapshot {
+  state: State;
+  /** The journal that continues this snapshot names it; null for a snapshot older than journals. */
+  journalId: string | null;
+  bytes: number;
+}
+
+/** Reads, parses and validates the snapshot; null when there is none. */
+function readSnapshotFile(file: string, limits: SnapshotLimits): Snapshot | null {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new SnapshotError(`cannot read the sandbox snapshot ${file}: ${(err as Error).message}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SnapshotError(`cannot read the sandbox snapshot ${file}: ${(error as Error).message}`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new SnapshotError(`${file} is not a sandbox snapshot (not valid JSON); it was left untouched. Move it away to start a fresh sandbox.`);
+    throw damaged(file, file, 'it is not valid JSON (cut short, or not a sandbox snapshot)');
   }
-  const version = (parsed as { version?: unknown } | null)?.version;
-  if (version !== SNAPSHOT_VERSION) {
+  if (!isObject(parsed)) throw damaged(file, file, 'it is not a JSON object');
+  const version = parsed.version;
+  if (typeof version === 'number' && version !== SNAPSHOT_VERSION) {
     throw new SnapshotError(
-      `${file} holds a sandbox snapshot of version ${JSON.stringify(version ?? null)}, but this trek reads version ${SNAPSHOT_VERSION}; ` +
+      `${file} holds a sandbox snapshot of version ${version}, but this trek reads version ${SNAPSHOT_VERSION}; ` +
         'it was left untouched. Use the trek that wrote it, or move the file away to start a fresh sandbox.',
     );
   }
-  return parsed as State;
+  if (version !== SNAPSHOT_VERSION) throw damaged(file, file, `it has no "version": ${SNAPSHOT_VERSION} (not a sandbox snapshot?)`);
+  const problem = snapshotProblem(parsed, limits);
+  if (problem) throw damaged(file, file, problem);
+  const { journal_id: journalId, ...state } = parsed;
+  return { state: state as unknown as State, journalId: typeof journalId === 'string' ? journalId : null, bytes: text.length };
 }
 
-/** Writes `text` to `file` atomically: a crash leaves either the old or the new snapshot. */
-export function writeSnapshot(file: string, text: string): FileStamp {
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
+interface JournalHeader {
+  journal: number;
+  snapshot: string;
+  generation: number;
+}
+
+interface JournalRecord extends ChangeEntry {
+  /** The generation this record makes: one more than the state it applies to. */
+  g: number;
+  /** Checksum of the line before. */
+  p: string;
+}
+
+const hex = (value: number) => value.toString(16).padStart(8, '0');
+
+function encodeLine(value: object): { bytes: Buffer; crc: string } {
+  const json = Buffer.from(JSON.stringify(value), 'utf8');
+  const crc = hex(crc32(json));
+  return { bytes: Buffer.concat([Buffer.from(`${crc} `), json, Buffer.from('\n')]), crc };
+}
+
+interface Line {
+  /** File offsets of the line's first byte and of the byte after its newline. */
+  start: number;
+  end: number;
+  crc: string;
+  /** The parsed JSON; undefined when the checksum failed. */
+  value: unknown;
+}
+
+/** The complete lines of `bytes`, read from file offset `base`; bytes after the last newline are not a line yet. */
+function splitLines(bytes: Buffer, base: number): Line[] {
+  const lines: Line[] = [];
+  for (let from = 0; ; ) {
+    const newline = bytes.indexOf(10, from);
+    if (newline < 0) return lines;
+    const crc = bytes.toString('latin1', from, Math.min(from + 8, newline));
+    const json = bytes.subarray(from + 9, newline);
+    let value: unknown;
+    if (newline - from > 9 && bytes[from + 8] === 32 && hex(crc32(json)) === crc) {
+      try {
+        value = JSON.parse(json.toString('utf8'));
+      } catch {
+        value = undefined;
+      }
+    }
+    lines.push({ start: base + from, end: base + newline + 1, crc, value });
+    from = newline + 1;
+  }
+}
+
+/** Bytes [from, end of file) of the journal with the file's inode; null when there is none. */
+function readJournalBytes(file: string, from: number): { ino: number; size: number; bytes: Buffer } | null {
+  let fd: number;
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SnapshotError(`cannot read the sandbox journal ${file}: ${(error as Error).message}`);
+  }
+  try {
+    const { ino, size } = fstatSync(fd);
+    const bytes = Buffer.alloc(Math.max(0, size - from));
+    for (let read = 0; read < bytes.length; ) {
+      const n = readSync(fd, bytes, read, bytes.length - read, from + read);
+      if (n === 0) return { ino, size: from + read, bytes: bytes.subarray(0, read) };
+      read += n;
+    }
+    return { ino, size, bytes };
+  } catch (error) {
+    throw new SnapshotError(`cannot read the sandbox journal ${file}: ${(error as Error).message}`);
   } finally {
     closeSync(fd);
   }
-  renameSync(temp, file);
-  return stampOf(file)!;
 }
 
-/** Removes `<file>.<pid>.<random>.tmp` files left by writers killed before their rename. */
-export function removeOrphanTemps(file: string): void {
-  const prefix = `${basename(file)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(dirname(file));
-  } catch {
-    return; // no directory yet: nothing to clean
+/** Where this process stands in the journal file. */
+interface JournalView {
+  ino: number;
+  /** False for a journal of an earlier snapshot: nothing in it applies (the snapshot holds it all). */
+  continuesSnapshot: boolean;
+  /** End of the last complete line read: appends go here. */
+  validEnd: number;
+  /** Start and checksum of that line, to check it is still there before reading on. */
+  lastStart: number;
+  lastCrc: string;
+  records: number;
+}
+
+function isHeader(value: unknown): value is JournalHeader {
+  return isObject(value) && value.journal === JOURNAL_VERSION && typeof value.snapshot === 'string' && isCount(value.generation);
+}
+
+function isRecord(value: unknown): value is JournalRecord {
+  return (
+    isObject(value) &&
+    isCount(value.g) &&
+    typeof value.p === 'string' &&
+    (value.c === undefined || (isObject(value.c) && Object.values(value.c).every(isObject))) &&
+    (value.f === undefined || isObject(value.f)) &&
+    (value.u === undefined || (Array.isArray(value.u) && value.u.every((name) => typeof name === 'string')))
+  );
+}
+
+/** The records a line upserts keep their ids as keys (what the snapshot check demands too). */
+function recordKeysMatch(record: JournalRecord): boolean {
+  return Object.values(record.c ?? {}).every((records) => Object.entries(records).every(([id, value]) => value === null || (isObject(value) && value.id === id)));
+}
+
+export interface DataFileOptions {
+  /** How long a writer waits for the lock; default TREK_LOCK_WAIT_MS, else 20 s. */
+  lockWaitMs?: number;
+  /** Journal size that makes a writer fold it into the snapshot; default the larger of 1 MiB and the snapshot. */
+  compactBytes?: number;
+}
+
+export class DataFile {
+  readonly journalFile: string;
+  private snapshotStamp: FileStamp | null = null;
+  private journalId: string | null = null;
+  private snapshotBytes = 0;
+  private journal: JournalView | null = null;
+  /** The journal cannot continue what we hold (lost underneath, or none yet): the next commit writes a snapshot. */
+  private snapshotNeeded = true;
+  private readonly lockWaitMs: number;
+  private readonly compactBytes: number | undefined;
+  private compactAtBytes: number;
+
+  constructor(
+    readonly file: string,
+    private readonly limits: SnapshotLimits,
+    options: DataFileOptions = {},
+  ) {
+    this.journalFile = `${file}.journal`;
+    this.lockWaitMs = options.lockWaitMs ?? lockWaitFromEnv();
+    this.compactBytes = options.compactBytes;
+    this.compactAtBytes = this.threshold(0);
   }
-  for (const name of names) {
-    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length).split('.')[0]) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && !pidAlive(pid)) {
+
+  /** Reads the snapshot and replays its journal; null when there is no snapshot. Refuses damage. */
+  load(): State | null {
+    const stamp = stampOf(this.file);
+    const snapshot = stamp && readSnapshotFile(this.file, this.limits);
+    this.journal = null;
+    if (!snapshot) {
+      this.snapshotStamp = null;
+      this.journalId = null;
+      this.snapshotNeeded = true;
+      return null;
+    }
+    this.snapshotStamp = stamp;
+    this.journalId = snapshot.journalId;
+    this.snapshotBytes = snapshot.bytes;
+    this.snapshotNeeded = snapshot.journalId === null;
+    this.compactAtBytes = this.threshold(snapshot.bytes);
+    const found = readJournalBytes(this.journalFile, 0);
+    if (!found) return snapshot.state;
+    const [header, ...records] = splitLines(found.bytes, 0);
+    if (!header || !isHeader(header.value)) {
+      // An empty or torn first line is a journal being created by hand or cut short outside trek.
+      throw damaged(this.journalFile, this.file, 'its first line is not a journal header');
+    }
+    const view: JournalView = { ino: found.ino, continuesSnapshot: false, validEnd: header.end, lastStart: header.start, lastCrc: header.crc, records: 0 };
+    this.journal = view;
+    if (header.value.snapshot !== snapshot.journalId) {
+      view.validEnd = found.size; // the previous snapshot's journal: all of it is in this snapshot
+      return snapshot.state;
+    }
+    if (header.value.generation !== snapshot.state.generation) {
+      throw damaged(this.journalFile, this.file, `it continues generation ${header.value.generation}, but the snapshot is at ${snapshot.state.generation}`);
+    }
+    view.continuesSnapshot = true;
+    const problem = this.apply(snapshot.state, view, records);
+    if (problem) throw damaged(this.journalFile, this.file, problem);
+    return snapshot.state;
+  }
+
+  /** Applies complete lines in order; a problem found is returned (the lines before it are applied). */
+  private apply(state: State, view: JournalView, lines: Line[]): string | null {
+    for (const line of lines) {
+      if (line.value === undefined) return `the line at byte ${line.start} fails its checksum`;
+      const record = line.value;
+      if (!isRecord(record) || !recordKeysMatch(record)) return `the line at byte ${line.start} is not a journal record`;
+      if (record.p !== view.lastCrc || record.g !== state.generation + 1) {
+        return `the line at byte ${line.start} does not follow the one before (generation ${record.g} after ${state.generation})`;
+      }
+      applyEntry(state, record);
+      state.generation = record.g;
+      view.lastStart = line.start;
+      view.lastCrc = line.crc;
+      view.validEnd = line.end;
+      view.records++;
+    }
+    return null;
+  }
+
+  /**
+   * Brings `state` up to what the files hold: records appended since are applied in place; a
+   * new snapshot (or anything unexpected) means a full reload, whose state is returned instead.
+   * With the lock held, also checks that the last line read is still there.
+   */
+  catchUp(state: State, locked: boolean): State {
+    const stamp = stampOf(this.file);
+    if (!sameStamp(stamp, this.snapshotStamp)) {
+      if (stamp) return this.load() ?? state;
+      // Removed underneath: keep what we have; the next commit writes it back whole.
+      this.snapshotStamp = null;
+      this.journalId = null;
+      this.journal = null;
+      this.snapshotNeeded = true;
+      return state;
+    }
+    if (!stamp) return state;
+    const view = this.journal;
+    const current = stampOf(this.journalFile);
+    if (!current || !view) {
+      if (current) return this.load() ?? state; // a journal appeared: read it from its header
+      if (view?.continuesSnapshot && view.records > 0) this.snapshotNeeded = true; // removed with records in it
+      this.journal = null;
+      return state;
+    }
+    if (current.ino !== view.ino || current.size < view.validEnd) return this.load() ?? state;
+    if (!view.continuesSnapshot) return state;
+    if (current.size === view.validEnd && !locked) return state;
+    const found = readJournalBytes(this.journalFile, view.lastStart);
+    if (!found || found.ino !== view.ino) return this.load() ?? state;
+    const [last, ...lines] = splitLines(found.bytes, view.lastStart);
+    if (!last || last.crc !== view.lastCrc || last.end !== view.validEnd) return this.load() ?? state;
+    if (lines.length === 0) return state;
+    // Anything odd (a record that does not follow ours) is settled by reading from scratch.
+    return this.apply(state, view, lines) === null ? state : (this.load() ?? state);
+  }
+
+  /** Takes `<file>.lock`; a live holder past the wait is a 503 naming its pid. */
+  async lock(): Promise<() => void> {
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      return await acquireFileLock(this.file, { waitMs: this.lockWaitMs });
+    } catch (error) {
+      if (error instanceof LockBusyError) throw new SnapshotError(`cannot change the sandbox state in ${this.file}: ${error.message}`, 503);
+      throw writeFailed(this.file, error, 'lock the sandbox snapshot');
+    }
+  }
+
+  /**
+   * Makes `state` (caught up under the lock, then changed by `entry`, generation already
+   * bumped) durable: one journal line, fsync'd, or a whole snapshot when the journal cannot
+   * continue. Throws a SnapshotError naming the file; a line cut short is cut off again.
+   */
+  commit(state: State, entry: ChangeEntry): void {
+    if (this.snapshotNeeded || this.journalId === null) {
+      this.writeSnapshot(state);
+      return;
+    }
+    if (!this.journal?.continuesSnapshot) this.startJournal(state.generation - 1);
+    const view = this.journal!;
+    const { bytes, crc } = encodeLine({ g: state.generation, p: view.lastCrc, ...entry } satisfies JournalRecord);
+    let fd: number;
+    try {
+      fd = openSync(this.journalFile, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+    } catch (error) {
+      throw writeFailed(this.journalFile, error);
+    }
+    try {
+      // Bytes past the last complete line are an append cut short by a killed writer.
+      if (fstatSync(fd).size !== view.validEnd) ftruncateSync(fd, view.validEnd);
+      writeAllSync(fd, bytes);
+      fdatasyncSync(fd);
+    } catch (error) {
       try {
-        unlinkSync(join(dirname(file), name));
+        ftruncateSync(fd, view.validEnd);
       } catch {
-        // Removed by another process meanwhile.
+        // The disk refuses even that: readers ignore a line cut short; a whole one may survive.
+      }
+      throw writeFailed(this.journalFile, error);
+    } finally {
+      closeSync(fd);
+    }
+    view.lastStart = view.validEnd;
+    view.validEnd += bytes.length;
+    view.lastCrc = crc;
+    view.records++;
+  }
+
+  /** Folding costs a snapshot's write: done once the journal is as big, it costs each change a constant share. */
+  private threshold(snapshotBytes: number): number {
+    return this.compactBytes ?? Math.max(COMPACT_MIN_BYTES, snapshotBytes);
+  }
+
+  /** A journal that has outgrown the snapshot makes loading and catching up slow: fold it in. */
+  get wantsCompaction(): boolean {
+    return this.journal !== null && this.journal.continuesSnapshot && this.journal.validEnd > this.compactAtBytes;
+  }
+
+  /** Folds the journal into a new snapshot (under the lock). A failure only delays it: the journal holds everything. */
+  compact(state: State): void {
+    try {
+      this.writeSnapshot(state);
+    } catch {
+      this.compactAtBytes = (this.journal?.validEnd ?? 0) + this.threshold(this.snapshotBytes);
+    }
+  }
+
+  /** Writes `state` whole as a new snapshot with an empty journal (under the lock). */
+  writeSnapshot(state: State): void {
+    const journalId = randomBytes(12).toString('base64url');
+    const text = JSON.stringify({ ...state, journal_id: journalId });
+    this.removeOrphanTemps();
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      writeFileAtomicSync(this.file, text);
+    } catch (error) {
+      throw writeFailed(this.file, error);
+    }
+    this.snapshotStamp = stampOf(this.file);
+    this.journalId = journalId;
+    this.snapshotBytes = Buffer.byteLength(text);
+    this.snapshotNeeded = false;
+    this.compactAtBytes = this.threshold(this.snapshotBytes);
+    try {
+      this.startJournal(state.generation);
+    } catch {
+      // The snapshot holds everything; the old journal names the old snapshot and is ignored,
+      // and the next commit starts a new one.
+      const old = stampOf(this.journalFile);
+      this.journal = old && { ino: old.ino, continuesSnapshot: false, validEnd: old.size, lastStart: 0, lastCrc: '', records: 0 };
+    }
+  }
+
+  /** Replaces the journal with a header continuing the current snapshot at `generation`. */
+  private startJournal(generation: number): void {
+    const { bytes, crc } = encodeLine({ journal: JOURNAL_VERSION, snapshot: this.journalId!, generation } satisfies JournalHeader);
+    try {
+      writeFileAtomicSync(this.journalFile, bytes);
+    } catch (error) {
+      throw writeFailed(this.journalFile, error);
+    }
+    const stamp = stampOf(this.journalFile)!;
+    this.journal = { ino: stamp.ino, continuesSnapshot: true, validEnd: bytes.length, lastStart: 0, lastCrc: crc, records: 0 };
+  }
+
+  /** Temp files of writers killed before their rename; only writers holding the lock make them. */
+  private removeOrphanTemps(): void {
+    let names: string[];
+    try {
+      names = readdirSync(dirname(this.file));
+    } catch {
+      return; // no folder yet
+    }
+    for (const name of names) {
+      if (!isAtomicTempOf(this.file, name) && !isAtomicTempOf(this.journalFile, name)) continue;
+      try {
+        unlinkSync(join(dirname(this.file), name));
+      } catch {
+        // Gone already.
       }
     }
   }
-}
 
-const LOCK_STALE_MS = 15_000;
-const LOCK_TIMEOUT_MS = 20_000;
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Takes `<file>.lock` (O_EXCL create holding `pid time`). A lock whose process is gone, or
- * older than 15 s, is stale and removed. Resolves to the release function.
- */
-export async function acquireLock(file: string): Promise<() => void> {
-  const lockFile = `${file}.lock`;
-  const cannotLock = (err: unknown) => new SnapshotError(`cannot lock the sandbox snapshot ${file}: ${(err as Error).message}`);
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-  } catch (err) {
-    throw cannotLock(err);
-  }
-  const started = Date.now();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx', 0o600);
-      writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(lockFile);
-        } catch {
-          // Already removed as stale by another process after an extreme stall: nothing to undo.
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotLock(err);
+  /**
+   * Renames a damaged snapshot and its journal to `*.damaged-<time>` (under the lock, before a
+   * reset writes a fresh one), so nothing is lost. Returns the snapshot's new name.
+   */
+  setAside(): string {
+    const suffix = `.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    for (const file of [this.journalFile, this.file]) {
+      try {
+        renameSync(file, file + suffix);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw writeFailed(file, error);
+      }
     }
-    const holder = describeLock(lockFile);
-    if (holder && (holder.ageMs > LOCK_STALE_MS || (holder.pid !== null && !pidAlive(holder.pid)))) {
-      removeIfUnchanged(lockFile, holder.content);
-      continue;
-    }
-    if (Date.now() - started > LOCK_TIMEOUT_MS) {
-      throw new SnapshotError(`could not lock ${file}: ${lockFile} is held by process ${holder?.pid ?? 'unknown'}`);
-    }
-    await sleep(Math.min(2 + attempt * 2, 25) * (0.5 + Math.random()));
-  }
-}
-
-function describeLock(lockFile: string): { pid: number | null; ageMs: number; content: string } | null {
-  try {
-    const content = readFileSync(lockFile, 'utf8');
-    const ageMs = Date.now() - statSync(lockFile).mtimeMs;
-    const pid = Number.parseInt(content, 10);
-    // A lock just created may not hold its pid yet; only its age can make it stale then.
-    return { pid: Number.isInteger(pid) && pid > 0 ? pid : null, ageMs, content };
-  } catch {
-    return null; // released meanwhile
-  }
-}
-
-function removeIfUnchanged(lockFile: string, content: string): void {
-  try {
-    if (readFileSync(lockFile, 'utf8') === content) unlinkSync(lockFile);
-  } catch {
-    // Gone already: the next attempt will take it.
+    this.snapshotStamp = null;
+    this.journalId = null;
+    this.journal = null;
+    this.snapshotNeeded = true;
+    return this.file + suffix;
   }
 }

@@ -15,7 +15,7 @@ import { ChangeSet } from './changes.js';
 import { Clock, isoDateTime, startOfUtcDay, type DueHook } from './clock.js';
 import { DamagedSnapshotError } from './errors.js';
 import { COLLECTION_NAMES, type BaseRecord, type CollectionName, type Collections, type State } from './model.js';
-import { DataFile, lockWaitFromEnv, type SnapshotLimits } from './persist.js';
+import { DataFile, type SnapshotLimits } from './persist.js';
 import { Catalogue, ensureStoreKeys, seedState, storeKeysOf, type StoreKeys } from './seed.js';
 
 export interface StoreEvent {
@@ -31,6 +31,8 @@ export interface StoreOptions {
   now?: Date;
   /** How long a write waits for another process holding the data file's lock; default TREK_LOCK_WAIT_MS, else 20 s. */
   lockWaitMs?: number;
+  /** Journal size that makes a writer fold it into the snapshot; default the larger of 1 MiB and the snapshot. */
+  journalCompactBytes?: number;
 }
 
 export const DEFAULT_SEED = 1;
@@ -178,7 +180,7 @@ export class Store {
     const fresh = () => createState(seed, size, Date.now() + offsetMs, offsetMs);
     if (!options.dataFile) return new Store(undefined, fresh());
 
-    const file = new DataFile(options.dataFile, SNAPSHOT_LIMITS, options.lockWaitMs ?? lockWaitFromEnv());
+    const file = new DataFile(options.dataFile, SNAPSHOT_LIMITS, { lockWaitMs: options.lockWaitMs, compactBytes: options.journalCompactBytes });
     const existing = file.load();
     if (existing) {
       const store = new Store(file, existing);
