@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { trackInFlight } from './drain.js';
 import { hostGuard } from './guard.js';
 import { createRequestHandler } from './http.js';
 import { Router } from './router.js';
@@ -125,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const store = await Store.open({ dataFile: options.dataFile, seed: options.seed, size: options.size, now: options.now });
   const router = installModules(new Router(), store);
   const server = createServer({ keepAlive: true });
+  const inFlight = trackInFlight(server);
   const pipeline = { log: options.log, cpuBudgetMs: options.cpuBudgetMs };
   let baseUrl: string;
   let socketPath: string | undefined;
@@ -154,6 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await inFlight.drain();
       await store.idle();
       server.closeAllConnections();
       await closed;
