@@ -37,6 +37,11 @@ export interface Factory {
   config(): Promise<ConfigStore>;
   profile(): Promise<ResolvedProfile>;
   api(): Promise<ApiClient>;
+  /**
+   * The key of the sandbox's operator controls (reset, clock, staff actions, keys): the embedded
+   * sandbox's own on the built-in profile, else TREK_SANDBOX_OPERATOR_KEY — a UsageError without it.
+   */
+  sandboxOperatorKey(): Promise<string>;
   prompter(): Prompter;
   now(): Date;
   /** Releases what the lazy dependencies opened (keep-alive sockets, the embedded sandbox). */
@@ -61,6 +66,7 @@ export function createFactory(init: FactoryInit): Factory {
   let profilePromise: Promise<ResolvedProfile> | undefined;
   let apiPromise: Promise<ApiClient> | undefined;
   let sandbox: RunningSandbox | undefined;
+  let sandboxDispatcher: import('undici').Dispatcher | undefined;
   let prompter = init.prompter;
 
   const f: Factory = {
@@ -84,14 +90,17 @@ export function createFactory(init: FactoryInit): Factory {
       apiPromise ??= (async () => {
         const profile = await f.profile();
         let { baseUrl, apiKey } = profile;
+        const { ApiClient, loadUndici } = await import('./api/client.js');
         if (profile.builtinSandbox) {
           const { startSandbox } = await import('./sandbox/index.js');
           const { join } = await import('node:path');
-          sandbox = await startSandbox({ dataFile: join(f.paths().data, SANDBOX_STATE_FILE) });
+          // On a Unix socket in the user's own data folder: no port another local user or a web page could reach.
+          sandbox = await startSandbox({ dataFile: join(f.paths().data, SANDBOX_STATE_FILE), socketDir: f.paths().data });
+          const { Agent } = await loadUndici();
+          sandboxDispatcher = new Agent({ connect: { socketPath: sandbox.socketPath } });
           baseUrl = sandbox.baseUrl;
           apiKey ??= sandbox.apiKey;
         }
-        const { ApiClient } = await import('./api/client.js');
         const errTheme = f.theme('err');
         return new ApiClient({
           baseUrl: baseUrl!,
@@ -104,10 +113,22 @@ export function createFactory(init: FactoryInit): Factory {
           notice: (line) => io.err.write(`${errTheme.warning('!')} ${line}\n`),
           // Trace lines carry server header values: untrusted text.
           trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
+          ...(sandboxDispatcher === undefined ? {} : { dispatcher: sandboxDispatcher }),
           ...init.clientOverrides,
         });
       })();
       return apiPromise;
+    },
+    async sandboxOperatorKey() {
+      await f.api();
+      if (sandbox) return sandbox.operatorKey;
+      const key = env.TREK_SANDBOX_OPERATOR_KEY?.trim();
+      if (key) return key;
+      const { UsageError } = await import('./errors.js');
+      throw new UsageError(
+        "this sandbox control needs the sandbox's operator key",
+        'Set TREK_SANDBOX_OPERATOR_KEY to the operator_key `trek sandbox serve` printed (the built-in sandbox profile needs none).',
+      );
     },
     prompter() {
       prompter ??= inquirerPrompter();
@@ -117,6 +138,7 @@ export function createFactory(init: FactoryInit): Factory {
     async close() {
       const client = apiPromise ? await apiPromise.catch(() => undefined) : undefined;
       await client?.close();
+      await sandboxDispatcher?.close();
       await sandbox?.close();
     },
   };
