@@ -166,9 +166,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 }
 
 /** Replaces the data file with a fresh seed (keeping its seed and size unless given). A
- * snapshot of an unknown version is refused, never overwritten. */
-export async function resetSandbox(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<void> {
-  await resetDataFile(dataFile, options);
+ * snapshot of an unknown version is refused, never overwritten; a damaged one is kept beside
+ * it under a new name, which is returned. */
+export async function resetSandbox(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<{ damagedKeptAs?: string }> {
+  return resetDataFile(dataFile, options);
 }
 
 export { SnapshotError } from './errors.js';

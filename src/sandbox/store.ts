@@ -390,7 +390,7 @@ export class Store {
  * Rewrites a data file with a fresh state, under the lock. Refuses a snapshot of an unknown
  * version; a damaged one (and its journal) is kept beside it as `*.damaged-<time>`.
  */
-export async function resetDataFile(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<void> {
+export async function resetDataFile(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<{ damagedKeptAs?: string }> {
   const file = new DataFile(dataFile, SNAPSHOT_LIMITS);
   const release = await file.lock();
   try {
@@ -405,8 +405,9 @@ export async function resetDataFile(dataFile: string, options: { seed?: number; 
     const keys = existing?.operator_key ? storeKeysOf(existing) : undefined;
     const fresh = createState(options.seed ?? existing?.seed ?? DEFAULT_SEED, options.size ?? existing?.size ?? DEFAULT_SIZE, Date.now(), 0, keys);
     fresh.generation = (existing?.generation ?? 0) + 1;
-    if (isDamaged) file.setAside();
+    const damagedKeptAs = isDamaged ? file.setAside() : undefined;
     file.writeSnapshot(fresh);
+    return damagedKeptAs === undefined ? {} : { damagedKeptAs };
   } finally {
     release();
   }

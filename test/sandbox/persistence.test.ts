@@ -131,10 +131,10 @@ describe('snapshot file', () => {
     await expect(refusal).rejects.toThrow(`trek sandbox reset --data ${file}`);
     expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "seed": 1, "si');
 
-    await resetSandbox(file);
+    const { damagedKeptAs } = await resetSandbox(file);
     const kept = readdirSync(dir).filter((name) => name.startsWith(`${file.split('/').pop()}.damaged-`));
-    expect(kept).toHaveLength(1);
-    expect(readFileSync(join(dir, kept[0]!), 'utf8')).toBe('{"version": 1, "seed": 1, "si');
+    expect(kept.map((name) => join(dir, name))).toEqual([damagedKeptAs]);
+    expect(readFileSync(damagedKeptAs!, 'utf8')).toBe('{"version": 1, "seed": 1, "si');
     expect(await bookingExternalIds(file)).toContain('seed-closed');
   });
 

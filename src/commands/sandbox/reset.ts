@@ -41,7 +41,8 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
 export async function resetRun(opts: ResetOptions): Promise<void> {
   await confirmDestructive(opts, `Reset the sandbox in ${opts.dataFile}, deleting every booking, customer and payment in it?`);
   const { resetSandbox } = await import('../../sandbox/index.js');
-  await resetSandbox(opts.dataFile, { seed: opts.seed, size: opts.size });
+  const { damagedKeptAs } = await resetSandbox(opts.dataFile, { seed: opts.seed, size: opts.size });
   const shape = [opts.seed === undefined ? '' : `seed ${opts.seed}`, opts.size === undefined ? '' : `size ${opts.size}`].filter(Boolean).join(', ');
   opts.io.err.write(`Sandbox reset: ${opts.dataFile}${shape ? ` (${shape})` : ''}.\n`);
+  if (damagedKeptAs) opts.io.err.write(`The damaged snapshot it replaced is kept as ${damagedKeptAs}.\n`);
 }
