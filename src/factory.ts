@@ -1,7 +1,8 @@
 import type { ApiClient } from './api/client.js';
 import type { ConfigStore } from './config/store.js';
 import type { ResolvedProfile } from './config/resolve.js';
-import { trekPaths, type TrekPaths } from './config/paths.js';
+import { dirname, join } from 'node:path';
+import { ensurePrivateFolder, trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
 import type { Format } from './output/formats.js';
@@ -33,6 +34,8 @@ export interface Factory {
   readonly version: string;
   globals: GlobalOptions;
   paths(): TrekPaths;
+  /** The built-in profile's sandbox snapshot, in a data folder checked (or made) the user's alone. */
+  embeddedSandboxFile(): string;
   theme(stream?: 'out' | 'err'): Theme;
   config(): Promise<ConfigStore>;
   profile(): Promise<ResolvedProfile>;
@@ -75,6 +78,7 @@ export function createFactory(init: FactoryInit): Factory {
     version: init.version,
     globals: { color: 'auto', verbose: false },
     paths: () => trekPaths(env),
+    embeddedSandboxFile: () => join(ensurePrivateFolder(f.paths(), 'data'), SANDBOX_STATE_FILE),
     theme: (stream = 'out') => makeTheme(stream === 'out' ? io.colorOut : io.colorErr),
     config() {
       configPromise ??= import('./config/store.js').then(({ openConfig }) => openConfig(f.paths()));
@@ -93,9 +97,9 @@ export function createFactory(init: FactoryInit): Factory {
         const { ApiClient, loadUndici } = await import('./api/client.js');
         if (profile.builtinSandbox) {
           const { startSandbox } = await import('./sandbox/index.js');
-          const { join } = await import('node:path');
+          const dataFile = f.embeddedSandboxFile();
           // On a Unix socket in the user's own data folder: no port another local user or a web page could reach.
-          sandbox = await startSandbox({ dataFile: join(f.paths().data, SANDBOX_STATE_FILE), socketDir: f.paths().data });
+          sandbox = await startSandbox({ dataFile, socketDir: dirname(dataFile) });
           const { Agent } = await loadUndici();
           sandboxDispatcher = new Agent({ connect: { socketPath: sandbox.socketPath } });
           baseUrl = sandbox.baseUrl;

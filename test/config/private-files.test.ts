@@ -99,6 +99,22 @@ describe('14.3 a shared or pre-created TREK_HOME', () => {
     expect((await addProfile()).code).toBe(0);
   });
 
+  it('14.3 a group-writable data folder is refused before the built-in sandbox writes its snapshot or socket there', async () => {
+    const data = trekPaths({ TREK_HOME: home() }).data;
+    mkdirSync(data, { recursive: true, mode: 0o700 });
+    chmodSync(data, 0o770);
+    for (const args of [['search', 'departures', '--limit', '1', '-o', 'json'], ['sandbox', 'reset', '--yes']]) {
+      const result = await trek(args);
+      expect(result.code).toBe(2);
+      expect(result.err).toContain(`Fix: chmod 700 ${data}`);
+      expect(readdirSync(data)).toEqual([]);
+    }
+    chmodSync(data, 0o700);
+    const searched = await trek(['search', 'departures', '--limit', '1', '-o', 'json']);
+    expect(searched.code).toBe(0);
+    expect(JSON.parse(searched.out)).toHaveLength(1);
+  });
+
   it('14.3 a group-writable XDG config folder is refused the same way', async () => {
     const xdg = join(home(), 'xdg');
     mkdirSync(join(xdg, 'trek'), { recursive: true });

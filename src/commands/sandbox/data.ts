@@ -2,23 +2,21 @@
  * What `trek sandbox serve` and `trek sandbox reset` share: where the sandbox's state lives,
  * the catalogue flags, and turning a refused snapshot into a usage error that names the file.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
-import { SANDBOX_STATE_FILE, type Factory } from '../../factory.js';
+import type { Factory } from '../../factory.js';
 import { parseInteger } from '../shared.js';
 
 export const DATA_HELP = 'snapshot file holding the sandbox state (default: the built-in profile\'s, shared with every trek command)';
 export const SEED_HELP = 'catalogue seed of a new sandbox (the same seed gives the same catalogue)';
 export const SIZE_HELP = 'number of departures of a new sandbox';
 
-/** The embedded profile's snapshot: serve and reset default to it, so they see what trek commands made. */
-export function embeddedDataFile(f: Factory): string {
-  return join(f.paths().data, SANDBOX_STATE_FILE);
-}
-
-/** --data FILE as an absolute path (messages name it), else the embedded profile's file. */
+/**
+ * --data FILE as an absolute path (messages name it), else the embedded profile's snapshot: serve
+ * and reset default to it, so they see what trek commands made.
+ */
 export function dataFileFlag(f: Factory, data: string | undefined): string {
-  return data === undefined ? embeddedDataFile(f) : resolve(data);
+  return data === undefined ? f.embeddedSandboxFile() : resolve(data);
 }
 
 export interface CatalogueFlags {
