@@ -34,8 +34,9 @@ export async function parseCatalogueFlags(flags: CatalogueFlags): Promise<{ seed
 }
 
 /**
- * A snapshot the sandbox refuses (unknown version, not JSON, lock held) names the file and is
- * exit 2 anyway (src/main.ts); as a usage error it can carry a hint. Other errors pass through.
+ * A data file the sandbox refuses (damaged, unknown version, locked too long, disk full) names
+ * the file and is exit 2 anyway (src/main.ts); as a usage error it can carry a hint. Other
+ * errors pass through.
  */
 export function explainSnapshotError(error: unknown, hint: string): unknown {
   if (error instanceof Error && error.name === 'SnapshotError') return new UsageError(error.message, hint);
