@@ -8,8 +8,9 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
+import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 
 const execFileAsync = promisify(execFile);
 const { env, trek, trekJson } = useTrekAgainstSandbox();
@@ -156,7 +157,8 @@ describe('the booking workflow, scripted', () => {
 });
 
 describe('trek booking create in a terminal', () => {
-  /** Runs tmux on a server of its own; a missing tmux fails the test (it is installed by .ci/run). */
+  beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
+  /** Runs tmux on a server of its own. */
   const socket = `trek-e2e-${process.pid}-${Date.now()}`;
   const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...env(), TERM: 'xterm-256color' }) });
   const screen = async () => (await tmux('capture-pane', '-p', '-t', 'trek')).stdout;

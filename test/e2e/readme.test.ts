@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { cleanEnv, freshHome, REPO, TREK_BIN } from './trek-process.js';
 
 interface ExampleLine {
@@ -43,8 +44,8 @@ function readmeScript(): ExampleLine[] {
 }
 
 describe('README examples', () => {
-  it('run as written against the built-in sandbox, in order, each with the exit code it promises', () => {
-    expect(spawnSync('jq', ['--version']).status, 'the README examples need jq (.ci/run installs it)').toBe(0);
+  it('run as written against the built-in sandbox, in order, each with the exit code it promises', (ctx) => {
+    requirePrograms(ctx, PROGRAMS.jq);
     const lines = readmeScript();
     const work = freshHome();
     const bin = join(work, 'bin');

@@ -50,6 +50,7 @@ export const PROGRAMS = {
   zsh: command('zsh'),
   fish: command('fish'),
   tmux: command('tmux'),
+  jq: command('jq'),
 } satisfies Record<string, Program>;
 
 /** CI=true (or any value but false or 0), as CI services set it. */
