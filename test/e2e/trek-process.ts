@@ -3,7 +3,7 @@
  * TREK_HOME and none of the caller's TREK_* settings, so "no profile" really means none.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,16 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TREK_BIN = join(REPO, 'bin', 'trek');
 
+const createdHomes: string[] = [];
+// Whatever a test file made is removed once its tests are done.
+afterAll(() => {
+  for (const dir of createdHomes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function freshHome(): string {
-  return mkdtempSync(join(tmpdir(), 'trek-e2e-'));
+  const dir = mkdtempSync(join(tmpdir(), 'trek-e2e-'));
+  createdHomes.push(dir);
+  return dir;
 }
 
 /** The test process's environment without TREK_*, colour or XDG settings, plus `extra`. */

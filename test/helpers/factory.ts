@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { main } from '../../src/main.js';
 import { createFactory, type Env, type Factory, type FactoryInit } from '../../src/factory.js';
 import type { IOStreams } from '../../src/output/iostreams.js';
@@ -36,8 +36,16 @@ export function testIO(options: { tty?: boolean; stdin?: string; columns?: numbe
   return { io, out: () => out, err: () => err };
 }
 
+const createdHomes: string[] = [];
+// Whatever a test file's factories made is removed once the file's tests are done.
+afterAll(() => {
+  for (const dir of createdHomes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempHome(): string {
-  return mkdtempSync(join(tmpdir(), 'trek-test-'));
+  const dir = mkdtempSync(join(tmpdir(), 'trek-test-'));
+  createdHomes.push(dir);
+  return dir;
 }
 
 /**
