@@ -85,6 +85,21 @@ export async function renderChangedList(io: IOStreams, records: unknown[], outpu
   await renderList(io, selected, { ...output, fields: undefined }, { columns: fields.map((field) => ({ field, header: field })) });
 }
 
+/**
+ * A list as it streams to the output, each record also kept in `seen`: a command remembers
+ * the ids it printed once the output is written, without holding the stream back.
+ */
+export function keepWhileStreaming<T>(items: AsyncIterable<T>): { records: AsyncGenerator<T>; seen: T[] } {
+  const seen: T[] = [];
+  async function* records(): AsyncGenerator<T> {
+    for await (const item of items) {
+      seen.push(item);
+      yield item;
+    }
+  }
+  return { records: records(), seen };
+}
+
 /** Every item of an async iterable (Array.fromAsync arrives with Node 22). */
 export async function toArray<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];

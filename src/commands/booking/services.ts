@@ -3,7 +3,7 @@ import { listBookingServices } from '../../api/resources/bookings.js';
 import type { Factory } from '../../factory.js';
 import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { keepWhileStreaming, resourceOptions, type ResourceOptions } from '../resource.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
 import { examples, idArgument } from '../shared.js';
 
@@ -28,14 +28,8 @@ export function newBookingServicesCmd(f: Factory, runF: (opts: BookingListOption
 
 export async function bookingServicesRun(opts: BookingListOptions): Promise<void> {
   const client = await opts.api();
-  const ids: Array<{ id: string; label: string }> = [];
-  async function* remembered() {
-    for await (const service of listBookingServices(client, opts.id)) {
-      ids.push({ id: service.id, label: service.name });
-      yield service;
-    }
-  }
-  await renderList(opts.io, remembered(), opts.output, { columns: SERVICE_SUMMARY_COLUMNS, empty: `Booking ${sanitize(opts.id)} has no services.` });
-  opts.history.remember('service', ids);
+  const { records, seen } = keepWhileStreaming(listBookingServices(client, opts.id));
+  await renderList(opts.io, records, opts.output, { columns: SERVICE_SUMMARY_COLUMNS, empty: `Booking ${sanitize(opts.id)} has no services.` });
+  opts.history.remember('service', seen.map((service) => ({ id: service.id, label: service.name })));
   opts.history.remember('booking', [{ id: opts.id }]);
 }

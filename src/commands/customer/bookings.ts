@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { bookingLabel, money } from '../booking/view.js';
-import { resourceOptions } from '../resource.js';
+import { keepWhileStreaming, resourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
 import type { CustomerIdOptions } from './get.js';
 
@@ -40,15 +40,9 @@ export function newCustomerBookingsCmd(f: Factory, runF: (opts: CustomerIdOption
 
 export async function customerBookingsRun(opts: CustomerIdOptions): Promise<void> {
   const client = await opts.api();
-  const bookings: Booking[] = [];
-  async function* fetched() {
-    // In list order; after a failure no further booking is fetched and the error is thrown in its turn.
-    const read = pMapIterable(listCustomerBookings(client, opts.id), (ref) => getBookingByHref(client, ref.href), { concurrency: BOOKING_FETCH_CONCURRENCY });
-    for await (const booking of read) {
-      bookings.push(booking);
-      yield booking;
-    }
-  }
-  await renderList(opts.io, fetched(), opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
-  opts.history.remember('booking', bookings.map((booking) => ({ id: booking.id, label: bookingLabel(booking) })));
+  // In list order; after a failure no further booking is fetched and the error is thrown in its turn.
+  const read = pMapIterable(listCustomerBookings(client, opts.id), (ref) => getBookingByHref(client, ref.href), { concurrency: BOOKING_FETCH_CONCURRENCY });
+  const { records, seen } = keepWhileStreaming(read);
+  await renderList(opts.io, records, opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
+  opts.history.remember('booking', seen.map((booking) => ({ id: booking.id, label: bookingLabel(booking) })));
 }

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { listBookingOverrides, type Override } from '../../api/resources/overrides.js';
+import { listBookingOverrides } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { keepWhileStreaming, resourceOptions, type ResourceOptions } from '../resource.js';
 import { askId, examples, idOption, requireValue } from '../shared.js';
 import { overrideSummary, OVERRIDE_COLUMNS } from './view.js';
 
@@ -30,14 +30,8 @@ export function newOverrideListCmd(f: Factory, runF: (opts: OverrideListOptions)
 export async function overrideListRun(opts: OverrideListOptions): Promise<void> {
   const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
   const client = await opts.api();
-  const seen: Override[] = [];
-  async function* remembered() {
-    for await (const override of listBookingOverrides(client, booking)) {
-      seen.push(override);
-      yield override;
-    }
-  }
-  await renderList(opts.io, remembered(), opts.output, { columns: OVERRIDE_COLUMNS, empty: `Booking ${sanitize(booking)} has no overrides.` });
+  const { records, seen } = keepWhileStreaming(listBookingOverrides(client, booking));
+  await renderList(opts.io, records, opts.output, { columns: OVERRIDE_COLUMNS, empty: `Booking ${sanitize(booking)} has no overrides.` });
   opts.history.remember('override', seen.map((o) => ({ id: o.id, label: overrideSummary(o) })));
   opts.history.remember('booking', [{ id: booking }]);
 }
