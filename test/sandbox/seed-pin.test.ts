@@ -1,0 +1,52 @@
+/**
+ * The catalogue and the seeded state are pure functions of (seed, size, epoch) and the store's
+ * keys. These hashes pin them, so moving the code that makes them (catalogue, money, fixtures)
+ * is proven to change nothing a store holds or serves. A deliberate change to the catalogue or
+ * the fixtures updates the hashes in the same commit.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { Catalogue } from '../../src/sandbox/seed.js';
+import { createState } from '../../src/sandbox/store.js';
+
+const NOW_MS = Date.parse('2027-01-10T12:34:56Z');
+/** Fixed keys: the only random part of a new store. Eight agents are seeded. */
+const KEYS = { operator: 'operator-key', agents: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i + 1), `agent-key-${i + 1}`])) };
+
+const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** Everything the catalogue serves: every list, and every item made on demand. */
+function wholeCatalogue(catalogue: Catalogue) {
+  const itineraries = catalogue.tourDossiers.flatMap((d) =>
+    d.itineraries.map((ref) => {
+      const itinerary = catalogue.itinerary(ref.id)!;
+      const variations = (itinerary.variations as Array<{ variation_id: string }>).map((v) => catalogue.itinerary(ref.id, v.variation_id));
+      return { itinerary, variations };
+    }),
+  );
+  const perDeparture = catalogue.departures.map((d) => ({
+    flexPlans: [1, 2].map((tier) => catalogue.flexPlan(`${d.id}-${tier}`, NOW_MS)),
+    terms: [`generic-${d.id}`, `flex-${d.id}-1`, `flex-${d.id}-2`].map((id) => catalogue.cancellationTerms(id)),
+  }));
+  return { departures: catalogue.departures, dossiers: catalogue.tourDossiers, activities: catalogue.activities, itineraries, perDeparture };
+}
+
+describe('seed pin', () => {
+  it('gives byte-identical catalogues and seeded states for the same seed, size, clock and keys', () => {
+    const state = createState(1, 400, NOW_MS, 0, KEYS);
+    const catalogue = Catalogue.for(state);
+    const fixtureIds = Object.fromEntries(Object.entries(state.collections).map(([name, records]) => [name, Object.keys(records)]));
+    expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
+      catalogue: '68e244d05065bdb0bfc0692f7c3d98c65c57e43c89c3bf599c68bc32d7ff79c6',
+      state: 'f91f2f28122b1de8a0fd80614d8092b0ec04360f8049e9436039306b5626ff96',
+      fixtureIds: 'a68edf70f2478ef344506649f699602fb1fe87faa8d6f254ff3904ac92ce70b4',
+    });
+  });
+
+  it('gives another catalogue for another seed (the pin is not blind)', () => {
+    const one = Catalogue.for({ seed: 1, size: 50, epoch: '2027-01-10T00:00:00Z' });
+    const two = Catalogue.for({ seed: 2, size: 50, epoch: '2027-01-10T00:00:00Z' });
+    expect(sha256(wholeCatalogue(two))).not.toBe(sha256(wholeCatalogue(one)));
+  });
+});
