@@ -37,3 +37,11 @@ export async function send<T>(client: ApiClient, request: RequestOptions): Promi
 export function fetchJson<T>(client: ApiClient, path: string, query?: RequestOptions['query']): Promise<T> {
   return send<T>(client, query === undefined ? { path } : { path, query });
 }
+
+/**
+ * GET of a resource a record refers to: at the reference's href, else (a reference without
+ * one) at `/<collection>/<id>/`.
+ */
+export function fetchReferenced<T>(client: ApiClient, collection: string, ref: Pick<Reference, 'id' | 'href'>): Promise<T> {
+  return fetchJson<T>(client, ref.href || itemPath(collection, String(ref.id)));
+}

@@ -8,7 +8,7 @@
  * copes with their absence.
  */
 import type { ApiClient, RequestOptions } from '../client.js';
-import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
+import { fetchJson, fetchReferenced, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { BookedService } from './services.js';
 
 export const FLEX_PLAN_SERVICES = 'flex_plan_services';
@@ -119,20 +119,15 @@ export function getFlexPlan(client: ApiClient, id: string): Promise<FlexPlan> {
 
 /** An addon by the reference a flex plan service lists (its href). */
 export function getFlexAddon(client: ApiClient, addon: Pick<Reference, 'id' | 'href'>): Promise<FlexAddon> {
-  return fetchJson<FlexAddon>(client, addon.href || itemPath('flex_plan_addons', addon.id));
+  return fetchReferenced<FlexAddon>(client, 'flex_plan_addons', addon);
 }
 
 export function getCancellationTerms(client: ApiClient, terms: Pick<Reference, 'id' | 'href'>): Promise<CancellationTerms> {
-  return fetchJson<CancellationTerms>(client, terms.href || itemPath('service_cancellation_terms', terms.id));
+  return fetchReferenced<CancellationTerms>(client, 'service_cancellation_terms', terms);
 }
 
 export function getDeparture(client: ApiClient, id: string): Promise<Departure> {
   return fetchJson<Departure>(client, itemPath('departures', id));
-}
-
-/** A tour dossier's product line (spec §2.11), for departures that do not carry their own. */
-export function getTourDossier(client: ApiClient, dossier: Pick<Reference, 'id' | 'href'>): Promise<{ id: string; product_line?: string }> {
-  return fetchJson(client, dossier.href || itemPath('tour_dossiers', dossier.id));
 }
 
 /** `amount` in `currency`: a Decimal as it is, or the currency's entry of a per-currency map. */

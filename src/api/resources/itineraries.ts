@@ -5,7 +5,7 @@
  * optional here so an itinerary with fewer members still reads.
  */
 import type { ApiClient } from '../client.js';
-import { fetchJson, itemPath, type Reference } from './common.js';
+import { fetchJson, fetchReferenced, itemPath, type Reference } from './common.js';
 
 /** A date range; a null end (or start) is open-ended. */
 export interface DateRange {
@@ -83,6 +83,8 @@ export interface TourDossier {
   name?: string;
   itineraries?: Reference[];
   valid_during_ranges?: Array<DateRange & { itinerary?: Reference | null }>;
+  /** Spec §2.11; what the flex pre-flight reads for departures that do not carry their own. */
+  product_line?: string;
 }
 
 export function itineraryPath(id: string, variationId?: string): string {
@@ -93,9 +95,12 @@ export function getItinerary(client: ApiClient, id: string, variationId?: string
   return fetchJson<Itinerary>(client, itineraryPath(id, variationId));
 }
 
-/** GET /tour_dossiers/<id>/ (a detail endpoint the spec does not show; the sandbox serves it). */
-export function getTourDossier(client: ApiClient, id: string): Promise<TourDossier> {
-  return fetchJson<TourDossier>(client, itemPath('tour_dossiers', id));
+/**
+ * GET /tour_dossiers/<id>/ (a detail endpoint the spec does not show; the sandbox serves it),
+ * by id or by the reference a departure holds.
+ */
+export function getTourDossier(client: ApiClient, dossier: string | Pick<Reference, 'id' | 'href'>): Promise<TourDossier> {
+  return typeof dossier === 'string' ? fetchJson<TourDossier>(client, itemPath('tour_dossiers', dossier)) : fetchReferenced<TourDossier>(client, 'tour_dossiers', dossier);
 }
 
 /** Whether `date` (YYYY-MM-DD) falls in the range; null ends are open. */

@@ -6,9 +6,11 @@
 import type { ApiClient } from '../../api/client.js';
 import { isHttpStatus } from '../../api/errors.js';
 import { getBooking, listBookingServices } from '../../api/resources/bookings.js';
-import { itemPath, send } from '../../api/resources/common.js';
+import { fetchReferenced } from '../../api/resources/common.js';
+import { CUSTOMERS, type Customer } from '../../api/resources/customers.js';
 import { getAgency } from '../../api/resources/agencies.js';
-import { getDeparture, getFlexPlan, getFlexPlanService, getTourDossier, type Departure } from '../../api/resources/flex.js';
+import { getDeparture, getFlexPlan, getFlexPlanService, type Departure } from '../../api/resources/flex.js';
+import { getTourDossier } from '../../api/resources/itineraries.js';
 import { servicePath, type BookedService } from '../../api/resources/services.js';
 import { ENDED_FLEX_STATUSES } from '../../domain/flex.js';
 import { toArray } from '../resource.js';
@@ -59,7 +61,7 @@ async function productLine(client: ApiClient, departure: Departure | undefined):
 async function customerCountries(client: ApiClient, service: BookedService | undefined): Promise<string[]> {
   const customers = service?.customers ?? [];
   const found = await Promise.all(
-    customers.map((c) => unlessNotFound(send<{ address?: { country?: unknown } | null }>(client, { path: c.href || itemPath('customers', String(c.id)) }))),
+    customers.map((c) => unlessNotFound(fetchReferenced<Customer>(client, CUSTOMERS, c))),
   );
   return found.flatMap((customer) => (typeof customer?.address?.country === 'string' ? [customer.address.country] : []));
 }
