@@ -117,9 +117,9 @@ export function getFlexPlan(client: ApiClient, id: string): Promise<FlexPlan> {
   return fetchJson<FlexPlan>(client, itemPath('flex_plans', id));
 }
 
-/** An addon by the reference a flex plan service lists (its href). */
-export function getFlexAddon(client: ApiClient, addon: Pick<Reference, 'id' | 'href'>): Promise<FlexAddon> {
-  return fetchReferenced<FlexAddon>(client, 'flex_plan_addons', addon);
+/** The addons a flex plan service lists, each read in full by its reference. */
+export function getFlexAddons(client: ApiClient, service: Pick<BookedService, 'flex_plan_addons'>): Promise<FlexAddon[]> {
+  return Promise.all((service.flex_plan_addons ?? []).map((addon) => fetchReferenced<FlexAddon>(client, 'flex_plan_addons', addon)));
 }
 
 export function getCancellationTerms(client: ApiClient, terms: Pick<Reference, 'id' | 'href'>): Promise<CancellationTerms> {

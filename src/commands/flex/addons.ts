@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { getFlexAddon, getFlexPlanService } from '../../api/resources/flex.js';
+import { getFlexAddons, getFlexPlanService } from '../../api/resources/flex.js';
 import type { Factory } from '../../factory.js';
 import { renderItem, renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
@@ -30,7 +30,7 @@ export function newFlexAddonsCmd(f: Factory, runF: (opts: FlexIdOptions) => Prom
 export async function flexAddonsRun(opts: FlexIdOptions): Promise<void> {
   const client = await opts.api();
   const service = await getFlexPlanService(client, opts.id);
-  const addons = await Promise.all((service.flex_plan_addons ?? []).map((addon) => getFlexAddon(client, addon)));
+  const addons = await getFlexAddons(client, service);
   opts.history.remember('flex', [{ id: service.id, label: service.name }]);
   if (opts.output.format !== 'table') {
     await renderList(opts.io, addons, opts.output, { columns: ADDON_LIST_COLUMNS });

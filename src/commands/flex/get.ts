@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { getBooking } from '../../api/resources/bookings.js';
-import { getCancellationTerms, getFlexAddon, getFlexPlanService, type CancellationTerms, type FlexAddon } from '../../api/resources/flex.js';
+import { getCancellationTerms, getFlexAddons, getFlexPlanService, type CancellationTerms, type FlexAddon } from '../../api/resources/flex.js';
 import type { BookedService } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
@@ -25,7 +25,7 @@ export type ExpandedFlexService = Omit<BookedService, 'cancellation_terms' | 'fl
 export async function expandFlexService(client: ApiClient, service: BookedService): Promise<ExpandedFlexService> {
   const [terms, addons] = await Promise.all([
     service.cancellation_terms ? unlessNotFound(getCancellationTerms(client, service.cancellation_terms)) : undefined,
-    Promise.all((service.flex_plan_addons ?? []).map((addon) => getFlexAddon(client, addon))),
+    getFlexAddons(client, service),
   ]);
   return { ...service, cancellation_terms: terms ?? service.cancellation_terms ?? null, flex_plan_addons: addons };
 }
