@@ -60,6 +60,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 404 that trek concludes itself and explains in its own words (no service of that id in any
+ * collection, a server that is not a trek sandbox): the same error, and exit code, as the server's.
+ */
+export function notFoundError(method: string, url: string, message: string): ApiError {
+  return new ApiError({ kind: 'http', status: 404, method, url, message });
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 /** Booked services (spec §2.4): departure, activity and flex plan services; statuses of §3.1. */
 import type { ApiClient, RequestOptions } from '../client.js';
-import { ApiError, isHttpStatus } from '../errors.js';
+import { isHttpStatus, notFoundError } from '../errors.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { CustomerName } from './customers.js';
 
@@ -138,13 +138,7 @@ export async function findService(client: ApiClient, id: string): Promise<Booked
       if (!isHttpStatus(error, 404)) throw error;
     }
   }
-  throw new ApiError({
-    kind: 'http',
-    status: 404,
-    method: 'GET',
-    url: client.resolve(servicePath(SERVICE_TYPES[0], id)).href,
-    message: `no departure, activity or flex plan service has the id ${id}`,
-  });
+  throw notFoundError('GET', client.resolve(servicePath(SERVICE_TYPES[0], id)).href, `no departure, activity or flex plan service has the id ${id}`);
 }
 
 export function createServiceRequest(type: 'departure_services' | 'activity_services', body: ServiceCreate): RequestOptions {

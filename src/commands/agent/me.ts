@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { getAgent } from '../../api/resources/agents.js';
 import { whoami } from '../../api/resources/sandbox.js';
-import { ApiError } from '../../api/errors.js';
+import { notFoundError } from '../../api/errors.js';
 import type { Factory } from '../../factory.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples } from '../shared.js';
@@ -24,13 +24,11 @@ export async function agentMeRun(opts: ResourceOptions): Promise<void> {
   const client = await opts.api();
   const me = await whoami(client);
   if (!me) {
-    throw new ApiError({
-      kind: 'http',
-      status: 404,
-      method: 'GET',
-      url: client.resolve('/_sandbox/whoami').href,
-      message: `trek agent me is not available here: the API has no endpoint that tells whose key this is (${client.baseUrl} is not a trek sandbox); use \`trek agent get ID\``,
-    });
+    throw notFoundError(
+      'GET',
+      client.resolve('/_sandbox/whoami').href,
+      `trek agent me is not available here: the API has no endpoint that tells whose key this is (${client.baseUrl} is not a trek sandbox); use \`trek agent get ID\``,
+    );
   }
   await showAgent(opts, await getAgent(client, String(me.agent.id)));
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
-import { ApiError, isHttpStatus } from '../../api/errors.js';
+import { isHttpStatus, notFoundError } from '../../api/errors.js';
 import { sandboxKeys } from '../../api/resources/sandbox.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
@@ -49,12 +49,6 @@ export async function keysRun(opts: KeysOptions): Promise<void> {
   } catch (error) {
     // The path has no id in it: a 404 can only mean there is no sandbox behind this profile.
     if (!isHttpStatus(error, 404)) throw error;
-    throw new ApiError({
-      kind: 'http',
-      status: 404,
-      method: 'GET',
-      url: error.url,
-      message: `this profile's server is not a trek sandbox (it has no ${error.url}); use the built-in sandbox profile or a \`trek sandbox serve\` URL`,
-    });
+    throw notFoundError('GET', error.url, `this profile's server is not a trek sandbox (it has no ${error.url}); use the built-in sandbox profile or a \`trek sandbox serve\` URL`);
   }
 }
