@@ -46,6 +46,23 @@ export function parseInteger(value: string, flag: string, range?: { min?: number
   return n;
 }
 
+/** A flag's text, trimmed; blank is a usage error (an empty name or city is never meant). */
+export function parseText(value: string, flag: string): string;
+export function parseText(value: string | undefined, flag: string): string | undefined;
+export function parseText(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') throw new UsageError(`${flag} must not be empty`);
+  return text;
+}
+
+/** An e-mail address, trimmed: something@domain.tld with no blanks. */
+export function parseEmail(value: string, flag: string): string {
+  const email = value.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`${flag} must be an e-mail address, got "${value}"`);
+  return email;
+}
+
 export function parseDate(value: string, flag: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = match ? new Date(`${value}T00:00:00Z`) : undefined;

@@ -3,9 +3,8 @@ import { AGENCY_FIELDS, COMMUNICATION_PREFERENCES, updateAgency, updateAgencyReq
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
-import { parseEmail, parseText } from '../agent/update.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idArgument } from '../shared.js';
+import { collect, examples, idArgument, parseEmail, parseText } from '../shared.js';
 import { AGENCY_ROWS } from './view.js';
 
 export interface AgencyUpdateOptions extends ChangeOptions {

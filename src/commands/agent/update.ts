@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idArgument } from '../shared.js';
+import { collect, examples, idArgument, parseEmail, parseText } from '../shared.js';
 import { AGENT_ROWS } from './view.js';
 
 export interface AgentUpdateOptions extends ChangeOptions {
@@ -13,25 +13,11 @@ export interface AgentUpdateOptions extends ChangeOptions {
   changes: AgentUpdate;
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** `MOBILE:+1 416 555 0199` → {type: 'MOBILE', number: '+1 416 555 0199'}. */
 export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
   const match = /^\s*([A-Za-z][A-Za-z_]*)\s*:\s*(\+?[0-9][0-9 ().-]{2,})\s*$/.exec(value);
   if (!match) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`);
   return { type: match[1]!.toUpperCase(), number: match[2]! };
-}
-
-export function parseEmail(value: string, flag: string): string {
-  const email = value.trim();
-  if (!EMAIL_RE.test(email)) throw new UsageError(`${flag} must be an e-mail address, got "${value}"`);
-  return email;
-}
-
-export function parseText(value: string, flag: string): string {
-  const text = value.trim();
-  if (text === '') throw new UsageError(`${flag} cannot be empty`);
-  return text;
 }
 
 interface AgentFlags {

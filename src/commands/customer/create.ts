@@ -16,7 +16,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, parseDate, requireValue } from '../shared.js';
+import { collect, examples, parseDate, parseEmail, parseText, requireValue } from '../shared.js';
 import { CUSTOMER_ROWS } from './view.js';
 
 export interface CustomerCreateOptions extends ChangeOptions {
@@ -68,17 +68,6 @@ export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
   return { type, number };
 }
 
-function parseEmail(value: string, flag: string): string {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) throw new UsageError(`${flag} must be an e-mail address, got "${value}"`);
-  return value.trim();
-}
-
-function nonEmpty(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.trim() === '') throw new UsageError(`${flag} must not be empty`);
-  return value.trim();
-}
-
 /** Only the members given, so an object of all-missing members is left out of the body. */
 function given<T extends object>(members: T): T | undefined {
   const present = Object.entries(members).filter(([, v]) => v !== undefined);
@@ -122,29 +111,29 @@ export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOpti
       await runF({
         ...(await resourceOptions(f)),
         dryRun: Boolean(flags.dryRun),
-        firstName: nonEmpty(flags.firstName, '--first-name'),
-        lastName: nonEmpty(flags.lastName, '--last-name'),
+        firstName: parseText(flags.firstName, '--first-name'),
+        lastName: parseText(flags.lastName, '--last-name'),
         title: flags.title === undefined ? undefined : parseTitle(flags.title),
         details: {
-          middleName: nonEmpty(flags.middleName, '--middle-name'),
-          commonName: nonEmpty(flags.commonName, '--common-name'),
+          middleName: parseText(flags.middleName, '--middle-name'),
+          commonName: parseText(flags.commonName, '--common-name'),
           date_of_birth: date(flags.dateOfBirth, '--date-of-birth'),
-          place_of_birth: nonEmpty(flags.placeOfBirth, '--place-of-birth'),
-          nationality: nonEmpty(flags.nationality, '--nationality'),
+          place_of_birth: parseText(flags.placeOfBirth, '--place-of-birth'),
+          nationality: parseText(flags.nationality, '--nationality'),
           passport: given<Passport>({
-            number: nonEmpty(flags.passportNumber, '--passport-number'),
+            number: parseText(flags.passportNumber, '--passport-number'),
             issue_date: date(flags.passportIssueDate, '--passport-issue-date'),
             expiry_date: date(flags.passportExpiryDate, '--passport-expiry-date'),
-            place_of_issue: nonEmpty(flags.passportPlaceOfIssue, '--passport-place-of-issue'),
+            place_of_issue: parseText(flags.passportPlaceOfIssue, '--passport-place-of-issue'),
           }),
           account_email: flags.email === undefined ? undefined : parseEmail(flags.email, '--email'),
           phone_numbers: flags.phone?.map((phone) => parsePhone(phone)),
           address: given<CustomerAddress>({
-            street: nonEmpty(flags.street, '--street'),
-            city: nonEmpty(flags.city, '--city'),
-            state: nonEmpty(flags.state, '--state'),
-            country: nonEmpty(flags.country, '--country'),
-            postal_zip: nonEmpty(flags.postalZip, '--postal-zip'),
+            street: parseText(flags.street, '--street'),
+            city: parseText(flags.city, '--city'),
+            state: parseText(flags.state, '--state'),
+            country: parseText(flags.country, '--country'),
+            postal_zip: parseText(flags.postalZip, '--postal-zip'),
           }),
         },
       });

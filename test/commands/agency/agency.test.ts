@@ -110,7 +110,7 @@ describe('trek agency update', () => {
     [['--communication', 'FAX'], '--communication must be one of ATTACH_INVOICES, ATTACH_VOUCHERS, ATTACH_TRAVELLER_INVOICES, ATTACH_TRAVELLER_VOUCHERS, ALLOW_GROUPS, got "FAX"'],
     [['--email', 'accounts@x.example'], '--email must be TYPE:ADDRESS such as ACCOUNTING:accounts@agency.example, got "accounts@x.example"'],
     [['--transactional-email', 'nope'], '--transactional-email must be an e-mail address, got "nope"'],
-    [['--city', ''], '--city cannot be empty'],
+    [['--city', ''], '--city must not be empty'],
     [[], 'nothing to update: give at least one flag (`trek agency update --help` lists them)'],
   ])('refuses %j with exit 2 before any request', async (flags, message) => {
     const s = await servers.start((_req, res) => res.writeHead(500).end());

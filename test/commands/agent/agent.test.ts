@@ -59,7 +59,7 @@ describe('trek agent update', () => {
     [['--phone', '4165550199'], '--phone must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "4165550199"'],
     [['--email', 'jordy'], '--email must be an e-mail address, got "jordy"'],
     [['--username', 'j singh'], '--username cannot contain spaces, got "j singh"'],
-    [['--last-name', ' '], '--last-name cannot be empty'],
+    [['--last-name', ' '], '--last-name must not be empty'],
     [[], 'nothing to update: give at least one of --first-name, --last-name, --email, --phone, --username'],
   ])('refuses %j with exit 2 before any request', async (flags, message) => {
     const s = await servers.silent();
