@@ -7,7 +7,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idOption, requireValue } from '../shared.js';
+import { examples, idOption, parseEmail, requireValue } from '../shared.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingCreateOptions extends ChangeOptions {
@@ -66,8 +66,7 @@ export function newBookingCreateCmd(f: Factory, runF: (opts: BookingCreateOption
 function agencyIdentifier(id: string | undefined, email: string | undefined): AgencyIdentifier | undefined {
   if (id !== undefined) return { field: 'id', value: id };
   if (email === undefined) return undefined;
-  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new UsageError(`--agency-email must be an e-mail address, got "${email}"`);
-  return { field: 'transactional_email', value: email.trim() };
+  return { field: 'transactional_email', value: parseEmail(email, '--agency-email') };
 }
 
 export async function bookingCreateRun(opts: BookingCreateOptions): Promise<void> {
