@@ -1,23 +1,15 @@
 import { Command } from 'commander';
 import { AGENT_FIELDS, agentName, updateAgent, updateAgentRequest, type AgentUpdate } from '../../api/resources/agents.js';
-import type { PhoneNumber } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idArgument, parseEmail, parseText } from '../shared.js';
+import { collect, examples, idArgument, parseEmail, parsePhone, parseText } from '../shared.js';
 import { AGENT_ROWS } from './view.js';
 
 export interface AgentUpdateOptions extends ChangeOptions {
   id: string;
   changes: AgentUpdate;
-}
-
-/** `MOBILE:+1 416 555 0199` → {type: 'MOBILE', number: '+1 416 555 0199'}. */
-export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
-  const match = /^\s*([A-Za-z][A-Za-z_]*)\s*:\s*(\+?[0-9][0-9 ().-]{2,})\s*$/.exec(value);
-  if (!match) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`);
-  return { type: match[1]!.toUpperCase(), number: match[2]! };
 }
 
 interface AgentFlags {

@@ -8,7 +8,6 @@ import {
   type CustomerAddress,
   type CustomerCreate,
   type Passport,
-  type PhoneNumber,
   type Title,
 } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
@@ -16,7 +15,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, parseDate, parseEmail, parseText, requireValue } from '../shared.js';
+import { collect, examples, parseDate, parseEmail, parsePhone, parseText, requireValue } from '../shared.js';
 import { CUSTOMER_ROWS } from './view.js';
 
 export interface CustomerCreateOptions extends ChangeOptions {
@@ -55,17 +54,6 @@ export function parseTitle(value: string, flag = '--title'): Title {
   const title = TITLES.find((t) => t.toLowerCase() === value.trim().toLowerCase());
   if (!title) throw new UsageError(`${flag} must be one of ${TITLES.join(', ')}, got "${value}"`);
   return title;
-}
-
-/** `MOBILE:+1 555 0100` → {type: 'MOBILE', number: '+1 555 0100'}. */
-export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
-  const colon = value.indexOf(':');
-  const type = value.slice(0, colon).trim();
-  const number = value.slice(colon + 1).trim();
-  if (colon <= 0 || type === '' || !/^\+?[\d\s().-]+$/.test(number) || (number.match(/\d/g) ?? []).length < 3) {
-    throw new UsageError(`${flag} must be TYPE:NUMBER, e.g. MOBILE:+1-555-0100, got "${value}"`);
-  }
-  return { type, number };
 }
 
 /** Only the members given, so an object of all-missing members is left out of the body. */
