@@ -123,8 +123,18 @@ export async function requireValue<T>(
   prompter: () => Prompter,
 ): Promise<T> {
   if (value !== undefined) return value;
-  if (!canPrompt(io)) throw new UsageError(`${flag} is required (no terminal to ask on)`);
+  requireFlagsWithoutTerminal(io, [[flag, value]]);
   return ask(prompter());
+}
+
+/**
+ * Without a terminal, values left out cannot be asked for: a usage error naming every missing
+ * flag at once. Commands that read from the API before asking call it first, so nothing is read in vain.
+ */
+export function requireFlagsWithoutTerminal(io: IOStreams, flags: ReadonlyArray<readonly [flag: string, value: unknown]>): void {
+  if (canPrompt(io)) return;
+  const missing = flags.filter(([, value]) => value === undefined).map(([flag]) => flag);
+  if (missing.length > 0) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (no terminal to ask on)`);
 }
 
 /**

@@ -3,14 +3,12 @@ import { getBooking } from '../../api/resources/bookings.js';
 import { amountIn, createFlexPlanService, createFlexPlanServiceRequest, getFlexPlan, type FlexPlanServiceCreate } from '../../api/resources/flex.js';
 import { SERVICE_FIELDS, type BookedService } from '../../api/resources/services.js';
 import { registerCompleter } from '../../completion/index.js';
-import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { canPrompt } from '../../output/iostreams.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { askBooking } from '../service/pickers.js';
-import { examples, idOption, requireValue } from '../shared.js';
+import { examples, idOption, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
 import { readFlexFacts, unlessNotFound } from './preflight.js';
 import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from './rules.js';
@@ -64,8 +62,7 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
 
 export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
-  const missing = [['--booking', opts.booking], ['--departure-service', opts.departureService], ['--plan', opts.plan]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
-  if (missing.length > 0 && !canPrompt(opts.io)) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (no terminal to ask on)`);
+  requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--departure-service', opts.departureService], ['--plan', opts.plan]]);
 
   const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts.history), opts.prompter);
   const departureService = await requireValue(opts.departureService, '--departure-service', opts.io, async (prompter) => askDepartureService(await opts.api(), prompter, booking), opts.prompter);

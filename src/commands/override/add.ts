@@ -5,14 +5,13 @@ import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.
 import { createOverride, createOverrideRequest, listOverrideReasons, OVERRIDE_FIELDS, type OverrideCreate } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { canPrompt } from '../../output/iostreams.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { rememberCheckins } from '../checkin/get.js';
 import { customerLabel, readinessLine } from '../checkin/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { askId, examples, idOption, requireValue } from '../shared.js';
+import { askId, examples, idOption, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -67,11 +66,7 @@ function checkinOf(checkins: Checkin[], customerId: string): Checkin | undefined
 
 export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, OVERRIDE_FIELDS);
-  // Without a terminal a missing value is known to be fatal: say so before reading anything.
-  if (!canPrompt(opts.io)) {
-    const missing = ([['--booking', opts.booking], ['--customer', opts.customer], ['--requirement', opts.requirement], ['--reason', opts.reason]] as const).find(([, value]) => value === undefined);
-    if (missing) throw new UsageError(`${missing[0]} is required (no terminal to ask on)`);
-  }
+  requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--customer', opts.customer], ['--requirement', opts.requirement], ['--reason', opts.reason]]);
   const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
   const client = await opts.api();
   // --dry-run with every value given sends nothing at all; otherwise the checkins give the

@@ -63,6 +63,7 @@ describe('trek override add', () => {
   });
 
   it.each([
+    [[], '--requirement, --reason are required (no terminal to ask on)'],
     [['--reason', 'PASSPORT_RENEWAL'], '--requirement is required (no terminal to ask on)'],
     [['--requirement', 'PASSPORT_INFORMATION'], '--reason is required (no terminal to ask on)'],
     [['--requirement', 'PASSPORT INFORMATION', '--reason', 'PASSPORT_RENEWAL'], '--requirement must be a code such as PASSPORT_RENEWAL, got "PASSPORT INFORMATION"'],
