@@ -9,6 +9,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import Negotiator from 'negotiator';
 import { fromXml, toXml } from '../util/xml.js';
 import { authenticate, authenticateOperator } from './auth.js';
+import { GONE, MOVED } from './catalogue/ids.js';
 import { isoDateTime } from './clock.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
 import type { State } from './model.js';
@@ -16,7 +17,6 @@ import type { Guard } from './guard.js';
 import { toJsonBytes } from './json.js';
 import { withoutTrailingSlashes, type BaseContext, type OperatorHandler, type Reply, type Router, type Target } from './router.js';
 import { SEARCH_LIMITS } from './search.js';
-import { GONE, MOVED } from './seed.js';
 import type { Store } from './store.js';
 
 type Format = 'json' | 'xml';

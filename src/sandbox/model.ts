@@ -4,7 +4,10 @@
  * Every record carries `seq`, a store-wide creation sequence that orders listings and gives
  * paging its cut-off (`as_of`).
  */
-import type { AvailabilityStatus } from './seed.js';
+
+/** A departure's `availability.status`: seeded by the catalogue, changed by an operator event. */
+export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
 export interface BaseRecord {
   id: string;

@@ -16,7 +16,9 @@ import { Clock, isoDateTime, startOfUtcDay, type DueHook } from './clock.js';
 import { DamagedSnapshotError } from './errors.js';
 import { COLLECTION_NAMES, type BaseRecord, type CollectionName, type Collections, type State } from './model.js';
 import { DataFile, type SnapshotLimits } from './persist.js';
-import { Catalogue, ensureStoreKeys, seedState, storeKeysOf, type StoreKeys } from './seed.js';
+import { Catalogue } from './catalogue/index.js';
+import { seedState } from './fixtures/index.js';
+import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
 
 export interface StoreEvent {
   type: string;

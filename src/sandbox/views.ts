@@ -3,11 +3,12 @@
  * collection hrefs. Every href is path-relative (`/bookings/200001/`), resolved by clients
  * against the base URL they called.
  */
+import { AGENCY_CHAINS, BOOKING_COMPANIES } from './catalogue/reference.js';
 import { addDays } from './clock.js';
+import { formatCents } from './money.js';
 import type { AgencyRecord, AgentRecord, BookingRecord, CustomerRecord, ServiceRecord, ServiceStatus, State } from './model.js';
 import { OWING_STATUSES, owingCents, paidCents } from './rules/money.js';
 import { statusTransitions } from './rules/transitions.js';
-import { AGENCY_CHAINS, BOOKING_COMPANIES, formatCents } from './seed.js';
 
 export function href(collection: string, id: string): string {
   return `/${collection}/${encodeURIComponent(id)}/`;

@@ -7,7 +7,7 @@ import { toJsonBytes } from '../../src/sandbox/json.js';
 import { listCatalogue } from '../../src/sandbox/list.js';
 import type { BaseContext } from '../../src/sandbox/router.js';
 import { cachedQuery, parseListQuery } from '../../src/sandbox/search.js';
-import { Catalogue } from '../../src/sandbox/seed.js';
+import { Catalogue } from '../../src/sandbox/catalogue/index.js';
 
 const records = Array.from({ length: 30 }, (_, i) => ({ id: String(i + 1), name: `Tour ${i % 3}` }));
 

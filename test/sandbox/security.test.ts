@@ -11,7 +11,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../../src/main.js';
 import { hostGuard } from '../../src/sandbox/guard.js';
 import { resetSandbox, SEARCH_LIMITS, startSandbox } from '../../src/sandbox/index.js';
-import { ensureStoreKeys } from '../../src/sandbox/seed.js';
+import { ensureStoreKeys } from '../../src/sandbox/keys.js';
 import { createState } from '../../src/sandbox/store.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
 import { clientFor, KEYS, NOW, useSandbox, type Answer } from './helpers.js';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Catalogue } from '../../src/sandbox/seed.js';
+import { Catalogue } from '../../src/sandbox/catalogue/index.js';
 import { createState } from '../../src/sandbox/store.js';
 
 const NOW_MS = Date.parse('2027-01-10T12:34:56Z');

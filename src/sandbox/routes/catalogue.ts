@@ -2,11 +2,12 @@
  * flex plans, cancellation terms, override reasons. A departure's detail shows an availability
  * changed by an operator-side event; the terms of a booked service (`service-<id>`) are the
  * booking's agency's only (routes/flex.ts). */
+import { OVERRIDE_REASONS } from '../catalogue/reference.js';
+import type { Departure } from '../catalogue/types.js';
 import { notFound } from '../errors.js';
 import { listCatalogue } from '../list.js';
 import type { Reply, Router } from '../router.js';
 import { availabilityOf } from '../rules/lifecycle.js';
-import { OVERRIDE_REASONS, type Departure } from '../seed.js';
 import type { State } from '../model.js';
 import { href } from '../views.js';
 import { serviceTermsView } from './flex.js';

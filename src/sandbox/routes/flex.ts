@@ -11,7 +11,7 @@ import type { State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { attachRefusals, resolveTerms, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } from '../rules/flex.js';
 import { windowAmounts } from '../rules/money.js';
-import { formatCents } from '../seed.js';
+import { formatCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { customerRef, href, ref } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';

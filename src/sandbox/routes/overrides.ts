@@ -9,11 +9,11 @@
  * the reason only. A closed booking refuses all three changes.
  */
 import { assertOwnAgency } from '../auth.js';
+import { OVERRIDE_REASONS } from '../catalogue/reference.js';
 import { fieldError, notFound } from '../errors.js';
 import type { OverrideRecord, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { findRequirement, requirementApplies, REQUIREMENTS } from '../rules/checkins.js';
-import { OVERRIDE_REASONS } from '../seed.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { bookingServices, customerRef, href, ref } from '../views.js';
 import { assertOpen, NESTED } from './bookings.js';

@@ -9,7 +9,7 @@ import { notFound } from '../errors.js';
 import type { BookingChildRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { settle } from '../rules/lifecycle.js';
-import { formatCents, parseCents } from '../seed.js';
+import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { href, ref } from '../views.js';
 import { assertOpen, NESTED, visibleBooking } from './bookings.js';

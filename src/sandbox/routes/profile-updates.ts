@@ -10,10 +10,10 @@
  * `address.country`.
  */
 import { assertOwnAgency } from '../auth.js';
+import { COUNTRIES } from '../catalogue/reference.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
 import type { AgencyAddress, AgencyRecord, AgentRecord, NamedRef } from '../model.js';
 import type { Caller, Reply, RequestContext, Router } from '../router.js';
-import { COUNTRIES } from '../seed.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { agencyView, agentView } from '../views.js';
 

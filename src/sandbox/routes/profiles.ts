@@ -4,10 +4,10 @@
  * agency addresses point at.
  */
 import { assertOwnAgency } from '../auth.js';
+import { COUNTRIES } from '../catalogue/reference.js';
 import { notFound } from '../errors.js';
 import { listEmpty, listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { COUNTRIES } from '../seed.js';
 import { agencyView, agentView, bookingView, href } from '../views.js';
 
 function ownAgency(ctx: RequestContext) {

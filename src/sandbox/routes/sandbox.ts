@@ -9,13 +9,13 @@
 import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
 import { listRecords } from '../list.js';
+import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../model.js';
 import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
 import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
 import { Checker, objectBody } from '../validate.js';
 import { ref } from '../views.js';
 import { availabilityOf, cancel, changeAvailability } from '../rules/lifecycle.js';
 import { rowFor } from '../rules/transitions.js';
-import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../seed.js';
 import { assertOpen } from './bookings.js';
 import { serviceView } from './services.js';
 

@@ -13,7 +13,7 @@ import { applyPatch, availabilityOf, insertDepartureService, insertService, opti
 import { EARLY_BOOKING, requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
-import { formatCents } from '../seed.js';
+import { formatCents } from '../money.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { customerRef, href, ref, serviceSummary } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';

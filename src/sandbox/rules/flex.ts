@@ -17,7 +17,10 @@ import {
 import { isoDate, isoDateTime } from '../clock.js';
 import type { FieldError } from '../errors.js';
 import type { AgencyRecord, BookingRecord, FlexAddonRecord, ServiceRecord, State } from '../model.js';
-import { AGENCY_CHAINS, FLEX_TIERS, GENERIC_WINDOWS, type Catalogue, type Departure, type TermsWindow } from '../seed.js';
+import type { Catalogue } from '../catalogue/index.js';
+import { AGENCY_CHAINS } from '../catalogue/reference.js';
+import { FLEX_TIERS, GENERIC_WINDOWS, type TermsWindow } from '../catalogue/terms.js';
+import type { Departure } from '../catalogue/types.js';
 import type { Transaction } from '../store.js';
 import { addMonths, keptCents, paidCents, windowAmounts, windowOn } from './money.js';
 

@@ -6,8 +6,10 @@
  * `store.mutate` transaction; which moves are allowed is decided by transitions.ts.
  */
 import { addDays, estMidnightEnding, isoDate, isoDateTime, type DueHook } from '../clock.js';
-import type { BookingRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
-import { Catalogue, GENERIC_WINDOWS, type AvailabilityStatus, type Departure } from '../seed.js';
+import type { AvailabilityStatus, BookingRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
+import { Catalogue } from '../catalogue/index.js';
+import { GENERIC_WINDOWS } from '../catalogue/terms.js';
+import type { Departure } from '../catalogue/types.js';
 import type { Transaction } from '../store.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {

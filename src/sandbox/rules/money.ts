@@ -6,7 +6,9 @@
  */
 import { addDays, isoDate } from '../clock.js';
 import type { AppliedPromotionRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
-import { parseCents, type Catalogue, type Currency, type TermsWindow } from '../seed.js';
+import type { Catalogue } from '../catalogue/index.js';
+import type { TermsWindow } from '../catalogue/terms.js';
+import { parseCents, type Currency } from '../money.js';
 
 export const DEPARTURE_COMMISSION_PERCENT = 12;
 export const FLEX_COMMISSION_PERCENT = 10;

@@ -6,7 +6,7 @@
  */
 import { SandboxError } from '../errors.js';
 import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
-import { formatCents } from '../seed.js';
+import { formatCents } from '../money.js';
 import { freeCents, requirementCents } from './money.js';
 
 /**

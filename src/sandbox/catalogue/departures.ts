@@ -1,0 +1,76 @@
+/**
+ * Departures: the fixed showcase cases first, then departures drawn from the dossier plans up
+ * to two years out, priced from the plan's price per day.
+ */
+import { PREMIUM_PRODUCT_LINE } from '../../domain/flex.js';
+import type { AvailabilityStatus } from '../model.js';
+import { moneyFrom } from '../money.js';
+import type { DossierPlan } from './dossiers.js';
+import { DEPARTURE_ID_BASE } from './ids.js';
+import { mix, Rng, STREAM } from './random.js';
+import { FLEX_TIERS } from './terms.js';
+import { ref, type CatalogueBasis, type Departure } from './types.js';
+
+const DEPOSITS = { regular: moneyFrom(250, 10), premium: moneyFrom(500, 10) };
+
+const ROOMS: Departure['rooms'] = [
+  { code: 'STANDARD', name: 'Standard (shared)', price_adjustment_percent: 0 },
+  { code: 'SINGLE', name: 'My Own Room', price_adjustment_percent: 25 },
+];
+
+/**
+ * Fixed departures at the start of every catalogue: one for each case the rules care about.
+ * `dossier` indexes the dossier list (dossier 1 is on the premium line).
+ */
+export const SHOWCASE: ReadonlyArray<{ days: number; dossier: number; status: AvailabilityStatus; fullPayment?: boolean; purpose: string }> = [
+  { days: 200, dossier: 0, status: 'AVAILABLE', purpose: 'bookable, flex can be attached' },
+  { days: 30, dossier: 2, status: 'AVAILABLE', purpose: 'inside the 60-day flex stop-sell window' },
+  { days: 75, dossier: 1, status: 'AVAILABLE', purpose: 'premium line, inside its 90-day window (outside 60)' },
+  { days: 150, dossier: 1, status: 'AVAILABLE', purpose: 'premium line, flex can be attached' },
+  { days: 120, dossier: 3, status: 'REQUEST_SPACE', purpose: 'request space: a service starts On Request' },
+  { days: 100, dossier: 4, status: 'WAIT_LIST', purpose: 'wait list: a service starts Waitlisted' },
+  { days: 90, dossier: 5, status: 'NOT_BOOKABLE', purpose: 'not bookable' },
+  { days: 250, dossier: 0, status: 'AVAILABLE', fullPayment: true, purpose: 'FULL_PAYMENT_REQUIRED_TO_BOOK' },
+  { days: 61, dossier: 7, status: 'AVAILABLE', purpose: 'one day outside the 60-day window on the epoch day' },
+  { days: 8, dossier: 8, status: 'AVAILABLE', purpose: 'departs next week' },
+];
+
+export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan[], i: number): Departure {
+  const rng = new Rng(mix(basis.seed, STREAM.departure, i));
+  const showcase = SHOWCASE[i];
+  const plan = plans[showcase ? showcase.dossier : i % plans.length]!;
+  const startOffset = showcase ? showcase.days : rng.int(7, 730);
+  const status: AvailabilityStatus = showcase ? showcase.status : pickStatus(rng.next());
+  const start = basis.day(startOffset);
+  const premium = plan.line === PREMIUM_PRODUCT_LINE;
+  const cad = plan.cadPerDay * plan.length * (premium ? 1.8 : 1) * (0.95 + rng.next() * 0.1);
+  const id = String(DEPARTURE_ID_BASE + 1 + i);
+  const created = `${basis.day(-rng.int(30, 400))}T09:00:00Z`;
+  return {
+    id,
+    href: `/departures/${id}/`,
+    name: plan.name,
+    product_line: plan.line,
+    start_date: start,
+    finish_date: basis.day(startOffset + plan.length - 1),
+    availability: { status, spaces_remaining: status === 'AVAILABLE' ? rng.int(1, 16) : 0 },
+    nearest_start_airport: plan.startAirport,
+    nearest_finish_airport: plan.finishAirport,
+    tour_dossier: plan.ref,
+    prices: moneyFrom(cad, 100, 1),
+    deposits: premium ? DEPOSITS.premium : DEPOSITS.regular,
+    flags: (showcase ? showcase.fullPayment : rng.chance(0.1)) ? ['FULL_PAYMENT_REQUIRED_TO_BOOK'] : [],
+    rooms: ROOMS,
+    flex_plans: FLEX_TIERS.map((tier, t) => ref('flex_plans', `${id}-${t + 1}`, tier.name)),
+    cancellation_terms: ref('service_cancellation_terms', `generic-${id}`),
+    date_created: created,
+    date_last_modified: created,
+  };
+}
+
+function pickStatus(r: number): AvailabilityStatus {
+  if (r < 0.55) return 'AVAILABLE';
+  if (r < 0.7) return 'REQUEST_SPACE';
+  if (r < 0.85) return 'WAIT_LIST';
+  return 'NOT_BOOKABLE';
+}

@@ -1,0 +1,88 @@
+/**
+ * Tour dossiers: one plan per dossier (place, product line, length, price per day,
+ * itineraries) that its departures and itineraries are made from, and the dossiers as served.
+ */
+import { isoDateTime, DAY_MS } from '../clock.js';
+import { DOSSIER_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
+import { mix, Rng, STREAM } from './random.js';
+import { PLACES, PRODUCT_LINES, type Place } from './reference.js';
+import { ref, type CatalogueBasis, type Departure, type Ref, type TourDossier } from './types.js';
+
+const STYLES = ['Best of', 'Highlights of', 'Explore', 'Trekking in', 'Journey through', 'Discover', 'Wild', 'Classic', 'Grand Tour of', 'Coast to Coast:', 'Hidden', 'Slow Travel in'];
+
+export interface DossierPlan {
+  /** Shared by all of the dossier's departures: one object instead of one each. */
+  ref: Ref;
+  startAirport: { code: string };
+  finishAirport: { code: string };
+  index: number;
+  id: string;
+  name: string;
+  line: string;
+  place: Place;
+  finish: Place;
+  length: number;
+  cadPerDay: number;
+  itineraryIds: string[];
+}
+
+export function planDossier(seed: number, index: number): DossierPlan {
+  const rng = new Rng(mix(seed, STREAM.dossier, index));
+  const place = PLACES[index % PLACES.length]!;
+  const cycle = Math.floor(index / (PLACES.length * STYLES.length));
+  const style = STYLES[Math.floor(index / PLACES.length) % STYLES.length]!;
+  const id = String(DOSSIER_ID_BASE + 1 + index);
+  const itineraryIds = [String(ITINERARY_ID_BASE + 1 + 2 * index)];
+  // Every fourth dossier has a second, seasonal itinerary (spec §2.10 rule 3).
+  if (index % 4 === 3) itineraryIds.push(String(ITINERARY_ID_BASE + 2 + 2 * index));
+  const name = `${style} ${place.country}${cycle > 0 ? ` ${cycle + 1}` : ''}`;
+  const finish = rng.chance(0.7) ? place : PLACES[(index + 1) % PLACES.length]!;
+  return {
+    ref: ref('tour_dossiers', id, name),
+    startAirport: { code: place.airport },
+    finishAirport: { code: finish.airport },
+    index,
+    id,
+    name,
+    line: PRODUCT_LINES[index % PRODUCT_LINES.length]!,
+    place,
+    finish,
+    length: rng.int(5, 18),
+    cadPerDay: rng.int(140, 330),
+    itineraryIds,
+  };
+}
+
+/** The dossiers, each with the first and last start date of its departures. */
+export function makeDossiers(basis: CatalogueBasis, plans: readonly DossierPlan[], departures: readonly Departure[]): TourDossier[] {
+  const ranges = plans.map(() => ({ first: null as string | null, last: null as string | null }));
+  for (const d of departures) {
+    const range = ranges[Number(d.tour_dossier.id) - DOSSIER_ID_BASE - 1]!;
+    if (range.first === null || d.start_date < range.first) range.first = d.start_date;
+    if (range.last === null || d.start_date > range.last) range.last = d.start_date;
+  }
+  return plans.map((plan) => ({
+    id: plan.id,
+    href: `/tour_dossiers/${plan.id}/`,
+    name: plan.name,
+    product_line: plan.line,
+    description: `${plan.length} days from ${plan.place.city} to ${plan.finish.city}: ${plan.line.toLowerCase()} travel through ${plan.place.country}.`,
+    departures_start_date: ranges[plan.index]!.first,
+    departures_end_date: ranges[plan.index]!.last,
+    geography: { start_city: plan.place.city, finish_city: plan.finish.city, primary_country: { id: plan.place.countryCode, name: plan.place.country } },
+    itineraries: plan.itineraryIds.map((id) => ref('itineraries', id)),
+    valid_during_ranges: itineraryRanges(basis, plan),
+    departures: { href: `/departures/?tour_dossier.id=${plan.id}` },
+    date_created: isoDateTime(basis.epochMs - 500 * DAY_MS),
+  }));
+}
+
+/** A single itinerary applies from a year ago on; a seasonal pair splits at +180 days. */
+export function itineraryRanges(basis: CatalogueBasis, plan: DossierPlan): TourDossier['valid_during_ranges'] {
+  const [main, seasonal] = plan.itineraryIds.map((id) => ref('itineraries', id));
+  if (!seasonal) return [{ start_date: basis.day(-365), end_date: null, itinerary: main! }];
+  return [
+    { start_date: basis.day(-365), end_date: basis.day(180), itinerary: main! },
+    { start_date: basis.day(181), end_date: null, itinerary: seasonal },
+  ];
+}

@@ -1,0 +1,71 @@
+/** The catalogue's resources in wire form (what the API returns), and what their generators share. */
+import type { AvailabilityStatus } from '../model.js';
+import type { Money } from '../money.js';
+
+export interface Ref {
+  id: string;
+  href: string;
+  name?: string;
+}
+
+export function ref(collection: string, id: string, name?: string): Ref {
+  return name === undefined ? { id, href: `/${collection}/${id}/` } : { id, href: `/${collection}/${id}/`, name };
+}
+
+export interface Departure {
+  id: string;
+  href: string;
+  name: string;
+  product_line: string;
+  start_date: string;
+  finish_date: string;
+  availability: { status: AvailabilityStatus; spaces_remaining: number };
+  nearest_start_airport: { code: string };
+  nearest_finish_airport: { code: string };
+  tour_dossier: Ref;
+  prices: Money;
+  deposits: Money;
+  flags: string[];
+  rooms: Array<{ code: string; name: string; price_adjustment_percent: number }>;
+  flex_plans: Ref[];
+  cancellation_terms: Ref;
+  date_created: string;
+  date_last_modified: string;
+}
+
+export interface TourDossier {
+  id: string;
+  href: string;
+  name: string;
+  product_line: string;
+  description: string;
+  departures_start_date: string | null;
+  departures_end_date: string | null;
+  geography: { start_city: string; finish_city: string; primary_country: { id: string; name: string } };
+  itineraries: Ref[];
+  valid_during_ranges: Array<{ start_date: string | null; end_date: string | null; itinerary: Ref }>;
+  departures: { href: string };
+  date_created: string;
+}
+
+export interface Activity {
+  id: string;
+  href: string;
+  name: string;
+  description: string;
+  location: { city: string; country: string };
+  duration_hours: number;
+  available_from: string;
+  available_to: string;
+  prices: Money;
+  commission_rate: number;
+  date_created: string;
+}
+
+/** What every generator takes from its catalogue: the seed, and dates relative to the epoch. */
+export interface CatalogueBasis {
+  readonly seed: number;
+  readonly epochMs: number;
+  /** The date `offset` days from the epoch. */
+  day(offset: number): string;
+}
