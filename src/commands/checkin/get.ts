@@ -4,7 +4,8 @@ import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
-import { CHECKIN_ROWS, customerLabel, REQUIREMENT_COLUMNS } from './view.js';
+import { customerLabel } from '../customer/view.js';
+import { CHECKIN_ROWS, REQUIREMENT_COLUMNS } from './view.js';
 
 export interface CheckinGetOptions extends ResourceOptions {
   id: string;

@@ -1,21 +1,13 @@
 /** How checkins look: `checkin get` rows and requirement table, `checkin list` matrix, readiness lines. */
 import { incompleteRequirements, readinessPagePath, type Checkin, type CheckinRequirement } from '../../api/resources/checkins.js';
-import { displayName } from '../../api/resources/customers.js';
 import { formatValue, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Theme } from '../../output/theme.js';
 import { reference } from '../booking/view.js';
+import { customerLabel } from '../customer/view.js';
 import { statusColumn } from '../service/columns.js';
 
 const codes = (items: unknown): string => (Array.isArray(items) ? items.map((item: { code?: unknown }) => formatValue(item?.code)).join(', ') : '');
-
-/** "Ms Ada Lovelace (300001)", or the id alone. */
-export function customerLabel(customer: unknown): string {
-  const ref = customer as Checkin['customer'] | null | undefined;
-  if (!ref) return '';
-  const name = displayName(ref.name);
-  return name ? `${name} (${formatValue(ref.id)})` : formatValue(ref.id);
-}
 
 function requirementStatus(requirement: Pick<CheckinRequirement, 'INCOMPLETE'>): 'COMPLETE' | 'INCOMPLETE' {
   return Array.isArray(requirement.INCOMPLETE) && requirement.INCOMPLETE.length > 0 ? 'INCOMPLETE' : 'COMPLETE';

@@ -2,6 +2,14 @@
 import { displayName, type Customer } from '../../api/resources/customers.js';
 import { formatValue, type Column } from '../../output/render.js';
 
+/** A customer (or a reference to one) as "Ms Ada Lovelace (300001)", or the id alone; a bare value as it is. */
+export function customerLabel(customer: unknown): string {
+  if (customer === null || typeof customer !== 'object') return formatValue(customer);
+  const ref = customer as { id?: unknown; name?: Partial<Customer['name']> | null };
+  const name = displayName(ref.name);
+  return name ? `${name} (${formatValue(ref.id)})` : formatValue(ref.id);
+}
+
 const joined = (parts: unknown[], separator: string) => parts.filter((p) => p !== null && p !== undefined && p !== '').map(formatValue).join(separator);
 
 function passport(value: unknown): string {

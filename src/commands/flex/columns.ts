@@ -1,8 +1,8 @@
 /** How flex resources look in tables: cancellation windows, addons and their products. */
-import { displayName, type CustomerName } from '../../api/resources/customers.js';
 import { amountIn, type Amount, type FlexAddon } from '../../api/resources/flex.js';
 import { formatValue, type Column } from '../../output/render.js';
 import { sanitizeUrl } from '../../output/sanitize.js';
+import { customerLabel } from '../customer/view.js';
 
 /** An amount in the booking currency; a per-currency map without that currency shows as given. */
 export function moneyIn(currency: string | undefined): (value: unknown) => string {
@@ -46,13 +46,6 @@ export function productsByCategory(value: unknown, separator = '; '): string {
   return [...byCategory].map(([category, names]) => `${category}: ${names.join(', ')}`).join(separator);
 }
 
-export function addonCustomer(value: unknown): string {
-  if (value === null || typeof value !== 'object') return formatValue(value);
-  const customer = value as { id?: unknown; name?: Partial<CustomerName> };
-  const name = displayName(customer.name);
-  return name ? `${name} (${formatValue(customer.id)})` : formatValue(customer.id);
-}
-
 /** A URL field escaped for the terminal (spec §2.5: clients escape the three URLs). */
 const url = (value: unknown): string => (typeof value === 'string' ? sanitizeUrl(value) : formatValue(value));
 
@@ -75,7 +68,7 @@ export function withoutEmptyState(columns: Column[], addons: Array<Partial<FlexA
 /** The addons section of `flex get`. */
 export const ADDON_COLUMNS: Column[] = [
   { field: 'id', header: 'ADDON' },
-  { field: 'customer', header: 'CUSTOMER', format: addonCustomer },
+  { field: 'customer', header: 'CUSTOMER', format: customerLabel },
   { field: 'products', header: 'PRODUCTS', format: (value) => productsByCategory(value) },
   { field: 'status', header: 'STATUS', format: addonState, style: (text, _value, theme) => theme.status(text) },
 ];
@@ -83,7 +76,7 @@ export const ADDON_COLUMNS: Column[] = [
 /** `flex addons` on a terminal: one block of rows per addon, URLs in full. */
 export const ADDON_ROWS: Column[] = [
   { field: 'id', header: 'ADDON' },
-  { field: 'customer', header: 'CUSTOMER', format: addonCustomer },
+  { field: 'customer', header: 'CUSTOMER', format: customerLabel },
   { field: 'products', header: 'PRODUCTS', format: (value) => productsByCategory(value, '\n') },
   { field: 'status', header: 'STATUS', format: addonState, style: (text, _value, theme) => theme.status(text) },
   { field: 'order_url', header: 'ORDER', format: url },

@@ -2,7 +2,7 @@
 import type { Override } from '../../api/resources/overrides.js';
 import { formatValue, type Column } from '../../output/render.js';
 import { reference } from '../booking/view.js';
-import { customerLabel } from '../checkin/view.js';
+import { customerLabel } from '../customer/view.js';
 
 function services(value: unknown): string {
   if (!Array.isArray(value)) return '';

@@ -1,8 +1,9 @@
 /** How services look: rows of `service get`, tables of `booking services` and of the services section of `booking get`. */
-import { displayName, type CustomerName } from '../../api/resources/customers.js';
+import { displayName } from '../../api/resources/customers.js';
 import { isServiceType, type IncompleteRequirement, type Promotion, type ServiceType } from '../../api/resources/services.js';
 import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
+import { customerLabel } from '../customer/view.js';
 import { formatValue, type Column } from '../../output/render.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
@@ -20,15 +21,9 @@ export function commaJoined(value: unknown): string {
   return Array.isArray(value) ? value.map(formatValue).join(', ') : formatValue(value);
 }
 
-/** Customers of a service as "Ms Ada Lovelace (300001)", one per line in item views. */
-export function customerList(value: unknown, separator = ', '): string {
-  if (!Array.isArray(value)) return formatValue(value);
-  return value
-    .map((customer: { id?: unknown; name?: Partial<CustomerName> }) => {
-      const name = displayName(customer?.name);
-      return name ? `${name} (${formatValue(customer?.id)})` : formatValue(customer?.id);
-    })
-    .join(separator);
+/** Customers of a service as "Ms Ada Lovelace (300001)", one per line. */
+function customerList(value: unknown): string {
+  return Array.isArray(value) ? value.map(customerLabel).join('\n') : formatValue(value);
 }
 
 export const statusColumn: Column = { field: 'status', header: 'STATUS', style: (text, _value, theme) => theme.status(text) };
@@ -83,7 +78,7 @@ const SERVICE_ROWS: Column[] = [
   { field: 'product', header: 'PRODUCT', format: reference },
   { field: 'start_date', header: 'START' },
   { field: 'finish_date', header: 'FINISH' },
-  { field: 'customers', header: 'CUSTOMERS', format: (value) => customerList(value, '\n') },
+  { field: 'customers', header: 'CUSTOMERS', format: customerList },
   { field: 'purchase_price', header: 'PRICE' },
   { field: 'commission', header: 'COMMISSION' },
   { field: 'applied_promotions', header: 'PROMOTIONS', format: promotions },
