@@ -64,6 +64,16 @@ export function formatValue(value: unknown): string {
   return String(value);
 }
 
+/** Whether a value has something to show: not null, undefined or ''. */
+export function hasValue(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== '';
+}
+
+/** The parts that have a value, as formatValue writes them, joined by `separator` ("Toronto, ON"). */
+export function joinValues(parts: unknown[], separator: string): string {
+  return parts.filter(hasValue).map(formatValue).join(separator);
+}
+
 function defaultHeader(field: string): string {
   return field.toUpperCase().replace(/[_.]/g, ' ');
 }

@@ -1,33 +1,32 @@
 /** How an agency looks in table view. */
 import { agencyChains, type Agency } from '../../api/resources/agencies.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { formatValue, joinValues, type Column } from '../../output/render.js';
 import { reference } from '../booking/view.js';
 import { commaJoined } from '../service/columns.js';
-
-const lines = (parts: unknown[]) => parts.filter((part) => part !== null && part !== undefined && part !== '').map(formatValue).join('\n');
 
 /** Street; city, state and postcode; country — state and country as "Name (id)". */
 function address(value: unknown): string {
   const a = value as Agency['address'];
   if (!a) return '';
-  const town = [a.city, a.state ? reference(a.state) : ''].filter((part) => part).map(formatValue).join(', ');
-  return lines([a.street, [town, a.postal_zip].filter((part) => part).map(formatValue).join(' '), a.country ? reference(a.country) : '']);
+  const town = joinValues([a.city, a.state ? reference(a.state) : ''], ', ');
+  return joinValues([a.street, joinValues([town, a.postal_zip], ' '), a.country ? reference(a.country) : ''], '\n');
 }
 
 function emails(value: unknown): string {
-  return Array.isArray(value) ? lines(value.map((e: { type?: unknown; address?: unknown }) => `${formatValue(e?.type)}: ${formatValue(e?.address)}`)) : '';
+  return Array.isArray(value) ? joinValues(value.map((e: { type?: unknown; address?: unknown }) => `${formatValue(e?.type)}: ${formatValue(e?.address)}`), '\n') : '';
 }
 
 /** One line per chain; its configurations say through which booking company and with which flags. */
 function chains(_value: unknown, record: unknown): string {
   const agency = record as Agency;
   const configurations = Array.isArray(agency.agency_chain_configurations) ? agency.agency_chain_configurations : [];
-  return lines(
+  return joinValues(
     agencyChains(agency).flatMap((chain) => {
       const own = configurations.filter((c) => formatValue(c?.agency_chain?.id) === formatValue(chain?.id));
       if (own.length === 0) return [reference(chain)];
       return own.map((c) => `${reference(chain)} — ${reference(c.booking_company)}: ${Array.isArray(c.flags) && c.flags.length ? c.flags.map(formatValue).join(', ') : 'no flags'}`);
     }),
+    '\n',
   );
 }
 

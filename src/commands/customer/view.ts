@@ -1,6 +1,6 @@
 /** How a customer looks in table view. */
 import { displayName, type Customer } from '../../api/resources/customers.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { formatValue, joinValues, type Column } from '../../output/render.js';
 
 /** A customer (or a reference to one) as "Ms Ada Lovelace (300001)", or the id alone; a bare value as it is. */
 export function customerLabel(customer: unknown): string {
@@ -10,22 +10,20 @@ export function customerLabel(customer: unknown): string {
   return name ? `${name} (${formatValue(ref.id)})` : formatValue(ref.id);
 }
 
-const joined = (parts: unknown[], separator: string) => parts.filter((p) => p !== null && p !== undefined && p !== '').map(formatValue).join(separator);
-
 function passport(value: unknown): string {
   const p = value as Customer['passport'];
   if (!p) return '';
-  return joined([p.number, p.issue_date && `issued ${p.issue_date}`, p.expiry_date && `expires ${p.expiry_date}`, p.place_of_issue], ' · ');
+  return joinValues([p.number, p.issue_date && `issued ${p.issue_date}`, p.expiry_date && `expires ${p.expiry_date}`, p.place_of_issue], ' · ');
 }
 
 function phones(value: unknown): string {
   if (!Array.isArray(value)) return '';
-  return value.map((phone: { type?: unknown; number?: unknown }) => joined([phone?.type, phone?.number], ' ')).join('\n');
+  return value.map((phone: { type?: unknown; number?: unknown }) => joinValues([phone?.type, phone?.number], ' ')).join('\n');
 }
 
 function address(value: unknown): string {
   const a = value as Customer['address'];
-  return a ? joined([a.street, a.city, a.state, a.postal_zip, a.country], ', ') : '';
+  return a ? joinValues([a.street, a.city, a.state, a.postal_zip, a.country], ', ') : '';
 }
 
 export const CUSTOMER_ROWS: Column[] = [

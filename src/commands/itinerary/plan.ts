@@ -6,7 +6,7 @@
  * inject a heading, a link or HTML into the customer's e-mail.
  */
 import type { DateRange, Itinerary, ItineraryComponent, ItineraryDay } from '../../api/resources/itineraries.js';
-import { formatValue } from '../../output/render.js';
+import { formatValue, hasValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Theme } from '../../output/theme.js';
 
@@ -95,13 +95,9 @@ function label(labels: Readonly<Record<string, string>>, code: unknown, style: P
   return typeof code === 'string' && Object.hasOwn(labels, code) ? labels[code]! : style.text(code);
 }
 
-function present(value: unknown): boolean {
-  return value !== null && value !== undefined && value !== '';
-}
-
 export function rangeText(range: DateRange, style: PlanStyle): string {
-  const start = present(range?.start_date) ? style.text(range.start_date) : undefined;
-  const end = present(range?.end_date) ? style.text(range.end_date) : undefined;
+  const start = hasValue(range?.start_date) ? style.text(range.start_date) : undefined;
+  const end = hasValue(range?.end_date) ? style.text(range.end_date) : undefined;
   if (start && end) return `${start} – ${end}`;
   if (start) return `${start} onwards`;
   return end ? `until ${end}` : 'always';
@@ -118,8 +114,8 @@ function count(n: unknown, one: string, many: string): string {
 /** Whether a variation's ranges lie before `today` (past) or after it (future). */
 function whenIs(rangesOf: unknown, today: string): 'past' | 'future' | 'other' {
   const list = Array.isArray(rangesOf) ? (rangesOf as DateRange[]) : [];
-  if (list.length > 0 && list.every((r) => present(r?.end_date) && r.end_date! < today)) return 'past';
-  if (list.length > 0 && list.every((r) => present(r?.start_date) && r.start_date! > today)) return 'future';
+  if (list.length > 0 && list.every((r) => hasValue(r?.end_date) && r.end_date! < today)) return 'past';
+  if (list.length > 0 && list.every((r) => hasValue(r?.start_date) && r.start_date! > today)) return 'future';
   return 'other';
 }
 
@@ -130,11 +126,11 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
     if (value !== '') items.push([name, value]);
   };
   const dossier = itinerary.tour_dossier;
-  if (dossier) add('Tour dossier', present(dossier.name) ? `${style.text(dossier.name)} (${style.text(dossier.id)})` : style.text(dossier.id));
-  const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(present)
+  if (dossier) add('Tour dossier', hasValue(dossier.name) ? `${style.text(dossier.name)} (${style.text(dossier.id)})` : style.text(dossier.id));
+  const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(hasValue)
     ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}`
     : '';
-  if (present(itinerary.length)) add('Length', `${count(itinerary.length, 'day', 'days')}${route}`);
+  if (hasValue(itinerary.length)) add('Length', `${count(itinerary.length, 'day', 'days')}${route}`);
   const meals = itinerary.meals_included;
   if (meals) add('Included meals', [count(meals.breakfasts ?? 0, 'breakfast', 'breakfasts'), count(meals.lunches ?? 0, 'lunch', 'lunches'), count(meals.dinners ?? 0, 'dinner', 'dinners')].join(', '));
   const budget = itinerary.meal_budget;
@@ -142,7 +138,7 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
     add('Meal budget', `${style.text(budget.min_max[0])}–${style.text(budget.min_max[1])} ${style.text(budget.currency ?? '')}`.trim() + ' for meals not included');
   }
   const ripple = itinerary.ripple_score;
-  if (ripple && present(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${present(ripple.start_date) || present(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
+  if (ripple && hasValue(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
   add('Valid', ranges(itinerary.valid_during_ranges, style));
   const variations = Array.isArray(itinerary.variations) ? itinerary.variations : [];
   add(
@@ -161,21 +157,21 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
 
 function componentLine(component: ItineraryComponent, style: PlanStyle): readonly [string, string] {
   const type = label(TYPE_LABELS, component.type, style);
-  const period = present(component.time_period) ? label(PERIOD_LABELS, component.time_period, style) : '';
+  const period = hasValue(component.time_period) ? label(PERIOD_LABELS, component.time_period, style) : '';
   const details: string[] = [];
-  if (present(component.start_time) || present(component.end_time)) details.push([component.start_time, component.end_time].filter(present).map((t) => style.text(t)).join('–'));
+  if (hasValue(component.start_time) || hasValue(component.end_time)) details.push([component.start_time, component.end_time].filter(hasValue).map((t) => style.text(t)).join('–'));
   const duration = component.duration;
-  if (duration && (present(duration.min_hr) || present(duration.max_hr))) {
-    const hours = [...new Set([duration.min_hr, duration.max_hr].filter(present).map((h) => style.text(h)))];
+  if (duration && (hasValue(duration.min_hr) || hasValue(duration.max_hr))) {
+    const hours = [...new Set([duration.min_hr, duration.max_hr].filter(hasValue).map((h) => style.text(h)))];
     details.push(`${hours.join('–')} h`);
   }
-  if (present(component.distance_km)) details.push(`${style.text(component.distance_km)} km`);
+  if (hasValue(component.distance_km)) details.push(`${style.text(component.distance_km)} km`);
   if (component.is_overnight === true) details.push('continues overnight');
   const accommodation = component.accommodation;
-  const stay = accommodation && present(accommodation.name)
-    ? ` — ${style.text(accommodation.name)}${present(accommodation.type?.label) ? ` (${style.text(accommodation.type!.label)})` : ''}`
+  const stay = accommodation && hasValue(accommodation.name)
+    ? ` — ${style.text(accommodation.name)}${hasValue(accommodation.type?.label) ? ` (${style.text(accommodation.type!.label)})` : ''}`
     : '';
-  const summary = present(component.summary) ? style.text(component.summary) : type;
+  const summary = hasValue(component.summary) ? style.text(component.summary) : type;
   return [[period, type].filter(Boolean).join(' · '), `${summary}${stay}${details.length ? `, ${details.join(', ')}` : ''}`];
 }
 
@@ -186,16 +182,16 @@ function periodRank(component: ItineraryComponent): number {
 
 function dayBlock(block: DayBlock, style: PlanStyle): string {
   const { day } = block;
-  const parts = [style.heading(present(day.label) ? `${block.label} · ${style.text(day.label)}` : block.label)];
-  for (const text of [day.summary, day.description]) if (present(text)) parts.push(style.paragraph(style.text(text)));
+  const parts = [style.heading(hasValue(day.label) ? `${block.label} · ${style.text(day.label)}` : block.label)];
+  for (const text of [day.summary, day.description]) if (hasValue(text)) parts.push(style.paragraph(style.text(text)));
   const items: Array<readonly [string, string]> = [];
   const meals = Array.isArray(day.meals) ? day.meals : [];
-  items.push(['Meals', meals.length ? meals.map((m) => `${label(MEAL_LABELS, m?.type, style)}${present(m?.description) ? ` (${style.text(m.description)})` : ''}`).join(', ') : 'none included']);
+  items.push(['Meals', meals.length ? meals.map((m) => `${label(MEAL_LABELS, m?.type, style)}${hasValue(m?.description) ? ` (${style.text(m.description)})` : ''}`).join(', ') : 'none included']);
   const components = Array.isArray(day.components) ? [...day.components].sort((a, b) => periodRank(a) - periodRank(b)) : [];
   for (const component of components) items.push(componentLine(component, style));
   const optional = Array.isArray(day.optional_activities) ? day.optional_activities : [];
   if (optional.length) items.push(['Optional', optional.map((o) => style.text(o?.activity_dossier?.name ?? o?.activity_dossier?.id)).join(', ')]);
-  if (present(day.instructions)) items.push(['Notes', style.text(day.instructions)]);
+  if (hasValue(day.instructions)) items.push(['Notes', style.text(day.instructions)]);
   parts.push(style.list(items));
   return parts.join(style.gap);
 }
@@ -211,10 +207,10 @@ export function hasAccommodation(itinerary: Itinerary): boolean {
 /** The whole plan; `today` (YYYY-MM-DD) tells past variations from future ones. */
 export function renderPlan(itinerary: Itinerary, style: PlanStyle, today: string): string {
   const name = itinerary.label ?? itinerary.tour_dossier?.name;
-  const blocks = [style.title(present(name) ? style.text(name) : `Itinerary ${style.text(itinerary.id)}`)];
+  const blocks = [style.title(hasValue(name) ? style.text(name) : `Itinerary ${style.text(itinerary.id)}`)];
   const subtitle = [`Itinerary ${style.text(itinerary.id)}`];
-  if (present(itinerary.variation_id)) subtitle.push(`variation ${style.text(itinerary.variation_id)}`);
-  if (present(itinerary.state)) subtitle.push(style.text(itinerary.state));
+  if (hasValue(itinerary.variation_id)) subtitle.push(`variation ${style.text(itinerary.variation_id)}`);
+  if (hasValue(itinerary.state)) subtitle.push(style.text(itinerary.state));
   blocks.push(style.subtitle(subtitle.join(' · ')));
   const top = facts(itinerary, style, today);
   if (top.length) blocks.push(style.list(top));

@@ -4,7 +4,7 @@ import { isServiceType, type IncompleteRequirement, type Promotion, type Service
 import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { formatValue, joinValues, type Column } from '../../output/render.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
   departure_services: 'departure',
@@ -70,7 +70,7 @@ function references(value: unknown): string {
 const SERVICE_ROWS: Column[] = [
   { field: 'id', header: 'ID' },
   { field: 'name', header: 'NAME' },
-  { field: 'type', header: 'TYPE', format: (type, record) => [shortType(type), (record as { sub_type?: unknown }).sub_type].filter(Boolean).map(formatValue).join(' · ') },
+  { field: 'type', header: 'TYPE', format: (type, record) => joinValues([shortType(type), (record as { sub_type?: unknown }).sub_type], ' · ') },
   { ...statusColumn },
   { field: 'status_transitions', header: 'CAN MOVE TO', format: commaJoined },
   { field: 'option_expiry_date', header: 'OPTION EXPIRES' },
