@@ -1,12 +1,8 @@
 /** How an agent looks in table view. */
 import { agentName, type Agent } from '../../api/resources/agents.js';
-import { formatValue, type Column } from '../../output/render.js';
+import type { Column } from '../../output/render.js';
 import { reference } from '../booking/view.js';
-
-export function phoneLines(value: unknown): string {
-  if (!Array.isArray(value)) return '';
-  return value.map((phone: { type?: unknown; number?: unknown }) => [phone?.type, phone?.number].filter((part) => part).map(formatValue).join(' ')).join('\n');
-}
+import { phoneLines } from '../customer/view.js';
 
 export const AGENT_ROWS: Column[] = [
   { field: 'id', header: 'ID' },

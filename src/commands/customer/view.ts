@@ -16,7 +16,8 @@ function passport(value: unknown): string {
   return joinValues([p.number, p.issue_date && `issued ${p.issue_date}`, p.expiry_date && `expires ${p.expiry_date}`, p.place_of_issue], ' · ');
 }
 
-function phones(value: unknown): string {
+/** Phone numbers (of customers and agents) as "MOBILE +1-416-555-0199", one per line. */
+export function phoneLines(value: unknown): string {
   if (!Array.isArray(value)) return '';
   return value.map((phone: { type?: unknown; number?: unknown }) => joinValues([phone?.type, phone?.number], ' ')).join('\n');
 }
@@ -35,7 +36,7 @@ export const CUSTOMER_ROWS: Column[] = [
   { field: 'nationality', header: 'NATIONALITY' },
   { field: 'passport', header: 'PASSPORT', format: passport },
   { field: 'account_email', header: 'EMAIL' },
-  { field: 'phone_numbers', header: 'PHONES', format: phones },
+  { field: 'phone_numbers', header: 'PHONES', format: phoneLines },
   { field: 'address', header: 'ADDRESS', format: address },
   { field: 'meal_preference', header: 'MEAL PREFERENCE' },
   { field: 'medical_notes', header: 'MEDICAL NOTES' },
