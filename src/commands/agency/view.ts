@@ -1,7 +1,7 @@
 /** How an agency looks in table view. */
 import { agencyChains, type Agency } from '../../api/resources/agencies.js';
 import { formatValue, joinValues, type Column } from '../../output/render.js';
-import { reference } from '../booking/view.js';
+import { reference, referenceList } from '../booking/view.js';
 import { commaJoined } from '../service/columns.js';
 
 /** Street; city, state and postcode; country — state and country as "Name (id)". */
@@ -44,7 +44,7 @@ export const AGENCY_ROWS: Column[] = [
   { field: 'booking_currencies', header: 'CURRENCIES', format: commaJoined },
   { field: 'address', header: 'ADDRESS', format: address },
   { field: 'agency_chains', header: 'CHAINS', format: chains },
-  { field: 'booking_companies', header: 'BOOKING COMPANIES', format: (value) => (Array.isArray(value) ? value.map(reference).join(', ') : '') },
+  { field: 'booking_companies', header: 'BOOKING COMPANIES', format: referenceList },
   { field: 'communication_preferences', header: 'COMMUNICATION', format: communication },
   { field: 'passenger_notifications', header: 'PASSENGER NOTICES', format: commaJoined },
   { field: 'agent_notifications', header: 'AGENT NOTICES', format: commaJoined },

@@ -17,6 +17,11 @@ export function reference(value: unknown): string {
   return name ? `${formatValue(name)} (${formatValue(ref.id)})` : formatValue(ref.id);
 }
 
+/** A list of references, each as `reference` writes it, comma-separated. */
+export function referenceList(value: unknown): string {
+  return Array.isArray(value) ? value.map(reference).join(', ') : '';
+}
+
 function linkedBookings(value: unknown): string {
   if (!Array.isArray(value) || value.length === 0) return '';
   return value

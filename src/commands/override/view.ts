@@ -1,13 +1,8 @@
 /** How overrides look: `override get` rows, `override list` columns, the one-line summary. */
 import type { Override } from '../../api/resources/overrides.js';
 import { formatValue, type Column } from '../../output/render.js';
-import { reference } from '../booking/view.js';
+import { reference, referenceList } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
-
-function services(value: unknown): string {
-  if (!Array.isArray(value)) return '';
-  return value.map((s: { id?: unknown; name?: unknown }) => (s?.name ? `${formatValue(s.name)} (${formatValue(s.id)})` : formatValue(s?.id))).join(', ');
-}
 
 function reason(value: unknown): string {
   const r = value as Override['reason'] | null;
@@ -27,7 +22,7 @@ export const OVERRIDE_ROWS: Column[] = [
   { field: 'reason', header: 'REASON', format: reason },
   { field: 'customer', header: 'CUSTOMER', format: customerLabel },
   { field: 'booking', header: 'BOOKING', format: reference },
-  { field: 'services', header: 'SERVICES', format: services },
+  { field: 'services', header: 'SERVICES', format: referenceList },
   { field: 'date_created', header: 'CREATED' },
 ];
 
