@@ -1,20 +1,8 @@
 /**
  * The sandbox's virtual clock: real time plus a persisted offset, so `advance 30d` survives
- * restarts and every process on one data file agrees on "now". Rules that act when time
- * passes (option expiry) register due hooks; the store runs them after the clock moves and
- * before a request is handled once they report work due.
+ * restarts and every process on one data file agrees on "now"; and the date arithmetic of
+ * the rules. Rules that act when time passes are due hooks (transaction.ts).
  */
-import type { State } from './model.js';
-import type { Transaction } from './store.js';
-
-export interface DueHook {
-  name: string;
-  /** Cheap check, called before requests: is there anything to do at `nowMs`? */
-  isDue(state: State, nowMs: number): boolean;
-  /** Does the work inside a store transaction. */
-  run(state: State, nowMs: number, tx: Transaction): void;
-}
-
 export class Clock {
   constructor(private readonly offsetMs: () => number) {}
 

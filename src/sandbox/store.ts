@@ -12,19 +12,14 @@
  * from (seed, size, epoch), which keeps start-up fast and the snapshot small.
  */
 import { ChangeSet } from './changes.js';
-import { Clock, isoDateTime, startOfUtcDay, type DueHook } from './clock.js';
+import { Clock, isoDateTime, startOfUtcDay } from './clock.js';
 import { DamagedSnapshotError } from './errors.js';
-import { COLLECTION_NAMES, type BaseRecord, type CollectionName, type Collections, type State } from './model.js';
+import { COLLECTION_NAMES, type Collections, type State } from './model.js';
 import { DataFile, type SnapshotLimits } from './persist.js';
 import { Catalogue } from './catalogue/index.js';
 import { seedState } from './fixtures/index.js';
 import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
-
-export interface StoreEvent {
-  type: string;
-  id?: string;
-  data?: unknown;
-}
+import { ID_BASE, Transaction, type DueHook, type StoreEvent } from './transaction.js';
 
 export interface StoreOptions {
   dataFile?: string;
@@ -41,68 +36,6 @@ export const DEFAULT_SEED = 1;
 export const DEFAULT_SIZE = 400;
 export const MAX_SANDBOX_SIZE = 200_000;
 export const MAX_SEED = 2 ** 31 - 1;
-
-/** Numbering of new records per collection, so ids tell their kind apart at a glance. */
-const ID_BASE: Record<CollectionName, number> = {
-  agencies: 0,
-  agents: 0,
-  bookings: 200_000,
-  customers: 300_000,
-  services: 400_000,
-  payments: 600_000,
-  refunds: 610_000,
-  invoices: 620_000,
-  documents: 630_000,
-  overrides: 640_000,
-  flex_plan_addons: 650_000,
-  travel_credits: 660_000,
-};
-
-type RecordOf<C extends CollectionName> = Collections[C][string];
-
-/** What a mutation may do besides editing `state` directly. */
-export class Transaction {
-  readonly events: StoreEvent[] = [];
-  constructor(
-    private readonly state: State,
-    readonly nowMs: number,
-  ) {}
-
-  get now(): string {
-    return isoDateTime(this.nowMs);
-  }
-
-  emit(event: StoreEvent): void {
-    this.events.push(event);
-  }
-
-  nextSeq(): number {
-    return ++this.state.last_seq;
-  }
-
-  nextId(collection: CollectionName): string {
-    const next = (this.state.last_id[collection] ?? ID_BASE[collection]) + 1;
-    this.state.last_id[collection] = next;
-    return String(next);
-  }
-
-  /** Adds a record with a fresh id, sequence and creation time; emits `<collection>.created`. */
-  insert<C extends CollectionName>(collection: C, fields: Omit<RecordOf<C>, keyof BaseRecord>): RecordOf<C> {
-    const record = { id: this.nextId(collection), seq: this.nextSeq(), date_created: this.now, ...fields } as RecordOf<C>;
-    (this.state.collections[collection] as Record<string, RecordOf<C>>)[record.id] = record;
-    this.emit({ type: `${collection}.created`, id: record.id });
-    return record;
-  }
-
-  /** Deletes a record; emits `<collection>.deleted`. False when there was none. */
-  remove(collection: CollectionName, id: string): boolean {
-    const records = this.state.collections[collection] as Record<string, BaseRecord>;
-    if (!(id in records)) return false;
-    delete records[id];
-    this.emit({ type: `${collection}.deleted`, id });
-    return true;
-  }
-}
 
 /** A fresh state; `keys` carries a store's keys over a reset (omitted: new random ones). */
 export function createState(seed: number, size: number, nowMs: number, offsetMs: number, keys?: StoreKeys): State {

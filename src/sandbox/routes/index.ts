@@ -2,7 +2,7 @@
  * Every area of the sandbox, in one list: a new area adds one import and one entry. Each
  * module exports `register(router)` and, when it acts as time passes, `dueHooks`.
  */
-import type { DueHook } from '../clock.js';
+import type { DueHook } from '../transaction.js';
 import type { Router } from '../router.js';
 import type { Store } from '../store.js';
 import * as bookings from './bookings.js';

@@ -21,7 +21,7 @@ import type { Catalogue } from '../catalogue/index.js';
 import { AGENCY_CHAINS } from '../catalogue/reference.js';
 import { FLEX_TIERS, GENERIC_WINDOWS, type TermsWindow } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
-import type { Transaction } from '../store.js';
+import type { Transaction } from '../transaction.js';
 import { addMonths, keptCents, paidCents, windowAmounts, windowOn } from './money.js';
 
 export const TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS = 12;

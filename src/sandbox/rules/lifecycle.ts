@@ -5,12 +5,12 @@
  * promotion, and the departure availability event. Every function runs inside one
  * `store.mutate` transaction; which moves are allowed is decided by transitions.ts.
  */
-import { addDays, estMidnightEnding, isoDate, isoDateTime, type DueHook } from '../clock.js';
+import { addDays, estMidnightEnding, isoDate, isoDateTime } from '../clock.js';
 import type { AvailabilityStatus, BookingRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
 import { Catalogue } from '../catalogue/index.js';
 import { GENERIC_WINDOWS } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
-import type { Transaction } from '../store.js';
+import type { DueHook, Transaction } from '../transaction.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {
   ACTIVITY_CANCELLATION_FEE_PERCENT,
