@@ -17,7 +17,7 @@ import { DamagedSnapshotError } from './errors.js';
 import { COLLECTION_NAMES, type Collections, type State } from './model.js';
 import { DataFile, type SnapshotLimits } from './persist.js';
 import { Catalogue } from './catalogue/index.js';
-import { seedState } from './fixtures/index.js';
+import { seedState } from './seed/index.js';
 import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
 import { ID_BASE, Transaction, type DueHook, type StoreEvent } from './transaction.js';
 

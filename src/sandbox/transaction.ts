@@ -1,6 +1,6 @@
 /**
  * What one store mutation may do besides editing the state directly: number and insert
- * records, delete them, and emit events. The rules and the fixtures work through it; the
+ * records, delete them, and emit events. The rules and the seeding (seed/) work through it; the
  * store (store.ts) runs each mutation with one and commits what it did.
  */
 import { isoDateTime } from './clock.js';

@@ -16,7 +16,7 @@ export function mix(...parts: number[]): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast and good enough for fixtures. */
+/** mulberry32: small, fast and good enough for made-up travel data. */
 export class Rng {
   private state: number;
   constructor(seed: number) {
