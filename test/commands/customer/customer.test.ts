@@ -48,6 +48,12 @@ describe('trek customer create', () => {
     });
   });
 
+  it('reads --phone as agent update does: the type upper-cased, a number may open with "("', async () => {
+    const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
+    expect(await main(['customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms', '--phone', 'mobile: (020) 7946 0000', '--dry-run'], t.f)).toBe(0);
+    expect(JSON.parse(t.out().split('\n\n')[1]!).phone_numbers).toEqual([{ type: 'MOBILE', number: '(020) 7946 0000' }]);
+  });
+
   it.each([
     [['--title', 'Dr'], '--title must be one of Mr, Mrs, Ms, Miss, Mx, got "Dr"'],
     [['--title', 'Ms', '--date-of-birth', '1990-02-30'], '--date-of-birth must be a date as YYYY-MM-DD, got "1990-02-30"'],
