@@ -51,6 +51,7 @@ describe('trek booking create', () => {
     [['--currency', 'dollars'], '--currency must be a 3-letter currency code such as CAD, got "dollars"'],
     [['--currency', 'CAD', '--agency', '1', '--agency-email', 'a@b.example'], 'use either --agency or --agency-email, not both'],
     [['--currency', 'CAD', '--agency-email', 'not-an-address'], '--agency-email must be an e-mail address, got "not-an-address"'],
+    [['--currency', 'CAD', '--agency-email', 'bookings@mapleleaf'], '--agency-email must be an e-mail address, got "bookings@mapleleaf"'],
     [[], '--currency is required (no terminal to ask on)'],
     [['--currency', 'CAD', '--fields', 'id,amount_owed'], 'unknown field "amount_owed" for --fields'],
   ])('refuses %j with exit 2 before sending anything', async (flags, message) => {
