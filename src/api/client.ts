@@ -5,26 +5,31 @@
  * cheap.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from './wire.js';
 
-let undici: Promise<typeof import('undici')> | undefined;
+/** What trek uses of undici: its Agent, and request() as undici's index exports it. */
+export interface Undici {
+  Agent: typeof Agent;
+  request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData>;
+}
+
+let undici: Promise<Undici> | undefined;
 
 /**
- * undici, loaded on first request. Its HTTP parser is WebAssembly, which V8 compiles twice: at
- * once with its baseline compiler, then again optimised on a background thread, and process exit
- * waits for that second pass (~200 ms here, on every command that sends a request). A CLI sends
- * a few requests, which baseline code parses fast enough, so the optimised pass is switched off
- * before the parser is first compiled.
+ * undici, loaded on first request: its Agent and request() from their own modules, not from its
+ * index, which also evaluates fetch, WebSocket, cookies, caches, mocks and proxies trek never
+ * uses (about half of a served `booking get` here).
  */
-export function loadUndici(): Promise<typeof import('undici')> {
-  undici ??= import('node:v8').then((v8) => {
-    v8.setFlagsFromString('--liftoff-only');
-    return import('undici');
-  });
+export function loadUndici(): Promise<Undici> {
+  undici ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(([{ default: Agent }, { default: request }]) => ({
+    Agent,
+    // As undici's index binds it: the dispatcher is `this`, and the URL becomes origin and path.
+    request: (url, { dispatcher, ...options }) => request.call(dispatcher, { ...options, origin: url.origin, path: `${url.pathname}${url.search}` }),
+  }));
   return undici;
 }
 
