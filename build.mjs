@@ -1,139 +1,73 @@
-// Bundles src/ into dist/ with esbuild, in two passes.
+// Bundles src/ into dist/ with esbuild: CommonJS files, source maps beside them.
 //
-// The first pass splits the code: each noun (src/commands/<noun>/), the completion engine, the
-// sandbox and everything else behind a dynamic import become files that load only when a command
-// needs them; undici, conf, inquirer, cli-table3 and yaml stay outside the bundle, imported on
-// first use. esbuild also cuts the code those files share into a chunk per set of importers:
-// dozens of small files, several on the start-up path, and every ES module file costs start-up
-// time (~1.5 ms each here, more than most of their code).
+// dist/trek.cjs is the command line (bin/trek). One file, because every file Node loads costs
+// start-up time: esbuild's code splitting cuts the lazily imported parts into a chunk per set of
+// importers, 45 files for one `booking get`. Without splitting, what src/ loads with import()
+// (each noun's verbs, the completion engine, the renderers) is still evaluated only on that
+// import(): esbuild wraps those modules in functions that run the first time they are imported.
 //
-// The second pass folds those chunks into the first file that needs them: what trek.js imports
-// into trek.js, so `--version` and `--help` read one file of ours; what the completion engine
-// imports besides into the engine's file, so TAB reads two; the rest into shared.js, which
-// every noun's verbs import. Source maps are carried through both passes, so stack traces
-// point at src/.
+// CommonJS, because an ES module bundle hoists every import of a Node built-in to the top of the
+// file, so each command would load node:http, node:crypto and the rest; in CommonJS they stay
+// require()s inside the modules that need them. It also spares Node an ES namespace for each
+// built-in, which for node:http on Node 22 and later loads Node's own copy of undici. import() of
+// what is not bundled becomes require() too: an ES import of a CommonJS file makes Node scan
+// all of its source for export names first (35 ms for the sandbox's file on Node 20).
+//
+// Two parts that most commands never run stay out of dist/trek.cjs, so that reading it is quick:
+// undici, required from node_modules module by module (only the parts trek uses, see
+// src/api/client.ts), and the sandbox, which is dist/sandbox.cjs (also for scripts and benches,
+// docs/sandbox.md) and which trek's code reaches only through import() of src/sandbox/index.ts.
+// Nothing but names and plain objects crosses between the two files: errors are told by name.
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const outdir = fileURLToPath(new URL('./dist/', import.meta.url));
-const common = { bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, write: false, logLevel: 'warning' };
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outdir = join(root, 'dist');
+const sandbox = join(root, 'src/sandbox/index.js');
 
-// chalk works out the terminal's colour support as it is imported, which imports node:tty, node:os
-// and node:process: ~3 ms of every start-up. trek never uses that answer (theme.ts gives each
-// Chalk an explicit level, decided by iostreams.ts), so the bundle gets chalk without it.
-const chalkWithoutDetection = {
-  name: 'chalk-without-detection',
+/** Imports of the sandbox from trek's code load dist/sandbox.cjs. */
+const sandboxInItsOwnFile = {
+  name: 'sandbox-in-its-own-file',
   setup(build) {
-    build.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'supports-color', namespace: 'no-colour-detection' }));
-    build.onLoad({ filter: /.*/, namespace: 'no-colour-detection' }, () => ({ contents: 'export default { stdout: false, stderr: false };' }));
+    build.onResolve({ filter: /sandbox\/index\.js$/ }, ({ path, resolveDir }) => (resolve(resolveDir, path) === sandbox ? { path: './sandbox.cjs', external: true } : undefined));
   },
 };
 
-// commander requires node:child_process as it loads, to run executable subcommands (trek has
-// none); with net and dgram behind it, that costs every start-up ~2.5 ms, so it loads on first use.
-const commanderWithLazyChildProcess = {
-  name: 'commander-with-lazy-child-process',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, ({ path }) => {
-      const eager = "const childProcess = require('node:child_process');";
-      const source = readFileSync(path, 'utf8');
-      if (!source.includes(eager)) throw new Error(`${path} no longer has \`${eager}\`: update build.mjs`);
-      return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
-    });
-  },
-};
-
-const split = await build({
-  ...common,
+const { outputFiles } = await build({
   entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
+  absWorkingDir: root,
   outdir,
-  splitting: true,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  // Required on first use, from node_modules: undici, the prompts of interactive commands, and the
+  // table and YAML renderers.
   external: ['undici', '@inquirer/prompts', 'cli-table3', 'yaml'],
-  // commander is CommonJS: give its require() of node built-ins a real require in ESM output.
-  banner: { js: "import { createRequire as __trekCreateRequire } from 'node:module'; const require = __trekCreateRequire(import.meta.url);" },
-  plugins: [chalkWithoutDetection, commanderWithLazyChildProcess],
-  metafile: true,
-});
-const firstPass = new Map(split.outputFiles.map((file) => [basename(file.path), file.text]));
-const outputs = new Map(Object.entries(split.metafile.outputs).filter(([file]) => file.endsWith('.js')).map(([file, output]) => [basename(file), output]));
-
-/** The chunks `file` imports statically, directly or through other chunks. */
-function staticChunks(file, found = new Set()) {
-  for (const { path, kind, external } of outputs.get(file).imports) {
-    if (kind !== 'import-statement' || external || found.has(basename(path))) continue;
-    found.add(basename(path));
-    staticChunks(basename(path), found);
-  }
-  return found;
-}
-
-// The file each folded chunk moves into: what start-up needs into trek.js, what completion needs
-// besides (it runs on every TAB) into the engine's file, everything else into shared.js. A chunk
-// the sandbox imports stays where it is, or dist/sandbox.js, which also loads on its own (the
-// sandbox benchmark, embedders), would load trek.js; but esbuild's runtime helpers (the chunk
-// made of no module) keep no state, so trek.js takes a copy and the sandbox keeps the file.
-const [completion] = [...outputs].find(([, output]) => output.entryPoint === 'src/commands/completion/complete.ts');
-const sandboxChunks = staticChunks('sandbox.js');
-const startupChunks = staticChunks('trek.js');
-const completionChunks = staticChunks(completion);
-const home = new Map();
-const isRuntime = (output) => Object.keys(output.inputs).length === 0;
-for (const [file, output] of outputs) {
-  if (output.entryPoint || (sandboxChunks.has(file) && !isRuntime(output))) continue;
-  home.set(file, startupChunks.has(file) ? 'trek.js' : completionChunks.has(file) ? completion : 'shared.js');
-}
-
-// A folded chunk's exports, renamed in its new file so that no two chunks' names collide there.
-const exportsOf = (chunk) => outputs.get(chunk).exports.map((name) => ({ name, alias: `__${chunk.replace(/\W/g, '_')}_${name}` }));
-const homeContents = (file) =>
-  [
-    ...(firstPass.has(file) ? [`export * from './${file}';`] : []),
-    ...[...home].filter(([, into]) => into === file).flatMap(([chunk]) => exportsOf(chunk).map(({ name, alias }) => `export { ${name} as ${alias} } from './${chunk}';`)),
-  ].join('\n');
-const movedContents = (chunk) => `export { ${exportsOf(chunk).map(({ name, alias }) => `${alias} as ${name}`).join(', ')} } from './${home.get(chunk)}';`;
-// Inlined, the first pass's source map reaches esbuild, which maps through it to src/.
-const withSourceMap = (file) =>
-  firstPass.get(file).replace(/\/\/# sourceMappingURL=.*\s*$/, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(firstPass.get(`${file}.map`)).toString('base64')}\n`);
-
-// Rebuilt: the homes and every other file loaded by import(), with the folded chunks' code in
-// their homes and imports of it pointed there.
-const homes = new Set(home.values());
-const lazyEntries = [...outputs].filter(([file, output]) => output.entryPoint && file !== 'sandbox.js').map(([file]) => file);
-const folded = await build({
-  ...common,
-  entryPoints: Object.fromEntries([...new Set([...homes, ...lazyEntries])].map((file) => [file.replace(/\.js$/, ''), file])),
-  outdir,
-  plugins: [
-    {
-      name: 'fold-chunks',
-      setup(build) {
-        build.onResolve({ filter: /.*/ }, ({ path, kind, importer, namespace }) => {
-          if (kind === 'entry-point') return { path, namespace: homes.has(path) ? 'home' : 'first-pass' };
-          const file = path.replace(/^\.\//, '');
-          // Where the importing code ends up: a home file collects its chunks, any other file is its own.
-          const into = namespace === 'home' ? importer : (home.get(importer) ?? importer);
-          if (namespace === 'home' && file === importer) return { path: file, namespace: 'first-pass' };
-          if (kind === 'dynamic-import' || !home.has(file)) return { path, external: true };
-          return { path: file, namespace: home.get(file) === into ? 'first-pass' : 'moved' };
-        });
-        const options = { loader: 'js', resolveDir: outdir };
-        build.onLoad({ filter: /.*/, namespace: 'home' }, ({ path }) => ({ contents: homeContents(path), ...options }));
-        build.onLoad({ filter: /.*/, namespace: 'moved' }, ({ path }) => ({ contents: movedContents(path), ...options }));
-        build.onLoad({ filter: /.*/, namespace: 'first-pass' }, ({ path }) => ({ contents: withSourceMap(path), ...options }));
-      },
-    },
-  ],
+  supported: { 'dynamic-import': false },
+  plugins: [sandboxInItsOwnFile],
+  // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts
+  // from its own URL, gets the bundle's. "use strict" leads, so the banner does not push the
+  // bundle's own "use strict" out of the directive prologue.
+  banner: { js: '"use strict";\nconst __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { 'import.meta.url': '__bundleUrl' },
+  logLevel: 'warning',
+  write: false,
 });
 
-const files = new Map(folded.outputFiles.map((file) => [basename(file.path), file.text]));
-// The sandbox's files stay as the first pass made them.
-for (const file of ['sandbox.js', ...sandboxChunks]) for (const name of [file, `${file}.map`]) files.set(name, firstPass.get(name));
-
-// Files are overwritten in place (never the whole directory removed) so a test run in another
-// process never finds dist/ missing; files no longer produced are pruned afterwards. A fresh clone
-// has no dist/ yet: both passes keep their output in memory, so nothing else creates it.
+// Each file is replaced whole (written beside it, then renamed over it) and dist/ is never
+// removed, so a test run in another process never reads a missing or half-written bundle; files
+// of earlier builds that this one did not write are removed afterwards (not another build's
+// partial files).
 mkdirSync(outdir, { recursive: true });
-for (const [file, text] of files) writeFileSync(join(outdir, file), text);
-for (const file of readdirSync(outdir)) if (!files.has(file)) rmSync(join(outdir, file), { force: true });
+for (const { path, contents } of outputFiles) {
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, contents);
+  renameSync(partial, path);
+}
+const written = new Set(outputFiles.map(({ path }) => basename(path)));
+for (const file of readdirSync(outdir)) if (!written.has(file) && !file.endsWith('.tmp')) rmSync(join(outdir, file), { force: true });

@@ -19,7 +19,7 @@ export function benchOptions() {
 }
 
 export function ensureBuilt() {
-  if (!existsSync(join(root, 'dist/trek.js'))) execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(root, 'dist/trek.cjs'))) execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
 }
 
 /** A temp TREK_HOME, removed when the bench process exits. */

@@ -18,7 +18,7 @@ const requests = Number(process.argv[2] ?? 20_000);
 const SIZE = 10_000;
 const CONCURRENCY = 32;
 const TARGET = 0.5;
-if (!existsSync(join(root, 'dist/sandbox.js'))) execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(join(root, 'dist/sandbox.cjs'))) execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
 
 /** Runs in a worker: either the sandbox or a bare server with a fixed body. */
 const serverSource = `
@@ -69,7 +69,7 @@ async function measure(baseUrl, apiKey, pathAt, count, { body, expected = 200 } 
   return count / seconds;
 }
 
-const sandbox = await startServer({ kind: 'sandbox', module: new URL('../dist/sandbox.js', import.meta.url).href, size: SIZE });
+const sandbox = await startServer({ kind: 'sandbox', module: new URL('../dist/sandbox.cjs', import.meta.url).href, size: SIZE });
 const filtered = '/departures/?availability.status=AVAILABLE&max_per_page=50';
 const firstPage = await (await fetch(sandbox.baseUrl + filtered, { headers: { 'x-application-key': sandbox.apiKey } })).json();
 const pages = Math.ceil(firstPage.count / 50);
@@ -99,7 +99,7 @@ await sandbox.worker.terminate();
 // Writes: the same sandbox with a state file and in memory, POSTing bookings in turns.
 const stateDir = mkdtempSync(join(tmpdir(), 'trek-bench-sandbox-'));
 process.on('exit', () => rmSync(stateDir, { recursive: true, force: true }));
-const module = new URL('../dist/sandbox.js', import.meta.url).href;
+const module = new URL('../dist/sandbox.cjs', import.meta.url).href;
 const persisted = await startServer({ kind: 'sandbox', module, size: SIZE, dataFile: join(stateDir, 'state.json') });
 const inMemory = await startServer({ kind: 'sandbox', module, size: SIZE });
 const posts = Math.max(1000, Math.floor(requests / 4));

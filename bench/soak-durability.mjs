@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Number(process.argv[2] ?? 20);
 const postsPerRound = Number(process.argv[3] ?? 200);
-if (!existsSync(join(root, 'dist/trek.js'))) execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(join(root, 'dist/trek.cjs'))) execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
 
 const work = mkdtempSync(join(tmpdir(), 'trek-soak-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));

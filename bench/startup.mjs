@@ -10,7 +10,7 @@ import { benchOptions, bin, cleanEnv, COMPLETIONS, completionHome, ensureBuilt, 
 
 const options = benchOptions();
 ensureBuilt();
-const { startSandbox } = await import('../dist/sandbox.js');
+const { startSandbox } = await import('../dist/sandbox.cjs');
 const served = await startSandbox();
 
 const bare = cleanEnv({ TREK_HOME: tempHome() });
@@ -40,11 +40,10 @@ await wallTime(options.node, { args: [bin, ...bookingGet], env: embeddedEnv });
 const [baseline, ...times] = await medians(options.node, [{ args: ['-e', '0'], env: bare }, ...rows], options.runs);
 await served.close();
 
-// What --version must not load: undici, the sandbox (both begin with node:http or node:http2, which
-// a bundled undici shows only by), the prompts and the renderers.
-const heavy = ['undici', 'node:http', 'node:http2', '@inquirer/prompts', 'cli-table3', 'yaml'];
+// What --version must not load: undici, the sandbox (dist/sandbox.cjs), the prompts, the renderers.
+const heavy = ['undici', './sandbox.cjs', '@inquirer/prompts', 'cli-table3', 'yaml'];
 const versionLoads = [...loadedModules(options.node, ['--version'], bare)];
-const heavyLoaded = heavy.filter((name) => versionLoads.some((loaded) => loaded === name || loaded.includes(`/node_modules/${name}/`)));
+const heavyLoaded = heavy.filter((name) => versionLoads.some((loaded) => loaded === name || loaded.startsWith(`${name}/`) || loaded.includes(`/node_modules/${name}/`)));
 const ok = report(
   options,
   baseline,

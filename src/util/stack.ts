@@ -9,11 +9,14 @@ import { SourceMap } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `stack` with each `file:///….js:LINE:COLUMN` that has a source map beside it replaced by the source position. */
+/**
+ * `stack` with each `/….cjs:LINE:COLUMN` (CommonJS, as dist/ is) or `file:///….js:LINE:COLUMN`
+ * (ES module) frame that has a source map beside it replaced by the source position.
+ */
 export function sourceMappedStack(stack: string): string {
   const maps = new Map<string, SourceMap | undefined>();
-  return stack.replace(/(file:\/\/\/[^\s()]+?\.m?js):(\d+):(\d+)/g, (frame: string, url: string, line: string, column: string) => {
-    const file = fileURLToPath(url);
+  return stack.replace(/((?:file:\/\/)?\/[^\s()]+?\.[cm]?js):(\d+):(\d+)/g, (frame: string, location: string, line: string, column: string) => {
+    const file = location.startsWith('file:') ? fileURLToPath(location) : location;
     if (!maps.has(file)) maps.set(file, readSourceMap(file));
     const entry = maps.get(file)?.findEntry(Number(line) - 1, Number(column) - 1);
     if (entry === undefined || !('originalSource' in entry) || !entry.originalSource) return frame;
