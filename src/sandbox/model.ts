@@ -281,3 +281,8 @@ export interface State {
   departure_availability?: Record<string, AvailabilityStatus>;
   collections: Collections;
 }
+
+/** The services of a booking, in the store's order. */
+export function bookingServices(state: State, bookingId: string): ServiceRecord[] {
+  return Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
+}

@@ -1,28 +1,16 @@
 /**
- * Wire form of stored records: references with hrefs, Decimal money strings, nested
- * collection hrefs. Every href is path-relative (`/bookings/200001/`), resolved by clients
- * against the base URL they called.
+ * Wire form of stored records: references with hrefs (refs.ts), Decimal money strings, nested
+ * collection hrefs.
  */
 import { AGENCY_CHAINS, BOOKING_COMPANIES } from './catalogue/reference.js';
 import { addDays } from './clock.js';
 import { formatCents } from './money.js';
-import type { AgencyRecord, AgentRecord, BookingRecord, CustomerRecord, ServiceRecord, ServiceStatus, State } from './model.js';
+import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type ServiceStatus, type State } from './model.js';
+import { customerRef, href, ref } from './refs.js';
 import { OWING_STATUSES, owingCents, paidCents } from './rules/money.js';
 import { statusTransitions } from './rules/transitions.js';
 
-export function href(collection: string, id: string): string {
-  return `/${collection}/${encodeURIComponent(id)}/`;
-}
-
-export function ref(collection: string, id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, href: href(collection, id), ...extra };
-}
-
 const TRAVEL_STATUSES: ReadonlySet<ServiceStatus> = new Set([...OWING_STATUSES, 'Waitlisted']);
-
-export function bookingServices(state: State, bookingId: string): ServiceRecord[] {
-  return Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
-}
 
 /**
  * Tax on commission (spec §2.2: "some agents in Canada and UK agents under ATOL"): Ontario
@@ -115,10 +103,6 @@ export function bookingView(state: State, booking: BookingRecord): Record<string
 export function customerView(customer: CustomerRecord): Record<string, unknown> {
   const { seq: _seq, agency_id: _agency, agent_id: _agent, ...fields } = customer;
   return { ...fields, href: href('customers', customer.id), bookings: { href: `/customers/${customer.id}/bookings/` } };
-}
-
-export function customerRef(customer: CustomerRecord): Record<string, unknown> {
-  return { id: customer.id, href: href('customers', customer.id), name: customer.name };
 }
 
 /** The summary form of `GET /bookings/<id>/services` (spec §4.2). */

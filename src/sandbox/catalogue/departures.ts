@@ -5,11 +5,12 @@
 import { PREMIUM_PRODUCT_LINE } from '../../domain/flex.js';
 import type { AvailabilityStatus } from '../model.js';
 import { moneyFrom } from '../money.js';
+import { ref } from '../refs.js';
 import type { DossierPlan } from './dossiers.js';
 import { DEPARTURE_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
 import { FLEX_TIERS } from './terms.js';
-import { ref, type CatalogueBasis, type Departure } from './types.js';
+import type { CatalogueBasis, Departure } from './types.js';
 
 const DEPOSITS = { regular: moneyFrom(250, 10), premium: moneyFrom(500, 10) };
 
@@ -61,7 +62,7 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     deposits: premium ? DEPOSITS.premium : DEPOSITS.regular,
     flags: (showcase ? showcase.fullPayment : rng.chance(0.1)) ? ['FULL_PAYMENT_REQUIRED_TO_BOOK'] : [],
     rooms: ROOMS,
-    flex_plans: FLEX_TIERS.map((tier, t) => ref('flex_plans', `${id}-${t + 1}`, tier.name)),
+    flex_plans: FLEX_TIERS.map((tier, t) => ref('flex_plans', `${id}-${t + 1}`, { name: tier.name })),
     cancellation_terms: ref('service_cancellation_terms', `generic-${id}`),
     date_created: created,
     date_last_modified: created,

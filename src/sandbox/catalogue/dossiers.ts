@@ -3,10 +3,11 @@
  * itineraries) that its departures and itineraries are made from, and the dossiers as served.
  */
 import { isoDateTime, DAY_MS } from '../clock.js';
+import { ref } from '../refs.js';
 import { DOSSIER_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
 import { PLACES, PRODUCT_LINES, type Place } from './reference.js';
-import { ref, type CatalogueBasis, type Departure, type Ref, type TourDossier } from './types.js';
+import type { CatalogueBasis, Departure, Ref, TourDossier } from './types.js';
 
 const STYLES = ['Best of', 'Highlights of', 'Explore', 'Trekking in', 'Journey through', 'Discover', 'Wild', 'Classic', 'Grand Tour of', 'Coast to Coast:', 'Hidden', 'Slow Travel in'];
 
@@ -38,7 +39,7 @@ export function planDossier(seed: number, index: number): DossierPlan {
   const name = `${style} ${place.country}${cycle > 0 ? ` ${cycle + 1}` : ''}`;
   const finish = rng.chance(0.7) ? place : PLACES[(index + 1) % PLACES.length]!;
   return {
-    ref: ref('tour_dossiers', id, name),
+    ref: ref('tour_dossiers', id, { name }),
     startAirport: { code: place.airport },
     finishAirport: { code: finish.airport },
     index,

@@ -2,11 +2,12 @@
  * Itineraries (spec §2.10): one per dossier, a second seasonal one for every fourth, each with
  * its variations (editions by date) and its days — days 2 and 3 one two-night stay.
  */
-import { BOOKING_COMPANIES, ACTIVITY_KINDS, type Place } from './reference.js';
+import { ref } from '../refs.js';
+import { ACTIVITY_KINDS, BOOKING_COMPANIES, type Place } from './reference.js';
 import { itineraryRanges, type DossierPlan } from './dossiers.js';
 import { ACTIVITY_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
-import { ref, type CatalogueBasis } from './types.js';
+import type { CatalogueBasis } from './types.js';
 
 /** Itinerary `id` of one of `plans`; null when there is none. */
 export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan[], id: string): Record<string, unknown> | null {
@@ -34,7 +35,7 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
     id,
     href: `/itineraries/${id}/`,
     label: seasonal ? `${plan.name} (high season)` : plan.name,
-    tour_dossier: ref('tour_dossiers', plan.id, plan.name),
+    tour_dossier: ref('tour_dossiers', plan.id, { name: plan.name }),
     booking_company: BOOKING_COMPANIES[0],
     flags: plan.place.country === 'Peru' ? ['ON_INCA_TRAIL'] : rng.chance(0.2) ? ['PRIVATE_DEPARTURES_NOT_AVAILABLE'] : [],
     length: plan.length,

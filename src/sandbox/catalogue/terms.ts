@@ -6,7 +6,8 @@
 import { LATE_ATTACH_HOURS, stopSellDate, stopSellDays, stopSellPassed } from '../../domain/flex.js';
 import { addDays } from '../clock.js';
 import { scaleMoney, subtractMoney } from '../money.js';
-import { ref, type Departure } from './types.js';
+import { ref } from '../refs.js';
+import type { Departure } from './types.js';
 
 export interface TermsWindow {
   from: number;
@@ -60,7 +61,7 @@ export function flexPlanOf(departure: Departure, id: string, tierIndex: number, 
     href: `/flex_plans/${id}/`,
     name: tier.name,
     tier: { code: tier.code, name: tier.name },
-    departure: ref('departures', departure.id, departure.name),
+    departure: ref('departures', departure.id, { name: departure.name }),
     product_line: departure.product_line,
     prices: scaleMoney(departure.prices, tier.priceFraction),
     availability: { status: stopSellPassed(nowMs, closedOn) ? 'NOT_BOOKABLE' : 'AVAILABLE' },
@@ -85,7 +86,7 @@ export function cancellationTermsOf(departure: Departure, id: string, tier: stri
     id,
     href: `/service_cancellation_terms/${id}/`,
     type: generic ? 'GENERIC' : 'FLEX',
-    departure: ref('departures', departure.id, departure.name),
+    departure: ref('departures', departure.id, { name: departure.name }),
     ...(generic ? {} : { flex_plan: ref('flex_plans', `${departure.id}-${tier}`), travel_credit_windows: { booking_window_months: 12, travel_window_months: 24 } }),
     windows: windows.map((w) => {
       const penalty = scaleMoney(departure.prices, w.penalty);

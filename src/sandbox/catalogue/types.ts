@@ -8,10 +8,6 @@ export interface Ref {
   name?: string;
 }
 
-export function ref(collection: string, id: string, name?: string): Ref {
-  return name === undefined ? { id, href: `/${collection}/${id}/` } : { id, href: `/${collection}/${id}/`, name };
-}
-
 export interface Departure {
   id: string;
   href: string;

@@ -6,10 +6,10 @@
 import { assertOwnAgency } from '../auth.js';
 import { SandboxError, fieldError, forbidden, notFound } from '../errors.js';
 import { listEmpty, listRecords } from '../list.js';
-import type { BaseRecord, BookingChildRecord, BookingRecord, CollectionName, ServiceRecord, State } from '../model.js';
+import { bookingServices, type BaseRecord, type BookingChildRecord, type BookingRecord, type CollectionName, type ServiceRecord, type State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { Checker, objectBody } from '../validate.js';
-import { bookingServices, bookingView, customerView, serviceSummary } from '../views.js';
+import { bookingView, customerView, serviceSummary } from '../views.js';
 
 /** The booking `id` as the caller may see it: 404 when unknown, 403 for another agency. */
 export function visibleBooking(ctx: RequestContext, state: State, id: string): BookingRecord {

@@ -9,7 +9,7 @@ import { listCatalogue } from '../list.js';
 import type { Reply, Router } from '../router.js';
 import { availabilityOf } from '../rules/lifecycle.js';
 import type { State } from '../model.js';
-import { href } from '../views.js';
+import { href } from '../refs.js';
 import { serviceTermsView } from './flex.js';
 
 function found(body: object | undefined, what: string): Reply {

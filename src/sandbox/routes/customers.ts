@@ -11,7 +11,8 @@ import { listRecords } from '../list.js';
 import type { CustomerRecord, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { Checker, objectBody, type Body } from '../validate.js';
-import { customerView, href } from '../views.js';
+import { href } from '../refs.js';
+import { customerView } from '../views.js';
 
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
 

@@ -13,7 +13,7 @@ import { attachRefusals, resolveTerms, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAV
 import { windowAmounts } from '../rules/money.js';
 import { formatCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
-import { customerRef, href, ref } from '../views.js';
+import { customerRef, href, ref } from '../refs.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 import { patchService, refId, serviceView, visibleService } from './services.js';
 

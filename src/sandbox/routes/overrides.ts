@@ -11,11 +11,11 @@
 import { assertOwnAgency } from '../auth.js';
 import { OVERRIDE_REASONS } from '../catalogue/reference.js';
 import { fieldError, notFound } from '../errors.js';
-import type { OverrideRecord, State } from '../model.js';
+import { bookingServices, type OverrideRecord, type State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { findRequirement, requirementApplies, REQUIREMENTS } from '../rules/checkins.js';
 import { Checker, objectBody, type Body } from '../validate.js';
-import { bookingServices, customerRef, href, ref } from '../views.js';
+import { customerRef, href, ref } from '../refs.js';
 import { assertOpen, NESTED } from './bookings.js';
 
 /** Members a PATCH may not change: delete the override and create another instead. */

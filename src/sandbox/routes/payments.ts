@@ -11,7 +11,7 @@ import type { Reply, RequestContext, Router } from '../router.js';
 import { settle } from '../rules/lifecycle.js';
 import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
-import { href, ref } from '../views.js';
+import { href, ref } from '../refs.js';
 import { assertOpen, NESTED, visibleBooking } from './bookings.js';
 import { refId } from './services.js';
 

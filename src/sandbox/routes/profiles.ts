@@ -8,7 +8,8 @@ import { COUNTRIES } from '../catalogue/reference.js';
 import { notFound } from '../errors.js';
 import { listEmpty, listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { agencyView, agentView, bookingView, href } from '../views.js';
+import { href } from '../refs.js';
+import { agencyView, agentView, bookingView } from '../views.js';
 
 function ownAgency(ctx: RequestContext) {
   const agency = ctx.state.collections.agencies[ctx.params.id!];

@@ -13,7 +13,7 @@ import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../model.js';
 import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
 import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
 import { Checker, objectBody } from '../validate.js';
-import { ref } from '../views.js';
+import { ref } from '../refs.js';
 import { availabilityOf, cancel, changeAvailability } from '../rules/lifecycle.js';
 import { rowFor } from '../rules/transitions.js';
 import { assertOpen } from './bookings.js';

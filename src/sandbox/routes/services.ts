@@ -15,7 +15,8 @@ import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
 import { Checker, objectBody, type Body } from '../validate.js';
-import { customerRef, href, ref, serviceSummary } from '../views.js';
+import { customerRef, href, ref } from '../refs.js';
+import { serviceSummary } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 
 // ---------------------------------------------------------------------------------------

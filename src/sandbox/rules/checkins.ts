@@ -7,8 +7,8 @@
  * the requirements below are the sandbox's choice (docs/sandbox.md, "Checkins").
  */
 import { createHash } from 'node:crypto';
-import type { BaseRecord, BookingRecord, CustomerRecord, ServiceRecord, State } from '../model.js';
-import { bookingServices, href, ref } from '../views.js';
+import { bookingServices, type BaseRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from '../model.js';
+import { href, ref } from '../refs.js';
 
 /** What an item is judged against: the customer and their travel on this booking. */
 interface Trip {

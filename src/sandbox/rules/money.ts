@@ -5,7 +5,7 @@
  * the same rules in prose.
  */
 import { addDays, isoDate } from '../clock.js';
-import type { AppliedPromotionRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
+import { bookingServices, type AppliedPromotionRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
 import type { TermsWindow } from '../catalogue/terms.js';
 import { parseCents, type Currency } from '../money.js';
@@ -103,10 +103,6 @@ export function requirementCents(service: ServiceRecord): number {
   return service.status === 'On Request' ? service.purchase_price_cents : service.deposit_cents;
 }
 
-function servicesOf(state: State, bookingId: string): ServiceRecord[] {
-  return Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
-}
-
 /** Applied payments minus applied refunds. */
 export function paidCents(state: State, bookingId: string): number {
   let total = 0;
@@ -135,13 +131,13 @@ export function keptCents(service: ServiceRecord): number {
  */
 export function freeCents(state: State, bookingId: string): number {
   let held = 0;
-  for (const s of servicesOf(state, bookingId)) held += HOLDING_STATUSES.has(s.status) ? s.held_cents : s.status === 'Cancelled' ? s.cancellation_charge_cents : 0;
+  for (const s of bookingServices(state, bookingId)) held += HOLDING_STATUSES.has(s.status) ? s.held_cents : s.status === 'Cancelled' ? s.cancellation_charge_cents : 0;
   return paidCents(state, bookingId) - held;
 }
 
 /** Paid beyond everything the booking must keep covering: refunded when a cancellation frees it. */
 export function overpaidCents(state: State, bookingId: string): number {
-  return paidCents(state, bookingId) - servicesOf(state, bookingId).reduce((sum, s) => sum + keptCents(s), 0);
+  return paidCents(state, bookingId) - bookingServices(state, bookingId).reduce((sum, s) => sum + keptCents(s), 0);
 }
 
 /** The window containing `date` for a departure starting on `start`; after the start, the last window. */

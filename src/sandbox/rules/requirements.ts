@@ -5,7 +5,7 @@
  * the voucher, never the confirmation (the sandbox has no CONFIRMATION requirements).
  */
 import type { ServiceRecord, State } from '../model.js';
-import { customerRef } from '../views.js';
+import { customerRef } from '../refs.js';
 import { customerRequirements, findRequirement } from './checkins.js';
 
 export function incompleteRequirements(state: State, service: ServiceRecord): Array<Record<string, unknown>> {

@@ -1,0 +1,18 @@
+/**
+ * References in wire form: `{ id, href }` and whatever a field adds (a name, a type). Every
+ * href is path-relative (`/bookings/200001/`), resolved by clients against the base URL they
+ * called.
+ */
+import type { CustomerRecord } from './model.js';
+
+export function href(collection: string, id: string): string {
+  return `/${collection}/${encodeURIComponent(id)}/`;
+}
+
+export function ref<Extra extends object = object>(collection: string, id: string, extra?: Extra): { id: string; href: string } & Extra {
+  return { id, href: href(collection, id), ...extra } as { id: string; href: string } & Extra;
+}
+
+export function customerRef(customer: CustomerRecord): Record<string, unknown> {
+  return { id: customer.id, href: href('customers', customer.id), name: customer.name };
+}
