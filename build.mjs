@@ -18,6 +18,9 @@
 // src/api/client.ts), and the sandbox, which is dist/sandbox.cjs (also for scripts and benches,
 // docs/sandbox.md) and which trek's code reaches only through import() of src/sandbox/index.ts.
 // Nothing but names and plain objects crosses between the two files: errors are told by name.
+//
+// dist/paths.cjs holds trek's folders, which bin/trek needs before it loads the rest, to keep
+// Node's compile cache in the user's own cache folder.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -36,7 +39,7 @@ const sandboxInItsOwnFile = {
 };
 
 const { outputFiles } = await build({
-  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts' },
+  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts', paths: 'src/config/paths.ts' },
   absWorkingDir: root,
   outdir,
   outExtension: { '.js': '.cjs' },
