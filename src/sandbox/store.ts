@@ -14,7 +14,7 @@
 import { ChangeSet } from './changes.js';
 import { Clock, isoDateTime, startOfUtcDay } from './clock.js';
 import { DamagedSnapshotError } from './errors.js';
-import { COLLECTION_NAMES, type Collections, type State } from './model.js';
+import { COLLECTION_NAMES, type BaseRecord, type BookingRecord, type Collections, type State } from './model.js';
 import { DataFile, type SnapshotLimits } from './persist.js';
 import { Catalogue } from './catalogue/index.js';
 import { seedState } from './seed/index.js';
@@ -30,6 +30,15 @@ export interface StoreOptions {
   lockWaitMs?: number;
   /** Journal size that makes a writer fold it into the snapshot; default the larger of 1 MiB and the snapshot. */
   journalCompactBytes?: number;
+}
+
+/**
+ * How `GET /bookings/<id>/<name>` lists one of a booking's nested collections. The area that
+ * owns the collection supplies it (routes/index.ts), so the booking routes need not know them.
+ */
+export interface BookingCollection {
+  records(state: State, booking: BookingRecord): BaseRecord[];
+  render(state: State, record: BaseRecord): object;
 }
 
 export const DEFAULT_SEED = 1;
@@ -90,6 +99,7 @@ export class Store {
   /** The next commit writes a whole snapshot: memory holds what no journal line says (new keys). */
   private wholeSnapshotDue = false;
   private readonly hooks: DueHook[] = [];
+  private readonly bookingCollections = new Map<string, BookingCollection>();
   private readonly listeners: Array<(event: StoreEvent) => void> = [];
   readonly clock = new Clock(() => this.current.clock_offset_ms);
 
@@ -266,6 +276,17 @@ export class Store {
   /** Registers a rule that acts when the virtual clock passes a point (option expiry…). */
   addDueHook(hook: DueHook): void {
     this.hooks.push(hook);
+  }
+
+  /** Says how the booking's nested collection `name` is listed; one per name, first come. */
+  addBookingCollection(name: string, collection: BookingCollection): void {
+    if (this.bookingCollections.has(name)) throw new Error(`two areas list the booking collection ${name}`);
+    this.bookingCollections.set(name, collection);
+  }
+
+  /** How `name` is listed; undefined for a collection no area fills (listed empty). */
+  bookingCollection(name: string): BookingCollection | undefined {
+    return this.bookingCollections.get(name);
   }
 
   onEvent(listener: (event: StoreEvent) => void): void {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { collectPages, KEYS, useSandbox } from './helpers.js';
+import * as bookingRoutes from '../../src/sandbox/routes/bookings.js';
+import { startFixtureSandbox } from './checkins-fixtures.js';
+import { clientFor, collectPages, KEYS, useSandbox } from './helpers.js';
 
 const client = useSandbox({ size: 50 });
 
@@ -95,6 +97,22 @@ describe('booking sub-collections', () => {
       expect(answer.json, name).toEqual({ count: 0, max_per_page: 50, current_page: 1, results: [], links: [] });
     }
     expect((await client.get(`${booking.services.href}?max_per_page=5`)).status).toBe(400);
+  });
+
+  it('15 a sandbox lists the nested collections of its own areas only: none leaks in from another sandbox of the process', async () => {
+    // This file's sandbox has every area; this one has the booking routes alone, so nothing fills its payments.
+    const bare = await startFixtureSandbox(undefined, {}, [bookingRoutes]);
+    try {
+      const bareClient = clientFor(bare);
+      const seeded = (await bareClient.get('/bookings/?max_per_page=100', KEYS.prairie)).json.results.find((b: any) => b.external_id === 'seed-flex-confirmed');
+      const nested = async (of: typeof client, name: string) => (await of.get(`/bookings/${seeded.id}/${name}/`, KEYS.prairie)).json.results;
+      expect((await nested(client, 'payments')).length).toBeGreaterThan(0);
+      expect(await nested(bareClient, 'payments')).toEqual([]);
+      expect(await nested(bareClient, 'checkins')).toEqual([]);
+      expect((await nested(bareClient, 'services')).length).toBe((await nested(client, 'services')).length);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createRequestHandler } from '../../src/sandbox/http.js';
 import { keysOf, type RunningSandbox } from '../../src/sandbox/index.js';
 import { Router } from '../../src/sandbox/router.js';
-import { installModules } from '../../src/sandbox/routes/index.js';
+import { installModules, type SandboxModule } from '../../src/sandbox/routes/index.js';
 import { Store, type StoreOptions } from '../../src/sandbox/store.js';
 import { clientFor, NOW, type Client, type Key } from './helpers.js';
 
@@ -17,10 +17,13 @@ export interface FixtureSandbox extends RunningSandbox {
   store: Store;
 }
 
-/** The sandbox of startSandbox() (in memory unless `options` name a data file, port 0, clock at NOW), with its store in hand. */
-export async function startFixtureSandbox(now: Date = NOW, options: StoreOptions = {}): Promise<FixtureSandbox> {
+/**
+ * The sandbox of startSandbox() (in memory unless `options` name a data file, port 0, clock at
+ * NOW), with its store in hand; `modules` narrows it to some areas.
+ */
+export async function startFixtureSandbox(now: Date = NOW, options: StoreOptions = {}, modules?: readonly SandboxModule[]): Promise<FixtureSandbox> {
   const store = await Store.open({ now, ...options });
-  const server = createServer({ keepAlive: true }, createRequestHandler(store, installModules(new Router(), store)));
+  const server = createServer({ keepAlive: true }, createRequestHandler(store, installModules(new Router(), store, modules)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

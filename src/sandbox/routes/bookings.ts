@@ -6,10 +6,11 @@
 import { assertOwnAgency } from '../auth.js';
 import { SandboxError, fieldError, forbidden, notFound } from '../errors.js';
 import { listEmpty, listRecords } from '../list.js';
-import { bookingServices, type BaseRecord, type BookingChildRecord, type BookingRecord, type CollectionName, type ServiceRecord, type State } from '../model.js';
+import { bookingServices, type BookingChildRecord, type BookingRecord, type CollectionName, type ServiceRecord, type State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { Checker, objectBody } from '../validate.js';
-import { bookingView, customerView, serviceSummary } from '../views.js';
+import type { BookingCollection } from '../store.js';
+import { BOOKING_NESTED, bookingView, customerView, serviceSummary } from '../views.js';
 
 /** The booking `id` as the caller may see it: 404 when unknown, 403 for another agency. */
 export function visibleBooking(ctx: RequestContext, state: State, id: string): BookingRecord {
@@ -28,23 +29,30 @@ export function assertOpen(booking: BookingRecord): void {
   }
 }
 
-interface Nested {
-  records(state: State, booking: BookingRecord): BaseRecord[];
-  render(state: State, record: BaseRecord): object;
-}
-
-function childrenOf(collection: CollectionName & ('invoices' | 'documents' | 'overrides' | 'payments' | 'refunds')): Nested {
+/** One of a booking's nested collections whose records carry `booking_id`, each shown by `render`. */
+export function childCollection<R extends BookingChildRecord>(
+  collection: CollectionName & ('invoices' | 'documents' | 'overrides' | 'payments' | 'refunds' | 'travel_credits'),
+  render: (state: State, record: R) => object,
+): BookingCollection {
   return {
-    records: (state, booking) => Object.values(state.collections[collection] as Record<string, BookingChildRecord>).filter((r) => r.booking_id === booking.id),
-    render: (_state, record) => {
-      const { seq: _seq, booking_id: bookingId, ...fields } = record as BookingChildRecord;
-      return { ...fields, href: `/${collection}/${record.id}/`, booking: { id: bookingId, href: `/bookings/${bookingId}/` } };
-    },
+    records: (state, booking) => Object.values(state.collections[collection] as unknown as Record<string, R>).filter((r) => r.booking_id === booking.id),
+    render: (state, record) => render(state, record as R),
   };
 }
 
-/** Readers of each nested collection; later rules replace an entry with their own. */
-export const NESTED: Record<string, Nested | undefined> = {
+/** Invoices and documents have no routes of their own yet: their records as stored, with hrefs. */
+function storedChild(collection: 'invoices' | 'documents'): BookingCollection {
+  return childCollection(collection, (_state, record) => {
+    const { seq: _seq, booking_id: bookingId, ...fields } = record;
+    return { ...fields, href: `/${collection}/${record.id}/`, booking: { id: bookingId, href: `/bookings/${bookingId}/` } };
+  });
+}
+
+/**
+ * The nested collections this area fills; payments, refunds, travel credits, overrides and
+ * checkins come from their own areas, and the others are listed empty (routes/index.ts).
+ */
+export const bookingCollections: Readonly<Record<string, BookingCollection>> = {
   services: { records: (state, booking) => bookingServices(state, booking.id), render: (state, s) => serviceSummary(state, s as ServiceRecord) },
   customers: {
     records: (state, booking) => {
@@ -53,16 +61,8 @@ export const NESTED: Record<string, Nested | undefined> = {
     },
     render: (_state, c) => customerView(c as never),
   },
-  invoices: childrenOf('invoices'),
-  payments: childrenOf('payments'),
-  refunds: childrenOf('refunds'),
-  documents: childrenOf('documents'),
-  overrides: childrenOf('overrides'),
-  // Computed by later rules (checkins from customer data, flex travel credits…): empty lists for now.
-  checkins: undefined,
-  requirements: undefined,
-  travel_credits: undefined,
-  payment_links: undefined,
+  invoices: storedChild('invoices'),
+  documents: storedChild('documents'),
 };
 
 const CURRENCY_RE = /^[A-Z]{3}$/;
@@ -126,9 +126,9 @@ function updateBooking(ctx: RequestContext): Promise<Reply> {
   });
 }
 
-function listNested(ctx: RequestContext): Reply {
+function listNested(ctx: RequestContext, name: string): Reply {
   const booking = visibleBooking(ctx, ctx.state, ctx.params.id!);
-  const nested = NESTED[ctx.params.collection!];
+  const nested = ctx.store.bookingCollection(name);
   if (!nested) return listEmpty(ctx);
   return listRecords(ctx, nested.records(ctx.state, booking), (record) => nested.render(ctx.state, record));
 }
@@ -139,5 +139,5 @@ export function register(router: Router): void {
     .post('/bookings', createBooking)
     .get('/bookings/:id', (ctx) => ({ status: 200, body: bookingView(ctx.state, visibleBooking(ctx, ctx.state, ctx.params.id!)) }))
     .patch('/bookings/:id', updateBooking);
-  for (const collection of Object.keys(NESTED)) router.get(`/bookings/:id/${collection}`, (ctx) => listNested({ ...ctx, params: { ...ctx.params, collection } }));
+  for (const name of BOOKING_NESTED) router.get(`/bookings/:id/${name}`, (ctx) => listNested(ctx, name));
 }

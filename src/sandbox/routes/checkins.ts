@@ -5,13 +5,16 @@
  */
 import { assertOwnAgency } from '../auth.js';
 import { notFound } from '../errors.js';
+import type { BaseRecord, State } from '../model.js';
 import type { Router } from '../router.js';
 import { bookingCheckins, checkinView, findCheckin, type CheckinRecord } from '../rules/checkins.js';
-import { NESTED } from './bookings.js';
+
+/** `GET /bookings/<id>/checkins`, listed by the booking routes. */
+export const bookingCollections = {
+  checkins: { records: bookingCheckins, render: (state: State, record: BaseRecord) => checkinView(state, record as CheckinRecord) },
+};
 
 export function register(router: Router): void {
-  // The booking module lists nested collections; this one supplies the checkins it lists.
-  NESTED.checkins = { records: bookingCheckins, render: (state, record) => checkinView(state, record as CheckinRecord) };
   router.get('/checkins/:id', (ctx) => {
     const checkin = findCheckin(ctx.state, ctx.params.id!);
     if (!checkin) throw notFound(`Checkin ${ctx.params.id}`);

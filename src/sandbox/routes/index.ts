@@ -1,10 +1,11 @@
 /**
  * Every area of the sandbox, in one list: a new area adds one import and one entry. Each
- * module exports `register(router)` and, when it acts as time passes, `dueHooks`.
+ * module exports `register(router)`; when it acts as time passes, `dueHooks`; and when it
+ * fills one of a booking's nested collections (`GET /bookings/<id>/<name>`), `bookingCollections`.
  */
 import type { DueHook } from '../transaction.js';
 import type { Router } from '../router.js';
-import type { Store } from '../store.js';
+import type { BookingCollection, Store } from '../store.js';
 import * as bookings from './bookings.js';
 import * as catalogue from './catalogue.js';
 import * as checkins from './checkins.js';
@@ -20,6 +21,7 @@ import * as services from './services.js';
 export interface SandboxModule {
   register(router: Router): void;
   dueHooks?: readonly DueHook[];
+  bookingCollections?: Readonly<Record<string, BookingCollection>>;
 }
 
 const MODULES: readonly SandboxModule[] = [
@@ -40,6 +42,7 @@ export function installModules(router: Router, store: Store, modules: readonly S
   for (const module of modules) {
     module.register(router);
     for (const hook of module.dueHooks ?? []) store.addDueHook(hook);
+    for (const [name, collection] of Object.entries(module.bookingCollections ?? {})) store.addBookingCollection(name, collection);
   }
   return router;
 }

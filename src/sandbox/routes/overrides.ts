@@ -16,7 +16,7 @@ import type { Reply, RequestContext, Router } from '../router.js';
 import { findRequirement, requirementApplies, REQUIREMENTS } from '../rules/checkins.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { customerRef, href, ref } from '../refs.js';
-import { assertOpen, NESTED } from './bookings.js';
+import { assertOpen, childCollection } from './bookings.js';
 
 /** Members a PATCH may not change: delete the override and create another instead. */
 const FIXED_MEMBERS = ['booking', 'customer', 'services', 'requirement'] as const;
@@ -169,12 +169,9 @@ function deleteOverride(ctx: RequestContext): Promise<Reply> {
   });
 }
 
+export const bookingCollections = { overrides: childCollection('overrides', overrideView) };
+
 export function register(router: Router): void {
-  // The booking module lists nested collections; this one renders the overrides it lists.
-  NESTED.overrides = {
-    records: (state, booking) => Object.values(state.collections.overrides).filter((o) => o.booking_id === booking.id),
-    render: (state, record) => overrideView(state, record as OverrideRecord),
-  };
   router
     .post('/overrides', createOverride)
     .get('/overrides/:id', (ctx) => ({ status: 200, body: overrideView(ctx.state, visibleOverride(ctx, ctx.state)) }))

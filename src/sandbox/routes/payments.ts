@@ -12,7 +12,7 @@ import { settle } from '../rules/lifecycle.js';
 import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { href, ref } from '../refs.js';
-import { assertOpen, NESTED, visibleBooking } from './bookings.js';
+import { assertOpen, childCollection, visibleBooking } from './bookings.js';
 import { refId } from './services.js';
 
 /** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
@@ -77,17 +77,13 @@ function detail<R extends BookingChildRecord>(collection: 'payments' | 'refunds'
   };
 }
 
-function nested<R extends BookingChildRecord>(collection: 'payments' | 'refunds' | 'travel_credits', render: (state: State, record: R) => object) {
-  return {
-    records: (state: State, booking: { id: string }) => Object.values(state.collections[collection] as unknown as Record<string, R>).filter((r) => r.booking_id === booking.id),
-    render: (state: State, record: unknown) => render(state, record as R),
-  };
-}
+export const bookingCollections = {
+  payments: childCollection('payments', paymentView),
+  refunds: childCollection('refunds', refundView),
+  travel_credits: childCollection('travel_credits', travelCreditView),
+};
 
 export function register(router: Router): void {
-  NESTED.payments = nested('payments', paymentView);
-  NESTED.refunds = nested('refunds', refundView);
-  NESTED.travel_credits = nested('travel_credits', travelCreditView);
   router
     .post('/_sandbox/payments', createPayment)
     .get('/payments/:id', detail('payments', 'Payment', paymentView))
