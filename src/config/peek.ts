@@ -5,7 +5,7 @@
  */
 import type { Env } from '../factory.js';
 import type { TrekPaths } from './paths.js';
-import { BUILTIN_SANDBOX_PROFILE } from './resolve.js';
+import { pickProfileName } from './profile-name.js';
 import { readConfig } from './store.js';
 
 export interface ConfigPeek {
@@ -28,7 +28,7 @@ export function peekConfig(paths: TrekPaths): ConfigPeek {
   }
 }
 
-/** The profile a command would use, by the precedence of resolve.ts. */
+/** The profile a command would use (profile-name.ts), reading the config file as peekConfig does. */
 export function profileName(paths: TrekPaths, env: Env, flag: string | undefined): string {
-  return flag || env.TREK_PROFILE || peekConfig(paths).current || BUILTIN_SANDBOX_PROFILE;
+  return pickProfileName(flag, env.TREK_PROFILE, () => peekConfig(paths).current).name;
 }

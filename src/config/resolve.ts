@@ -1,9 +1,11 @@
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from '../api/wire.js';
 import { UsageError } from '../errors.js';
+import { BUILTIN_SANDBOX_PROFILE, pickProfileName, unknownProfileError } from './profile-name.js';
 import type { ConfigStore, ProfileRecord } from './store.js';
 
-/** Needs no set-up: with no base URL it runs the sandbox in-process (DESIGN.md §4). */
-export const BUILTIN_SANDBOX_PROFILE = 'sandbox';
+/** Part of resolving a profile, so offered here too. */
+export { BUILTIN_SANDBOX_PROFILE, unknownProfileError };
+
 export const DEFAULT_AUTH_HEADER = 'X-Application-Key';
 
 /** `config` is the config file's current_profile; `profile` a value stored in the profile. */
@@ -68,13 +70,9 @@ export function resolveProfile({ flags, env, store }: ResolveInput): ResolvedPro
   };
 }
 
-/** Only the name: --profile > TREK_PROFILE > current_profile > the built-in profile. Not checked to exist. */
+/** Only the name, by the precedence of profile-name.ts; not checked to exist. */
 export function resolveProfileName({ flags, env, store }: ResolveInput): { name: string; source: ValueSource } {
-  const [name, source] = first<string>([flags.profile, 'flag'], [env.TREK_PROFILE, 'env'], [store.currentProfile(), 'config']) ?? [
-    BUILTIN_SANDBOX_PROFILE,
-    'default',
-  ];
-  return { name, source };
+  return pickProfileName(flags.profile, env.TREK_PROFILE, () => store.currentProfile());
 }
 
 /**
@@ -100,15 +98,6 @@ function findProfile(store: ConfigStore, name: string, source: ValueSource): Pro
   if (record) return record;
   const from = { flag: 'from --profile', env: 'from TREK_PROFILE', config: `current_profile in ${store.path}`, profile: '', default: '' }[source];
   throw unknownProfileError(store, name, from);
-}
-
-/** Lists the profiles that do exist, the built-in one first. `origin` says where the name came from. */
-export function unknownProfileError(store: ConfigStore, name: string, origin?: string): UsageError {
-  const known = [BUILTIN_SANDBOX_PROFILE, ...Object.keys(store.profiles()).sort()];
-  return new UsageError(
-    `unknown profile ${JSON.stringify(name)}${origin ? ` (${origin})` : ''}; known profiles: ${known.join(', ')}`,
-    `Add it with: trek profile add ${name} --base-url URL --api-key-stdin`,
-  );
 }
 
 const ENV_NAMES: Partial<Record<string, string>> = { base_url: 'TREK_BASE_URL', auth_header: 'TREK_AUTH_HEADER' };

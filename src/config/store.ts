@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { LockBusyError, withFileLock } from '../util/lock.js';
 import { checkPrivateFolders, ensurePrivateFolder, readFileNoFollowSync, shellWord, unsafeOwnership, type TrekPaths } from './paths.js';
-import { BUILTIN_SANDBOX_PROFILE, unknownProfileError } from './resolve.js';
+import { BUILTIN_SANDBOX_PROFILE, unknownProfileError } from './profile-name.js';
 import { assertSettingKey, checkSettingValue, isSettingKey, SETTING_KEYS, type SettingKey } from './settings.js';
 import { UsageError } from '../errors.js';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trekPaths } from '../../src/config/paths.js';
-import { parseMaxBody, resolveProfile, type ResolveInput } from '../../src/config/resolve.js';
+import { profileName } from '../../src/config/peek.js';
+import { parseMaxBody, resolveProfile, resolveProfileName, type ResolveInput } from '../../src/config/resolve.js';
 import { openConfig, type ConfigStore } from '../../src/config/store.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -32,6 +33,20 @@ function thrown(work: () => unknown): UsageError | undefined {
 const resolve = (flags: ResolveInput['flags'] = {}, env: ResolveInput['env'] = {}) => resolveProfile({ flags, env, store });
 
 describe('resolveProfile: which profile', () => {
+  it('15 one profile-name resolver: completion and the id history pick the profile a command would use', async () => {
+    const paths = trekPaths({ TREK_HOME: home });
+    for (const current of [undefined, 'test']) {
+      await store.setCurrentProfile(current);
+      for (const flag of [undefined, '', 'prod']) {
+        for (const envProfile of [undefined, '', 'other']) {
+          const env = { TREK_PROFILE: envProfile };
+          const expected = flag || envProfile || current || 'sandbox';
+          expect([profileName(paths, env, flag), resolveProfileName({ flags: { profile: flag }, env, store }).name], JSON.stringify({ current, flag, envProfile })).toEqual([expected, expected]);
+        }
+      }
+    }
+  });
+
   it('defaults to the built-in sandbox, which needs no set-up', () => {
     const profile = resolve();
     expect(profile).toMatchObject({ name: 'sandbox', builtinSandbox: true, baseUrl: undefined, apiKey: undefined, authHeader: 'X-Application-Key' });
