@@ -44,6 +44,16 @@ export function addDays(date: string, days: number): string {
   return isoDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
 }
 
+/** `date` plus whole months, the day clamped to the month's length. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
 /** Whole days from `fromMs` to the start of `date` (UTC), negative when the date is past. */
 export function daysUntil(date: string, fromMs: number): number {
   return Math.floor((Date.parse(`${date}T00:00:00Z`) - fromMs) / DAY_MS);

@@ -31,14 +31,13 @@ export function moneyFrom(cadDollars: number, roundTo: number, minus = 0): Money
   return { CAD: whole('CAD'), USD: whole('USD'), GBP: whole('GBP'), EUR: whole('EUR'), AUD: whole('AUD'), NZD: whole('NZD') };
 }
 
-export function scaleMoney(money: Money, fraction: number): Money {
+/** An amount in every currency, from its cents in each, written in the order of CURRENCIES. */
+export function moneyOf(cents: (currency: Currency) => number): Money {
   const out = {} as Money;
-  for (const currency of CURRENCIES) out[currency] = formatCents(Math.round(parseCents(money[currency])! * fraction));
+  for (const currency of CURRENCIES) out[currency] = formatCents(cents(currency));
   return out;
 }
 
-export function subtractMoney(a: Money, b: Money): Money {
-  const out = {} as Money;
-  for (const currency of CURRENCIES) out[currency] = formatCents(parseCents(a[currency])! - parseCents(b[currency])!);
-  return out;
+export function scaleMoney(money: Money, fraction: number): Money {
+  return moneyOf((currency) => Math.round(parseCents(money[currency])! * fraction));
 }

@@ -16,7 +16,7 @@ import type { State } from '../model.js';
 import { makeActivity } from './activities.js';
 import { makeDeparture } from './departures.js';
 import { makeDossiers, planDossier, type DossierPlan } from './dossiers.js';
-import { ACTIVITY_ID_BASE, DEPARTURE_ID_BASE, DOSSIER_ID_BASE } from './ids.js';
+import { ACTIVITY_ID_BASE, DEPARTURE_ID_BASE, DOSSIER_ID_BASE, entityIndex } from './ids.js';
 import { makeItinerary } from './itineraries.js';
 import { cancellationTermsOf, flexPlanOf } from './terms.js';
 import type { Activity, CatalogueBasis, Departure, TourDossier } from './types.js';
@@ -84,8 +84,8 @@ export class Catalogue implements CatalogueBasis {
   }
 
   departure(id: string): Departure | undefined {
-    const index = Number(id) - DEPARTURE_ID_BASE - 1;
-    return Number.isInteger(index) && index >= 0 && index < this.size && String(Number(id)) === id ? this.departures[index] : undefined;
+    const index = entityIndex(id, DEPARTURE_ID_BASE, this.size);
+    return index === undefined ? undefined : this.departures[index];
   }
 
   get tourDossiers(): readonly TourDossier[] {
@@ -94,8 +94,8 @@ export class Catalogue implements CatalogueBasis {
   }
 
   tourDossier(id: string): TourDossier | undefined {
-    const index = Number(id) - DOSSIER_ID_BASE - 1;
-    return Number.isInteger(index) && index >= 0 && index < this.dossierCount && String(Number(id)) === id ? this.tourDossiers[index] : undefined;
+    const index = entityIndex(id, DOSSIER_ID_BASE, this.dossierCount);
+    return index === undefined ? undefined : this.tourDossiers[index];
   }
 
   get activities(): readonly Activity[] {
@@ -104,8 +104,8 @@ export class Catalogue implements CatalogueBasis {
   }
 
   activity(id: string): Activity | undefined {
-    const index = Number(id) - ACTIVITY_ID_BASE - 1;
-    return Number.isInteger(index) && index >= 0 && index < this.activityCount && String(Number(id)) === id ? this.activities[index] : undefined;
+    const index = entityIndex(id, ACTIVITY_ID_BASE, this.activityCount);
+    return index === undefined ? undefined : this.activities[index];
   }
 
   /** The flex plan `<departureId>-<tier>`, rendered for `nowMs`. */

@@ -5,16 +5,17 @@
 import { ref } from '../refs.js';
 import { ACTIVITY_KINDS, BOOKING_COMPANIES, type Place } from './reference.js';
 import { itineraryRanges, type DossierPlan } from './dossiers.js';
-import { ACTIVITY_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
+import { ACTIVITY_ID_BASE, entityIndex, ITINERARY_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
 import type { CatalogueBasis } from './types.js';
 
 /** Itinerary `id` of one of `plans`; null when there is none. */
 export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan[], id: string): Record<string, unknown> | null {
-  const offset = Number(id) - ITINERARY_ID_BASE - 1;
-  if (!Number.isInteger(offset) || offset < 0 || String(Number(id)) !== id) return null;
-  const plan = plans[Math.floor(offset / 2)];
-  if (!plan || !plan.itineraryIds.includes(id)) return null;
+  // Two itinerary ids per dossier, the second only for a seasonal one.
+  const offset = entityIndex(id, ITINERARY_ID_BASE, 2 * plans.length);
+  if (offset === undefined) return null;
+  const plan = plans[Math.floor(offset / 2)]!;
+  if (!plan.itineraryIds.includes(id)) return null;
   const seasonal = plan.itineraryIds.indexOf(id) === 1;
   const rng = new Rng(mix(basis.seed, STREAM.itinerary, offset));
   const days = makeDays(id, plan, rng);

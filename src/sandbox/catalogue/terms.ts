@@ -1,11 +1,12 @@
 /**
  * Cancellation terms and flex plans (spec §3.2, §8): the generic percentage windows of every
- * departure, the two flex tiers with their amount-based windows, and both as served for a
- * departure.
+ * departure, the two flex tiers with their amount-based windows, what a cancellation inside a
+ * window keeps, refunds and credits, and the terms as served — for a departure (per currency)
+ * and for a booked service (routes/flex.ts, in the booking currency).
  */
 import { LATE_ATTACH_HOURS, stopSellDate, stopSellDays, stopSellPassed } from '../../domain/flex.js';
 import { addDays } from '../clock.js';
-import { scaleMoney, subtractMoney } from '../money.js';
+import { moneyOf, parseCents, scaleMoney } from '../money.js';
 import { ref } from '../refs.js';
 import type { Departure } from './types.js';
 
@@ -23,6 +24,11 @@ export const GENERIC_WINDOWS: readonly TermsWindow[] = [
   { from: 15, to: 30, penalty: 0.75, credit: 0 },
   { from: 0, to: 14, penalty: 1, credit: 0 },
 ];
+
+/** What flex travel credit may be used for: new bookings within 12 months, travel within 24. */
+export const TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS = 12;
+export const TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS = 24;
+export const TRAVEL_CREDIT_WINDOWS = Object.freeze({ booking_window_months: TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, travel_window_months: TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS });
 
 export const FLEX_TIERS: ReadonlyArray<{ code: string; name: string; priceFraction: number; windows: readonly TermsWindow[] }> = [
   {
@@ -69,7 +75,7 @@ export function flexPlanOf(departure: Departure, id: string, tierIndex: number, 
     stop_sell_date: closedOn,
     late_attach_hours: LATE_ATTACH_HOURS,
     cancellation_terms: ref('service_cancellation_terms', `flex-${id}`),
-    travel_credit_windows: { booking_window_months: 12, travel_window_months: 24 },
+    travel_credit_windows: TRAVEL_CREDIT_WINDOWS,
   };
 }
 
@@ -81,26 +87,48 @@ export function flexPlanOf(departure: Departure, id: string, tierIndex: number, 
 export function cancellationTermsOf(departure: Departure, id: string, tier: string | null): Record<string, unknown> {
   const generic = tier === null;
   const windows = generic ? GENERIC_WINDOWS : FLEX_TIERS[Number(tier) - 1]!.windows;
-  const start = departure.start_date;
   return {
     id,
     href: `/service_cancellation_terms/${id}/`,
     type: generic ? 'GENERIC' : 'FLEX',
     departure: ref('departures', departure.id, { name: departure.name }),
-    ...(generic ? {} : { flex_plan: ref('flex_plans', `${departure.id}-${tier}`), travel_credit_windows: { booking_window_months: 12, travel_window_months: 24 } }),
-    windows: windows.map((w) => {
-      const penalty = scaleMoney(departure.prices, w.penalty);
-      const credit = scaleMoney(departure.prices, w.credit);
-      return {
-        days_before_departure_from: w.from,
-        days_before_departure_to: w.to,
-        start_date: w.to === null ? null : addDays(start, -w.to),
-        end_date: addDays(start, -w.from),
-        ...(generic ? { penalty_percent: Math.round(w.penalty * 100) } : {}),
-        penalty_amount: penalty,
-        refund_amount: subtractMoney(subtractMoney(departure.prices, penalty), credit),
-        travel_credit_amount: credit,
-      };
-    }),
+    ...(generic ? {} : { flex_plan: ref('flex_plans', `${departure.id}-${tier}`), travel_credit_windows: TRAVEL_CREDIT_WINDOWS }),
+    windows: windows.map((w) => windowView(w, departure.start_date, generic, (share) => moneyOf((currency) => windowAmounts(parseCents(departure.prices[currency])!, w)[share]))),
+  };
+}
+
+/** The window containing `date` for a departure starting on `start`; after the start, the last window. */
+export function windowOn(windows: readonly TermsWindow[], start: string, date: string): TermsWindow {
+  const daysBefore = Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
+  return windows.find((w) => daysBefore >= w.from && (w.to === null || daysBefore <= w.to)) ?? windows[windows.length - 1]!;
+}
+
+export interface WindowAmounts {
+  penaltyCents: number;
+  refundCents: number;
+  travelCreditCents: number;
+}
+
+/** A window's shares of a price: penalty + refund + credit = price. */
+export function windowAmounts(priceCents: number, window: TermsWindow): WindowAmounts {
+  const penalty = Math.round(priceCents * window.penalty);
+  const credit = Math.round(priceCents * window.credit);
+  return { penaltyCents: penalty, refundCents: priceCents - penalty - credit, travelCreditCents: credit };
+}
+
+/**
+ * One window as served: its days and dates before `start`, the percentage of generic terms
+ * (`withPercent`), and each share of the price as `amount` writes it (one currency, or all).
+ */
+export function windowView<Amount>(w: TermsWindow, start: string, withPercent: boolean, amount: (share: keyof WindowAmounts) => Amount) {
+  return {
+    days_before_departure_from: w.from,
+    days_before_departure_to: w.to,
+    start_date: w.to === null ? null : addDays(start, -w.to),
+    end_date: addDays(start, -w.from),
+    ...(withPercent ? { penalty_percent: Math.round(w.penalty * 100) } : {}),
+    penalty_amount: amount('penaltyCents'),
+    refund_amount: amount('refundCents'),
+    travel_credit_amount: amount('travelCreditCents'),
   };
 }

@@ -4,13 +4,12 @@
  * service-<id>/`), which the catalogue's terms route hands over to `serviceTermsView`.
  */
 import { assertOwnAgency } from '../auth.js';
-import { addDays } from '../clock.js';
 import { insertFlexService } from '../rules/lifecycle.js';
 import { notFound, SandboxError } from '../errors.js';
 import type { State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { attachRefusals, resolveTerms, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } from '../rules/flex.js';
-import { windowAmounts } from '../rules/money.js';
+import { TRAVEL_CREDIT_WINDOWS, windowAmounts, windowView } from '../catalogue/terms.js';
+import { attachRefusals, resolveTerms } from '../rules/flex.js';
 import { formatCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { customerRef, href, ref } from '../refs.js';
@@ -86,19 +85,10 @@ export function serviceTermsView(ctx: RequestContext, id: string): Record<string
     flex_plan_service: terms.flex ? ref('flex_plan_services', terms.flex.id) : null,
     currency: booking.currency,
     price: formatCents(price),
-    ...(terms.flex ? { travel_credit_windows: { booking_window_months: TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, travel_window_months: TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS } } : {}),
+    ...(terms.flex ? { travel_credit_windows: TRAVEL_CREDIT_WINDOWS } : {}),
     windows: terms.windows.map((w) => {
       const amounts = windowAmounts(price, w);
-      return {
-        days_before_departure_from: w.from,
-        days_before_departure_to: w.to,
-        start_date: w.to === null ? null : addDays(start, -w.to),
-        end_date: addDays(start, -w.from),
-        ...(terms.flex ? {} : { penalty_percent: Math.round(w.penalty * 100) }),
-        penalty_amount: formatCents(amounts.penaltyCents),
-        refund_amount: formatCents(amounts.refundCents),
-        travel_credit_amount: formatCents(amounts.travelCreditCents),
-      };
+      return windowView(w, start, !terms.flex, (share) => formatCents(amounts[share]));
     }),
   };
 }

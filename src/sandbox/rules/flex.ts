@@ -14,18 +14,15 @@ import {
   stopSellDays,
   type FlexBreach,
 } from '../../domain/flex.js';
-import { isoDate, isoDateTime } from '../clock.js';
+import { addMonths, isoDate, isoDateTime } from '../clock.js';
 import type { FieldError } from '../errors.js';
 import type { AgencyRecord, BookingRecord, FlexAddonRecord, ServiceRecord, State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
 import { AGENCY_CHAINS } from '../catalogue/reference.js';
-import { FLEX_TIERS, GENERIC_WINDOWS, type TermsWindow } from '../catalogue/terms.js';
+import { FLEX_TIERS, GENERIC_WINDOWS, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS, windowAmounts, windowOn, type TermsWindow } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
 import type { Transaction } from '../transaction.js';
-import { addMonths, keptCents, paidCents, windowAmounts, windowOn } from './money.js';
-
-export const TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS = 12;
-export const TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS = 24;
+import { keptCents, paidCents } from './money.js';
 
 /** `errors[].code` of a refused POST /flex_plan_services/, one per condition of §4.3 rule 1 (plus request consistency). */
 export const FLEX_CODES = {

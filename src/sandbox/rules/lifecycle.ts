@@ -8,7 +8,7 @@
 import { addDays, estMidnightEnding, isoDate, isoDateTime } from '../clock.js';
 import type { AvailabilityStatus, BookingRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
 import { Catalogue } from '../catalogue/index.js';
-import { GENERIC_WINDOWS } from '../catalogue/terms.js';
+import { GENERIC_WINDOWS, windowAmounts, windowOn } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
 import type { DueHook, Transaction } from '../transaction.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
@@ -16,13 +16,12 @@ import {
   ACTIVITY_CANCELLATION_FEE_PERCENT,
   earlyBookingEnds,
   freeCents,
+  HOLDING_STATUSES,
   LIVE_PRICE_STATUSES,
   overpaidCents,
   priceOf,
   repriceIfLive,
   requirementCents,
-  windowAmounts,
-  windowOn,
 } from './money.js';
 import { rowFor, type Trigger } from './transitions.js';
 
@@ -31,8 +30,6 @@ export const OPTION_HOLD_DAYS = 3;
 /** How long the local office takes to confirm a request (the sandbox's choice; the spec does not say). */
 export const OFFICE_ANSWER_HOURS = 24;
 const HOUR_MS = 3_600_000;
-/** Statuses from which a departure service's cancellation frees seats (a waitlisted one held none). */
-const SEAT_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Request Confirmation', 'Confirmed', 'Request Cancellation']);
 
 /** The EST calendar day of an instant (EST read as UTC−05:00 all year, see clock.ts). */
 function estDate(ms: number): string {
@@ -197,7 +194,8 @@ export function cancel(state: State, tx: Transaction, service: ServiceRecord, tr
   if (service.type === 'flex_plan_services') cancelAddons(state, tx, service);
   if (service.type === 'departure_services') {
     releaseFlexOption(state, tx, service);
-    if (SEAT_STATUSES.has(from)) promoteWaitlist(state, tx, catalogue, service.product_id, service.customer_ids.length);
+    // A service holding the booking's money holds its seats too; a waitlisted one held none.
+    if (HOLDING_STATUSES.has(from)) promoteWaitlist(state, tx, catalogue, service.product_id, service.customer_ids.length);
   }
   refundOverpayment(state, tx, service);
 }

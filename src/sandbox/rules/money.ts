@@ -7,7 +7,6 @@
 import { addDays, isoDate } from '../clock.js';
 import { bookingServices, type AppliedPromotionRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
-import type { TermsWindow } from '../catalogue/terms.js';
 import { parseCents, type Currency } from '../money.js';
 
 export const DEPARTURE_COMMISSION_PERCENT = 12;
@@ -138,33 +137,4 @@ export function freeCents(state: State, bookingId: string): number {
 /** Paid beyond everything the booking must keep covering: refunded when a cancellation frees it. */
 export function overpaidCents(state: State, bookingId: string): number {
   return paidCents(state, bookingId) - bookingServices(state, bookingId).reduce((sum, s) => sum + keptCents(s), 0);
-}
-
-/** The window containing `date` for a departure starting on `start`; after the start, the last window. */
-export function windowOn(windows: readonly TermsWindow[], start: string, date: string): TermsWindow {
-  const daysBefore = Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
-  return windows.find((w) => daysBefore >= w.from && (w.to === null || daysBefore <= w.to)) ?? windows[windows.length - 1]!;
-}
-
-export interface WindowAmounts {
-  penaltyCents: number;
-  refundCents: number;
-  travelCreditCents: number;
-}
-
-/** A window's share of a price, rounded like the catalogue's terms: penalty + refund + credit = price. */
-export function windowAmounts(priceCents: number, window: TermsWindow): WindowAmounts {
-  const penalty = Math.round(priceCents * window.penalty);
-  const credit = Math.round(priceCents * window.credit);
-  return { penaltyCents: penalty, refundCents: priceCents - penalty - credit, travelCreditCents: credit };
-}
-
-/** `date` plus whole months, the day clamped to the month's length. */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
