@@ -8,10 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { trackInFlight } from './drain.js';
+import type { SandboxKey } from '../domain/sandbox.js';
 import { hostGuard } from './guard.js';
 import { createRequestHandler } from './http.js';
 import { Router } from './router.js';
 import type { State } from './model.js';
+import { agentKey } from './keys.js';
 import { installModules } from './routes/index.js';
 import { resetDataFile, Store } from './store.js';
 
@@ -40,15 +42,6 @@ export interface SandboxOptions {
   cpuBudgetMs?: number;
   /** Called with one line per request (never containing a key). */
   log?: (line: string) => void;
-}
-
-export interface SandboxKey {
-  key: string;
-  agent_id: string;
-  agent_name: string;
-  agency_id: string;
-  agency_name: string;
-  note: string;
 }
 
 export interface RunningSandbox {
@@ -111,14 +104,7 @@ function listen(server: Server, ...args: [path: string] | [port: number, host: s
 
 /** A store's keys: the default agent's, the operator's and every agent's with who it is. */
 export function keysOf(state: State): Pick<RunningSandbox, 'apiKey' | 'operatorKey' | 'keys'> {
-  const keys = Object.values(state.collections.agents).map((agent) => ({
-    key: agent.api_key,
-    agent_id: agent.id,
-    agent_name: `${agent.first_name} ${agent.last_name}`,
-    agency_id: agent.agency_id,
-    agency_name: state.collections.agencies[agent.agency_id]?.name ?? '',
-    note: agent.note,
-  }));
+  const keys = Object.values(state.collections.agents).map((agent) => agentKey(state, agent));
   return { apiKey: state.collections.agents['1']!.api_key, operatorKey: state.operator_key, keys };
 }
 

@@ -3,7 +3,8 @@
  * nobody can guess them and a key printed once keeps working.
  */
 import { randomBytes } from 'node:crypto';
-import type { State } from './model.js';
+import type { SandboxKey } from '../domain/sandbox.js';
+import type { AgentRecord, State } from './model.js';
 
 /** The operator's key, and every agent's: `agents` maps agent id to key. */
 export interface StoreKeys {
@@ -33,4 +34,16 @@ export function ensureStoreKeys(state: State): boolean {
     if (GUESSABLE_KEY.test(agent.api_key)) agent.api_key = newKey('agent');
   }
   return true;
+}
+
+/** An agent's key with who it is, as `GET /_sandbox/keys` lists it. */
+export function agentKey(state: State, agent: AgentRecord): SandboxKey {
+  return {
+    key: agent.api_key,
+    agent_id: agent.id,
+    agent_name: `${agent.first_name} ${agent.last_name}`,
+    agency_id: agent.agency_id,
+    agency_name: state.collections.agencies[agent.agency_id]?.name ?? '',
+    note: agent.note,
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startSandbox, type RunningSandbox, type SandboxKey, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { SandboxKey } from '../../src/domain/sandbox.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export interface Answer {
   status: number;

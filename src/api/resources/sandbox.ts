@@ -5,6 +5,7 @@
  * Controls reaching beyond one agency (moving the clock, staff actions, the keys) carry the
  * sandbox's operator key as well as the profile's key.
  */
+import type { SandboxKey } from '../../domain/sandbox.js';
 import type { ApiClient, RequestOptions } from '../client.js';
 import { ApiError, isHttpStatus } from '../errors.js';
 import { fetchJson, send, type Decimal, type Reference } from './common.js';
@@ -29,15 +30,6 @@ export interface SandboxPayment {
   amount: Decimal;
   currency: string;
   date_created: string;
-}
-
-export interface SandboxKey {
-  key: string;
-  agent_id: string;
-  agent_name: string;
-  agency_id: string;
-  agency_name: string;
-  note: string;
 }
 
 export interface SandboxWhoami {

@@ -8,6 +8,7 @@
  */
 import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
+import { agentKey } from '../keys.js';
 import { listRecords } from '../list.js';
 import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../model.js';
 import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
@@ -71,17 +72,7 @@ async function reset(ctx: BaseContext): Promise<Reply> {
 }
 
 function keys(ctx: BaseContext): Reply {
-  return listRecords(ctx, Object.values(ctx.state.collections.agents), (agent) => {
-    const agency = ctx.state.collections.agencies[agent.agency_id];
-    return {
-      key: agent.api_key,
-      agent_id: agent.id,
-      agent_name: `${agent.first_name} ${agent.last_name}`,
-      agency_id: agent.agency_id,
-      agency_name: agency?.name ?? null,
-      note: agent.note,
-    };
-  });
+  return listRecords(ctx, Object.values(ctx.state.collections.agents), (agent) => agentKey(ctx.state, agent));
 }
 
 /** The agent and agency of the calling key (the spec has no such endpoint). */
