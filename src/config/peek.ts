@@ -3,7 +3,6 @@
  * the id history): read by store.ts like every read of config.json, with every error taken as
  * "no profiles".
  */
-import type { Env } from '../factory.js';
 import type { TrekPaths } from './paths.js';
 import { pickProfileName } from './profile-name.js';
 import { readConfig } from './store.js';
@@ -29,6 +28,6 @@ export function peekConfig(paths: TrekPaths): ConfigPeek {
 }
 
 /** The profile a command would use (profile-name.ts), reading the config file as peekConfig does. */
-export function profileName(paths: TrekPaths, env: Env, flag: string | undefined): string {
+export function profileName(paths: TrekPaths, env: { TREK_PROFILE?: string }, flag: string | undefined): string {
   return pickProfileName(flag, env.TREK_PROFILE, () => peekConfig(paths).current).name;
 }
