@@ -5,7 +5,7 @@
  * and for a booked service (routes/flex.ts, in the booking currency).
  */
 import { LATE_ATTACH_HOURS, stopSellDate, stopSellDays, stopSellPassed } from '../../domain/flex.js';
-import { addDays } from '../clock.js';
+import { addDays, DAY_MS } from '../clock.js';
 import { moneyOf, parseCents, scaleMoney } from '../money.js';
 import { ref } from '../refs.js';
 import type { Departure } from './types.js';
@@ -99,7 +99,7 @@ export function cancellationTermsOf(departure: Departure, id: string, tier: stri
 
 /** The window containing `date` for a departure starting on `start`; after the start, the last window. */
 export function windowOn(windows: readonly TermsWindow[], start: string, date: string): TermsWindow {
-  const daysBefore = Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
+  const daysBefore = Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / DAY_MS);
   return windows.find((w) => daysBefore >= w.from && (w.to === null || daysBefore <= w.to)) ?? windows[windows.length - 1]!;
 }
 

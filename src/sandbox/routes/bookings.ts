@@ -7,6 +7,7 @@ import { assertOwnAgency } from '../auth.js';
 import { SandboxError, fieldError, forbidden, notFound } from '../errors.js';
 import { listEmpty, listRecords } from '../list.js';
 import { bookingServices, type BookingChildRecord, type BookingRecord, type CollectionName, type ServiceRecord, type State } from '../model.js';
+import { href, ref } from '../refs.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { Checker, objectBody } from '../validate.js';
 import type { BookingCollection } from '../store.js';
@@ -44,7 +45,7 @@ export function childCollection<R extends BookingChildRecord>(
 function storedChild(collection: 'invoices' | 'documents'): BookingCollection {
   return childCollection(collection, (_state, record) => {
     const { seq: _seq, booking_id: bookingId, ...fields } = record;
-    return { ...fields, href: `/${collection}/${record.id}/`, booking: { id: bookingId, href: `/bookings/${bookingId}/` } };
+    return { ...fields, href: href(collection, record.id), booking: ref('bookings', bookingId) };
   });
 }
 
