@@ -18,9 +18,9 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCodeValue, string]> = 
   [ExitCode.usage, 'usage or bad input, caught before any request was sent'],
   [ExitCode.auth, 'authentication or permission problem (HTTP 401/403)'],
   [ExitCode.notFound, 'not found or gone (HTTP 404/410)'],
-  [ExitCode.rejected, 'rejected by the API (HTTP 400/405/406/409/424 and other 4xx)'],
+  [ExitCode.rejected, 'rejected by the API (HTTP 400/405/406/409/424 and other 4xx), or a write redirected to another origin (not followed)'],
   [ExitCode.rateLimited, 'rate limited, still after retries (HTTP 429)'],
-  [ExitCode.server, 'server, upstream or network failure (5xx, timeout, connection error, unreadable response)'],
+  [ExitCode.server, 'server, upstream or network failure (5xx, timeout, connection error), or an unusable answer (too large, too deep, empty, not JSON, a looping next link)'],
   [ExitCode.interrupted, 'interrupted or cancelled by the user (Ctrl-C, declined confirmation)'],
 ];
 
