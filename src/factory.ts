@@ -1,7 +1,7 @@
 import type { ApiClient } from './api/client.js';
 import type { ConfigStore } from './config/store.js';
 import type { ResolvedProfile } from './config/resolve.js';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ensurePrivateFolder, trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
@@ -9,7 +9,7 @@ import type { Format } from './output/formats.js';
 import { sanitize } from './output/sanitize.js';
 import { makeTheme, type Theme } from './output/theme.js';
 import { inquirerPrompter, type Prompter } from './prompt/prompter.js';
-import type { RunningSandbox } from './sandbox/index.js';
+import type { InProcessSandbox } from './sandbox/index.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -62,14 +62,15 @@ export interface FactoryInit {
 }
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
+/** The embedded sandbox's base URL: its requests never leave the process, whatever the host says. */
+export const EMBEDDED_SANDBOX_URL = 'http://localhost';
 
 export function createFactory(init: FactoryInit): Factory {
   const { io, env } = init;
   let configPromise: Promise<ConfigStore> | undefined;
   let profilePromise: Promise<ResolvedProfile> | undefined;
   let apiPromise: Promise<ApiClient> | undefined;
-  let sandbox: RunningSandbox | undefined;
-  let sandboxDispatcher: import('undici').Dispatcher | undefined;
+  let sandbox: InProcessSandbox | undefined;
   let prompter = init.prompter;
 
   const f: Factory = {
@@ -94,15 +95,14 @@ export function createFactory(init: FactoryInit): Factory {
       apiPromise ??= (async () => {
         const profile = await f.profile();
         let { baseUrl, apiKey } = profile;
-        const { ApiClient, loadUndici } = await import('./api/client.js');
+        const { ApiClient } = await import('./api/client.js');
+        let dispatcher: import('./api/client.js').DispatchTarget | undefined;
         if (profile.builtinSandbox) {
-          const { startSandbox } = await import('./sandbox/index.js');
-          const dataFile = f.embeddedSandboxFile();
-          // On a Unix socket in the user's own data folder: no port another local user or a web page could reach.
-          sandbox = await startSandbox({ dataFile, socketDir: dirname(dataFile) });
-          const { Agent } = await loadUndici();
-          sandboxDispatcher = new Agent({ connect: { socketPath: sandbox.socketPath } });
-          baseUrl = sandbox.baseUrl;
+          const [{ openSandbox }, { InProcessDispatcher }] = await Promise.all([import('./sandbox/index.js'), import('./api/in-process.js')]);
+          // Answered in this process: no port or socket another local user or a web page could reach.
+          sandbox = await openSandbox({ dataFile: f.embeddedSandboxFile() });
+          dispatcher = new InProcessDispatcher(sandbox.respond);
+          baseUrl = EMBEDDED_SANDBOX_URL;
           apiKey ??= sandbox.apiKey;
         }
         const errTheme = f.theme('err');
@@ -117,7 +117,7 @@ export function createFactory(init: FactoryInit): Factory {
           notice: (line) => io.err.write(`${errTheme.warning('!')} ${line}\n`),
           // Trace lines carry server header values: untrusted text.
           trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
-          ...(sandboxDispatcher === undefined ? {} : { dispatcher: sandboxDispatcher }),
+          ...(dispatcher === undefined ? {} : { dispatcher }),
           ...init.clientOverrides,
         });
       })();
@@ -142,7 +142,6 @@ export function createFactory(init: FactoryInit): Factory {
     async close() {
       const client = apiPromise ? await apiPromise.catch(() => undefined) : undefined;
       await client?.close();
-      await sandboxDispatcher?.close();
       await sandbox?.close();
     },
   };

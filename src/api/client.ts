@@ -11,10 +11,13 @@ import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from './wire.js';
 
+/** What undici's request() needs of a dispatcher: an Agent, a test's mock, or the embedded sandbox's in-process one. */
+export type DispatchTarget = Pick<Dispatcher, 'dispatch'>;
+
 /** What trek uses of undici: its Agent, and request() as undici's index exports it. */
 export interface Undici {
   Agent: typeof Agent;
-  request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData>;
+  request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatchTarget }): Promise<Dispatcher.ResponseData>;
 }
 
 let undici: Promise<Undici> | undefined;
@@ -52,8 +55,8 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Largest response body accepted, in bytes; default DEFAULT_MAX_BODY_BYTES (TREK_MAX_BODY sets it). */
   maxBodyBytes?: number;
-  /** For tests; default: the process's shared keep-alive Agent. */
-  dispatcher?: Dispatcher;
+  /** The embedded sandbox's, or a test's; default: the process's shared keep-alive Agent. */
+  dispatcher?: DispatchTarget;
   /** For tests. */
   sleep?: (ms: number) => Promise<void>;
   userAgent?: string;
@@ -390,7 +393,7 @@ export class ApiClient {
     await (await owned).close();
   }
 
-  private dispatcher(): Promise<Dispatcher> {
+  private dispatcher(): Promise<DispatchTarget> {
     if (this.options.dispatcher !== undefined) return Promise.resolve(this.options.dispatcher);
     let agent = sharedAgents.get(this.connectTimeoutMs);
     if (agent === undefined) {

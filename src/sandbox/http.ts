@@ -3,6 +3,10 @@
  * authentication (an agent's key, or the operator key for operator controls), moved and gone
  * resources (301/410), body parsing, due clock hooks, the handler, and the §7.2 error body —
  * in JSON or XML as `Accept` asks (406 answers in JSON).
+ *
+ * createPipeline() is the whole of it, as one function from a request to a response; it knows
+ * no socket. createRequestHandler() puts it behind node:http (served, tests), and the embedded
+ * sandbox calls it directly (src/api/in-process.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -68,31 +72,29 @@ function errorBody(status: number, message: string, href: string, errors: FieldE
   };
 }
 
-function send(res: ServerResponse, format: Format, reply: Reply, date: string, root = 'response'): void {
-  const headers: Record<string, string | number> = { ...reply.headers, date };
-  if (reply.status === 204 || reply.body === undefined) {
-    res.writeHead(reply.status, headers);
-    res.end();
-    return;
-  }
-  const bytes = format === 'json' ? toJsonBytes(reply.body) : Buffer.from(toXml(reply.body, root));
+/** A Reply as bytes: the body in the negotiated format, with its Content-Type and Content-Length. */
+function encode(format: Format, reply: Reply, date: string, root = 'response'): SandboxResponse {
+  const headers: Record<string, string> = { ...reply.headers, date };
+  if (reply.status === 204 || reply.body === undefined) return { status: reply.status, headers };
+  const body = format === 'json' ? toJsonBytes(reply.body) : Buffer.from(toXml(reply.body, root));
   headers['content-type'] = CONTENT_TYPE[format];
-  headers['content-length'] = bytes.length;
-  res.writeHead(reply.status, headers);
-  res.end(bytes);
+  headers['content-length'] = String(body.length);
+  return { status: reply.status, headers, body };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
+/** The whole body, refused past MAX_BODY_BYTES as soon as it grows past them. */
+async function readBody(chunks: RequestBody): Promise<string> {
+  const parts: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
+  for await (const chunk of chunks) {
+    const part = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    size += part.length;
     if (size > MAX_BODY_BYTES) {
       throw new SandboxError(400, 'The request body is too large.', [{ code: 'BODY_TOO_LARGE', detail: `the sandbox accepts bodies up to ${MAX_BODY_BYTES} bytes` }]);
     }
-    chunks.push(chunk);
+    parts.push(part);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(parts).toString('utf8');
 }
 
 /** Parses a body by its Content-Type: JSON (also when none is given) or XML. */
@@ -113,52 +115,84 @@ export function parseBody(text: string, contentType: string | undefined): unknow
   }
 }
 
+/** One request as the pipeline sees it, from a socket (createRequestHandler) or in process (the embedded sandbox). */
+export interface SandboxRequest {
+  method: string;
+  /** Path and query, as on the request line. */
+  url: string;
+  /** Lower-case names, as node:http gives them. */
+  headers: IncomingHttpHeaders;
+  /** Read only by a route that takes a body, and only up to MAX_BODY_BYTES. */
+  body: RequestBody;
+}
+
+export type RequestBody = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+
+export interface SandboxResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Absent for 204 and for replies without a body. */
+  body?: Buffer;
+}
+
+/** The whole pipeline: never rejects; every failure is an answer (§7.2 error body, or 500). */
+export type Respond = (request: SandboxRequest) => Promise<SandboxResponse>;
+
 export interface PipelineOptions {
   log?: (line: string) => void;
-  /** Host and Origin rules of a TCP listener (guard.ts); none on a private Unix socket. */
+  /** Host and Origin rules of a TCP listener (guard.ts); none in process. */
   guard?: Guard;
   /** Default SEARCH_LIMITS.cpuMs. */
   cpuBudgetMs?: number;
 }
 
-export function createRequestHandler(store: Store, router: Router, options: PipelineOptions = {}) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+export function createPipeline(store: Store, router: Router, options: PipelineOptions = {}): Respond {
+  return async (request) => {
     const started = process.hrtime.bigint();
-    const url = req.url ?? '/';
-    const method = req.method ?? 'GET';
-    const format = formatFor(req.headers.accept);
-    let status = 500;
+    const { method, url } = request;
+    const format = formatFor(request.headers.accept);
     let admitted: Record<string, string> = {};
-    const finish = (reply: Reply, root?: string) => {
-      status = reply.status;
-      // The Date header is the server's clock: the virtual one, so clients judging time windows
-      // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
-      send(res, format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
-      if (options.log) {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        options.log(`${isoDateTime(Date.now())} ${method} ${url} ${status} ${ms.toFixed(1)}ms`);
-      }
-    };
     const admitThenHandle = async (): Promise<Reply> => {
       if (options.guard) {
-        const admission = options.guard(req.headers, method);
+        const admission = options.guard(request.headers, method);
         if (admission.preflight) return admission.preflight;
         admitted = admission.headers;
       }
-      return handle(store, router, req, url, method, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs);
+      return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs);
     };
-    admitThenHandle().then(
-      (reply) => finish(reply),
-      (err: unknown) => {
-        if (err instanceof SandboxError) {
-          finish({ status: err.status, headers: err.headers, body: errorBody(err.status, err.message, url, err.errors) }, 'error');
-          return;
-        }
+    let reply: Reply;
+    let root: string | undefined;
+    try {
+      reply = await admitThenHandle();
+    } catch (err) {
+      root = 'error';
+      if (err instanceof SandboxError) {
+        reply = { status: err.status, headers: err.headers, body: errorBody(err.status, err.message, url, err.errors) };
+      } else {
         const message = err instanceof SnapshotError ? err.message : 'The sandbox failed to handle this request.';
         options.log?.(`error handling ${method} ${url}: ${(err as Error)?.stack ?? String(err)}`);
-        finish({ status: 500, body: errorBody(500, message, url, []) }, 'error');
-      },
-    );
+        reply = { status: 500, body: errorBody(500, message, url, []) };
+      }
+    }
+    // The Date header is the server's clock: the virtual one, so clients judging time windows
+    // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
+    const response = encode(format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
+    if (options.log) {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      options.log(`${isoDateTime(Date.now())} ${method} ${url} ${response.status} ${ms.toFixed(1)}ms`);
+    }
+    return response;
+  };
+}
+
+/** The pipeline behind a node:http server (`trek sandbox serve`, startSandbox, tests). */
+export function createRequestHandler(store: Store, router: Router, options: PipelineOptions = {}) {
+  const respond = createPipeline(store, router, options);
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    void respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: req }).then((response) => {
+      res.writeHead(response.status, response.headers);
+      res.end(response.body);
+    });
   };
 }
 
@@ -172,7 +206,8 @@ function authenticated(target: Target, state: State, headers: IncomingHttpHeader
   return (ctx) => target.handler({ ...ctx, caller });
 }
 
-async function handle(store: Store, router: Router, req: IncomingMessage, url: string, method: string, format: Format | null, cpuBudgetMs: number): Promise<Reply> {
+async function handle(store: Store, router: Router, request: SandboxRequest, format: Format | null, cpuBudgetMs: number): Promise<Reply> {
+  const { method, url, headers } = request;
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
@@ -184,13 +219,13 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
   if (match.kind === 'wrong-method') {
     throw new SandboxError(405, `${method} is not supported on ${path}; allowed: ${match.allow.join(', ')}.`, [], { allow: match.allow.join(', ') });
   }
-  const invoke = authenticated(match.target, store.read(), req.headers);
+  const invoke = authenticated(match.target, store.read(), headers);
   const normalized = withoutTrailingSlashes(path);
   const movedTo = MOVED[normalized];
   if (movedTo) return { status: 301, headers: { location: movedTo + (queryAt < 0 ? '' : url.slice(queryAt)) }, body: { message: `Moved permanently to ${movedTo}`, href: movedTo } };
   if (GONE.has(normalized)) throw new SandboxError(410, `${path} is gone permanently.`);
 
-  const body = method === 'GET' || method === 'HEAD' ? undefined : parseBody(await readBody(req), req.headers['content-type']);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : parseBody(await readBody(request.body), headers['content-type']);
   await store.runDueHooks();
   const ctx: BaseContext = {
     method,
@@ -198,7 +233,7 @@ async function handle(store: Store, router: Router, req: IncomingMessage, url: s
     url,
     params: match.params,
     query,
-    headers: req.headers,
+    headers,
     body,
     store,
     state: store.read(),
