@@ -2,7 +2,6 @@
  * Pagination (spec §4.1): the `next` link alone says whether another page follows; `count`
  * may be approximate and is never used to decide.
  */
-import { createHash } from 'node:crypto';
 import type { ApiClient, ApiResponse, QueryInput } from './client.js';
 import { ApiError } from './errors.js';
 
@@ -99,7 +98,8 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
     if (!options.all) return;
     const href = nextLink(envelope);
     if (href === undefined) return;
-    const digest = createHash('sha256').update(JSON.stringify(envelope.results)).digest('hex');
+    // node:crypto only here, with --all: completion reads this module's neighbours and must not load it.
+    const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(envelope.results)).digest('hex');
     if (seenResults.has(digest)) throw paginationError(response.url, 'loop: this page repeats the results of a page already fetched, and its next link leads on');
     seenResults.add(digest);
     url = nextPageUrl(client, response, href, first, fetched);

@@ -5,7 +5,7 @@
  */
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import type { Factory } from '../factory.js';
-import { recentIds, rememberIds, type IdKind, type IdToRemember, type RememberedId } from '../history.js';
+import { recentIds, type IdKind, type IdToRemember, type RememberedId } from '../history.js';
 import { profileName } from '../config/peek.js';
 import { selectFields, validateFields } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
@@ -36,6 +36,8 @@ export interface ChangeOptions extends ResourceOptions {
 export const DRY_RUN_HELP = 'print the request that would be sent (key redacted) and send nothing';
 
 export async function resourceOptions(f: Factory): Promise<ResourceOptions> {
+  // The writer only here, where a command runs: completion builds this tree and must not load it.
+  const { rememberIds } = await import('../history-record.js');
   return {
     io: f.io,
     api: () => f.api(),

@@ -35,7 +35,7 @@
  *     - it is a flag whose placeholder is `<K-id>`       (`--for <booking-id>`)
  *     - it is an argument named `<id>` under `trek K …`  (`trek booking get <id>` → booking)
  *   and the ids got there because commands call, after creating or showing a resource,
- *     rememberIds(f, 'booking', [{ id: booking.id, label: 'CAD · ext-42' }])   // src/history.ts
+ *     rememberIds(f, 'booking', [{ id: booking.id, label: 'CAD · ext-42' }])   // src/history-record.ts
  *   Labels are a few words to recognise the id by (a name, a date); never keys or whole bodies.
  *
  * DYNAMIC COMPLETERS

@@ -8,7 +8,6 @@
  * 'w', neither checks that a short write() wrote every byte, neither fsyncs the folder, and
  * both copy a previous owner onto the new file — each of which issue 13/14 found exploitable.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -16,6 +15,15 @@ const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EX
 
 /** Error codes that mean "the disk cannot take this write", not a bug: callers name the file. */
 export const STORAGE_ERROR_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EFBIG', 'EACCES', 'EPERM']);
+
+/**
+ * 12 random characters for a temp or lock name nobody can plant in advance. node:crypto is
+ * loaded on the first call, not with this module: completion reaches the modules that write
+ * (config, history) on every TAB but never writes.
+ */
+export function unguessableName(): string {
+  return process.getBuiltinModule('node:crypto').randomBytes(9).toString('base64url');
+}
 
 /** Writes all of `buffer` at the fd's position; write() may write fewer bytes than asked. */
 export function writeAllSync(fd: number, buffer: Uint8Array): void {
@@ -39,7 +47,7 @@ export function fsyncDirSync(dir: string): void {
 /** Replaces `file` with `data` atomically and durably. The folder must exist. Throws the fs error. */
 export function writeFileAtomicSync(file: string, data: string | Uint8Array, mode = 0o600): void {
   const dir = dirname(file);
-  const temp = join(dir, `.${basename(file)}.${randomBytes(9).toString('base64url')}.tmp`);
+  const temp = join(dir, `.${basename(file)}.${unguessableName()}.tmp`);
   const fd = openSync(temp, CREATE_EXCLUSIVE, mode);
   try {
     try {

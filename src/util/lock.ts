@@ -11,10 +11,9 @@
  * by an mtime its holder refreshes on a timer), so a paused or blocked holder loses its lock
  * and its acknowledged write — the exact failure of issue 13.4.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, linkSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { writeAllSync } from './atomic-write.js';
+import { unguessableName, writeAllSync } from './atomic-write.js';
 
 export const DEFAULT_LOCK_WAIT_MS = 20_000;
 
@@ -50,7 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function acquireFileLock(file: string, options: LockOptions = {}): Promise<() => void> {
   const lockFile = `${file}.lock`;
   const waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
-  const content = `${process.pid} ${hostname()} ${randomBytes(9).toString('base64url')}\n`;
+  const content = `${process.pid} ${hostname()} ${unguessableName()}\n`;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(lockFile, content)) return () => removeIfUnchanged(lockFile, content);
@@ -67,7 +66,7 @@ export async function acquireFileLock(file: string, options: LockOptions = {}): 
 
 /** Creates the lock with its content in one step; false when a lock exists. */
 function tryCreate(lockFile: string, content: string): boolean {
-  const temp = `${lockFile}.${randomBytes(9).toString('base64url')}.tmp`;
+  const temp = `${lockFile}.${unguessableName()}.tmp`;
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
     try {

@@ -8,7 +8,7 @@ import { Directive, registerCompleter, type CompletionContext } from '../../src/
 import { AVAILABILITY_STATUSES, SEARCH_FIELDS } from '../../src/completion/values.js';
 import { SEARCH_OPERATORS } from '../../src/api/query.js';
 import { SETTINGS } from '../../src/config/settings.js';
-import { recordIds } from '../../src/history.js';
+import { recordIds } from '../../src/history-record.js';
 import { main } from '../../src/main.js';
 import { FORMATS } from '../../src/output/formats.js';
 import { testFactory, type TestFactoryOptions } from '../helpers/factory.js';

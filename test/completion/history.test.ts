@@ -2,7 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trekPaths } from '../../src/config/paths.js';
-import { HISTORY_FILE, HISTORY_LIMIT, recentIds, recordIds, rememberIds } from '../../src/history.js';
+import { recordIds, rememberIds } from '../../src/history-record.js';
+import { HISTORY_FILE, HISTORY_LIMIT, recentIds } from '../../src/history.js';
 import { testFactory, useTempHome } from '../helpers/factory.js';
 
 const { home: tempHome } = useTempHome();

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newRootCmd } from '../../src/commands/root.js';
 import { trekPaths } from '../../src/config/paths.js';
-import { recordIds } from '../../src/history.js';
+import { recordIds } from '../../src/history-record.js';
 import { FORMATS } from '../../src/output/formats.js';
 import { AVAILABILITY_STATUSES } from '../../src/completion/values.js';
 import { tempHome, testFactory } from '../helpers/factory.js';

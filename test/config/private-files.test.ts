@@ -2,7 +2,8 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, re
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trekPaths } from '../../src/config/paths.js';
-import { HISTORY_FILE, recentIds, recordIds } from '../../src/history.js';
+import { recordIds } from '../../src/history-record.js';
+import { HISTORY_FILE, recentIds } from '../../src/history.js';
 import { useTempHome } from '../helpers/factory.js';
 
 const { home, configFile, trek } = useTempHome();
