@@ -68,6 +68,24 @@ describe('id history', () => {
     });
   });
 
+  it('15 speed: showing the id that is already the most recent writes nothing; a new id or label does', () => {
+    const p = paths();
+    const file = join(p.state, HISTORY_FILE);
+    recordIds(p, 'sandbox', 'booking', [{ id: 'B1', label: 'first' }]);
+    const written = statSync(file).ino;
+    // Each write is a new file renamed over the old one: the same inode means no write.
+    recordIds(p, 'sandbox', 'booking', [{ id: 'B1' }]);
+    recordIds(p, 'sandbox', 'booking', [{ id: 'B1', label: 'first' }]);
+    expect(statSync(file).ino).toBe(written);
+    recordIds(p, 'sandbox', 'booking', [{ id: 'B1', label: 'renamed' }]);
+    expect(statSync(file).ino).not.toBe(written);
+    expect(recentIds(p, 'sandbox', 'booking')).toEqual([{ id: 'B1', label: 'renamed' }]);
+    const relabelled = statSync(file).ino;
+    recordIds(p, 'sandbox', 'booking', [{ id: 'B2' }]);
+    expect(statSync(file).ino).not.toBe(relabelled);
+    expect(recentIds(p, 'sandbox', 'booking').map((e) => e.id)).toEqual(['B2', 'B1']);
+  });
+
   it('treats a damaged file as empty and replaces it on the next record', () => {
     const p = paths();
     mkdirSync(p.state, { recursive: true });
