@@ -17,7 +17,10 @@ export const PREMIUM_FLEX_STOP_SELL_DAYS = 90;
 export const PREMIUM_PRODUCT_LINE = 'Premium Journeys';
 /** Spec §8: flex is attached within 48 hours of the departure service's original confirmation. */
 export const LATE_ATTACH_HOURS = 48;
-/** Spec §4.3 rule 3: the agency-chain-configuration flag that switches flex off (unnamed there). */
+/**
+ * Spec §4.3 rule 3: the flag that switches flex off (unnamed there), for an agency alone in
+ * its own `flags`, for an agency chain in the agency's `agency_chain_configurations[].flags`.
+ */
 export const FLEX_DISABLED_FLAG = 'FLEX_DISABLED';
 /** Spec §4.3 rule 2, Central Europe: Austria, Switzerland, Germany (ISO 3166 alpha-2). */
 export const CEU_COUNTRY_IDS: readonly string[] = ['AT', 'CH', 'DE'];
@@ -73,7 +76,10 @@ export interface FlexAttachFacts {
   };
   /** The departure flex would protect; `offeredPlans` when its plans are known. */
   departure?: { id: string; startDate?: string; productLine?: string; offeredPlans?: string[] };
-  /** The booking's agency; absent for a direct booking. `countries`: its business address's country as written (id, name). */
+  /**
+   * The booking's agency; absent for a direct booking. `countries`: its business address's
+   * country as written (id, name); `flags`: the agency's own switches; `chains`: its chains'.
+   */
   agency?: { countries: string[]; flags: string[]; chains: Array<{ name?: string; flags: string[] }> };
   /** The travellers' resident countries, which make a direct booking CEU. */
   travellerCountries: string[];

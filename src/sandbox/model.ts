@@ -39,6 +39,8 @@ export interface AgencyRecord extends BaseRecord {
   emails: Array<{ type: string; address: string }>;
   agency_chain_ids: string[];
   booking_company_ids: string[];
+  /** Switches of this agency alone, such as FLEX_DISABLED (spec §4.3 rule 3); absent in stores written before them. */
+  flags?: string[];
   override_agency_secondary: boolean;
   communication_preferences: string[];
   passenger_notifications: string[];

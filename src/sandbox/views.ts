@@ -170,6 +170,8 @@ export function agencyView(agency: AgencyRecord): Record<string, unknown> {
     agency_chains: chains.map(chainRef),
     booking_companies: companies.map(companyRef),
     agency_chain_configurations: chains.flatMap((chain) => companies.map((company) => ({ agency_chain: chainRef(chain), booking_company: companyRef(company), flags: [...chain.flags] }))),
+    // Not in the spec: the agency's own switches (spec §4.3 rule 3 names none), beside its chains'.
+    flags: agency.flags ?? [],
     override_agency_secondary: agency.override_agency_secondary,
     communication_preferences: agency.communication_preferences,
     passenger_notifications: agency.passenger_notifications,

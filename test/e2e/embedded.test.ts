@@ -110,7 +110,7 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     const listed = await runTrek(['sandbox', 'keys', '-o', 'json'], { TREK_HOME: home });
     expect(listed.code, listed.stderr).toBe(0);
     const keys: Array<{ key: string; agent_id: string }> = JSON.parse(listed.stdout);
-    expect(keys.map((k) => k.agent_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(keys.map((k) => k.agent_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     for (const { key } of keys) expect(key).toMatch(/^sandbox-agent-[0-9a-f]{32}$/);
     // An agent's key from the list works against the same data file in the next process.
     const other = await runTrek(['agent', 'me', '--fields', 'id', '-o', 'json'], { TREK_HOME: home, TREK_API_KEY: keys[2]!.key });

@@ -111,6 +111,8 @@ export const KEYS = {
   harbourLights: { agent: '3' },
   ceu: { agent: '5' },
   flexDisabled: { agent: '6' },
+  /** Cascade Trails Travel: flex switched off for this agency alone. */
+  flexDisabledAgency: { agent: '9' },
   prairie: { agent: '7' },
   operator: 'operator',
 } as const satisfies Record<string, Key>;

@@ -10,8 +10,8 @@ import { Catalogue } from '../../src/sandbox/catalogue/index.js';
 import { createState } from '../../src/sandbox/store.js';
 
 const NOW_MS = Date.parse('2027-01-10T12:34:56Z');
-/** Fixed keys: the only random part of a new store. Eight agents are seeded. */
-const KEYS = { operator: 'operator-key', agents: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i + 1), `agent-key-${i + 1}`])) };
+/** Fixed keys: the only random part of a new store. Nine agents are seeded. */
+const KEYS = { operator: 'operator-key', agents: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), `agent-key-${i + 1}`])) };
 
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -36,11 +36,11 @@ describe('seed pin', () => {
     const state = createState(1, 400, NOW_MS, 0, KEYS);
     const catalogue = Catalogue.for(state);
     const fixtureIds = Object.fromEntries(Object.entries(state.collections).map(([name, records]) => [name, Object.keys(records)]));
-    expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
       catalogue: '68e244d05065bdb0bfc0692f7c3d98c65c57e43c89c3bf599c68bc32d7ff79c6',
-      state: 'f91f2f28122b1de8a0fd80614d8092b0ec04360f8049e9436039306b5626ff96',
-      fixtureIds: 'a68edf70f2478ef344506649f699602fb1fe87faa8d6f254ff3904ac92ce70b4',
+      state: '1c3fee3ea073a6768fc1425fc95b07fae45432ddca2e498d7531d9a2807277fc',
+      fixtureIds: '0a1ed226deb1e46e1c2473f2436e1a6ca287725a7e2e23827c795c7cf23f1522',
     });
   });
 

@@ -134,7 +134,7 @@ describe('agencies and keys', () => {
   it('lists keys with their agents and agencies', async () => {
     const keys = (await client.get('/_sandbox/keys', 'operator')).json.results;
     expect(keys[0]).toMatchObject({ key: client.sandbox.apiKey, agent_id: '1', agency_id: '1', agency_name: 'Maple Leaf Travel' });
-    expect(new Set(keys.map((k: any) => k.agency_id)).size).toBe(5);
+    expect(new Set(keys.map((k: any) => k.agency_id)).size).toBe(6);
     for (const k of keys) expect((await client.get('/departures/100001', k.key)).status).toBe(200);
     expect(client.sandbox.keys).toEqual(keys);
   });

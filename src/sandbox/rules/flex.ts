@@ -98,7 +98,7 @@ export function attachRefusals(state: State, catalogue: Catalogue, request: Atta
     },
     agency: {
       countries: country ? [country.id, country.name] : [],
-      flags: [],
+      flags: agency.flags ?? [],
       chains: AGENCY_CHAINS.filter((chain) => agency.agency_chain_ids.includes(chain.id)).map((chain) => ({ name: chain.name, flags: [...chain.flags] })),
     },
     travellerCountries: [],

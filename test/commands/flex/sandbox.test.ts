@@ -16,6 +16,8 @@ const AGENT = {
   ceu: '5',
   /** Southern Cross Journeys: its chain has flex disabled. */
   flexDisabled: '6',
+  /** Cascade Trails Travel: flex switched off for this agency alone. */
+  flexDisabledAgency: '9',
 };
 /** Showcase departures (docs/sandbox.md, "Showcase departures"). */
 const DEPARTURE = { bookable: '100001', insideStopSell: '100002', premiumInside90: '100003', premiumBookable: '100004' };
@@ -171,6 +173,11 @@ describe('trek flex attach against the sandbox', () => {
   it("refuses when flex is disabled for the agency's chain", async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.flexDisabled, 'AUD', DEPARTURE.bookable);
     expect(await expectRefused(sandbox, AGENT.flexDisabled, booking, service.id, `${DEPARTURE.bookable}-1`, /flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys \(FLEX_DISABLED\)/)).toBe('FLEX_DISABLED');
+  });
+
+  it('16 refuses when flex is switched off for the agency alone, its chain selling flex', async () => {
+    const { booking, service } = await sandbox.confirmedDepartureService(AGENT.flexDisabledAgency, 'USD', DEPARTURE.bookable);
+    expect(await expectRefused(sandbox, AGENT.flexDisabledAgency, booking, service.id, `${DEPARTURE.bookable}-1`, /flex disabled: flex is switched off for agency Cascade Trails Travel \(FLEX_DISABLED\)\n/)).toBe('FLEX_DISABLED');
   });
 });
 
