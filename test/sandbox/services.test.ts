@@ -223,7 +223,7 @@ describe('status_transitions and PATCH (spec §3.1)', () => {
     expect(answer.json.errors).toEqual([{ field: 'status', code: 'INVALID_STATUS_TRANSITION', detail: 'status must be one of status_transitions: Expired', value: 'Request Cancellation' }]);
     const unknown = await setStatus(client, service, 'Done');
     expect(unknown.json.errors[0]).toMatchObject({ field: 'status', code: 'INVALID_CHOICE' });
-    const missing = await client.patch(service.href, { name: 'x' });
+    const missing = await client.patch(service.href, { status: null });
     expect(missing.json.errors[0]).toMatchObject({ field: 'status', code: 'REQUIRED' });
     expect((await setStatus(client, service, 'Expired', KEYS.harbourLights)).status).toBe(403);
     expect((await client.patch(`/activity_services/${service.id}/`, { status: 'Expired' })).status).toBe(404);

@@ -9,7 +9,7 @@ import { listEmpty, listRecords } from '../list.js';
 import { bookingServices, type BookingChildRecord, type BookingRecord, type CollectionName, type ServiceRecord, type State } from '../model.js';
 import { href, ref } from '../refs.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { Checker, objectBody } from '../validate.js';
+import { Checker, checkUnwritable, objectBody, type UpdateMembers } from '../validate.js';
 import type { BookingCollection } from '../store.js';
 import { BOOKING_NESTED, bookingView, customerView, serviceSummary } from '../views.js';
 
@@ -110,16 +110,31 @@ function createBooking(ctx: RequestContext): Promise<Reply> {
   });
 }
 
-/** PATCH (and PUT): `external_id` is the one writable field; read-only fields are ignored. */
-function updateBooking(ctx: RequestContext): Promise<Reply> {
+/**
+ * What a PATCH (or PUT) of a booking may send (spec §2.2): `external_id` is the one writable
+ * member; `currency` and the creation-time-only members are fixed, the rest read-only.
+ */
+const BOOKING_MEMBERS: UpdateMembers = {
+  writable: ['external_id'],
+  fixed: ['currency', 'no_auto_final_payment', 'linked_bookings'],
+  ignored: ['agency_identifier'],
+};
+
+/** PATCH (and PUT): a change of `external_id`; sent back unchanged, the booking is a no-op, closed or not. */
+function updateBooking(ctx: RequestContext): Reply | Promise<Reply> {
   const body = objectBody(ctx, true);
+  // Access first: the body is compared with the booking only for a caller who may see it.
+  const shown = visibleBooking(ctx, ctx.state, ctx.params.id!);
   const check = new Checker();
   const externalId = check.string(body, 'external_id', 'external_id', { maxLength: 255 });
+  checkUnwritable(check, body, bookingView(ctx.state, shown), BOOKING_MEMBERS, 'a booking');
   check.done();
+  const changes = (booking: BookingRecord) => 'external_id' in body && (externalId ?? null) !== booking.external_id;
+  if (!changes(shown)) return { status: 200, body: bookingView(ctx.state, shown) };
   return ctx.store.mutate((state, tx) => {
     const booking = visibleBooking(ctx, state, ctx.params.id!);
-    assertOpen(booking);
-    if ('external_id' in body && externalId !== booking.external_id) {
+    if (changes(booking)) {
+      assertOpen(booking);
       booking.external_id = externalId ?? null;
       tx.emit({ type: 'bookings.updated', id: booking.id });
     }

@@ -10,7 +10,7 @@ import { notFound } from '../errors.js';
 import { listRecords } from '../list.js';
 import type { CustomerRecord, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { Checker, objectBody, type Body } from '../validate.js';
+import { assignChanged, Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
 import { href } from '../refs.js';
 import { customerView } from '../views.js';
 
@@ -139,12 +139,24 @@ function createCustomer(ctx: RequestContext): Promise<Reply> {
   });
 }
 
+/** Spec §2.3 marks only id and href read-only: every member shown is writable but those and date_created and bookings. */
+const CUSTOMER_MEMBERS: UpdateMembers = {
+  writable: [
+    'name', 'date_of_birth', 'place_of_birth', 'nationality', 'passport', 'medical_notes', 'meal_preference', 'meal_notes',
+    'account_email', 'phone_numbers', 'emergency_contacts', 'address',
+  ],
+  fixed: [],
+};
+
 function updateCustomer(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
+  // Access first: the body is compared with the customer only for a caller who may see it.
+  const check = new Checker();
+  checkUnwritable(check, body, customerView(visibleCustomer(ctx, ctx.state, ctx.params.id!)), CUSTOMER_MEMBERS, 'a customer');
+  check.done();
   return ctx.store.mutate((state, tx) => {
     const customer = visibleCustomer(ctx, state, ctx.params.id!);
-    Object.assign(customer, readCustomer(body, isoDate(tx.nowMs), customer));
-    tx.emit({ type: 'customers.updated', id: customer.id });
+    if (assignChanged(customer, readCustomer(body, isoDate(tx.nowMs), customer))) tx.emit({ type: 'customers.updated', id: customer.id });
     return { status: 200, body: customerView(customer) };
   });
 }

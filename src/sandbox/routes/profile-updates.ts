@@ -2,29 +2,40 @@
  * Profile updates (spec §2.8–2.9, §4.2): PATCH of an agent and of an agency.
  *
  * An agent may change its own profile; a Manager may change any agent of the agency and the
- * agency itself. The fields a PATCH may change are listed below; read-only fields are ignored
- * (spec §2.1) and every other field is a 400 `NOT_PATCHABLE`, so a typo or an attempt to
- * change what the operator controls (role, booking currencies, chains) is never silently
- * dropped. Agency addresses take `state` and `country` as text (a name or a code), resolved to
- * the reference objects the agency answers with; an unknown country is a 400 on
- * `address.country`.
+ * agency itself. The members a PATCH (or PUT) may change are listed below (`writable`); what
+ * the operator controls (role, booking currencies, chains) is accepted sent back unchanged and
+ * refused changed (`NOT_PATCHABLE`), read-only members are ignored (spec §2.1) and a member the
+ * resource does not have is refused (validate.ts checkUnwritable), so a client may save the
+ * whole object it read. Agency addresses take `state` and `country` as text (a name or a
+ * code), resolved to the reference objects the agency answers with; an unknown country is a
+ * 400 on `address.country`.
  */
 import { assertOwnAgency } from '../auth.js';
 import { COUNTRIES } from '../catalogue/reference.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
-import type { AgencyAddress, AgencyRecord, AgentRecord, NamedRef } from '../model.js';
+import type { AgencyAddress, AgencyRecord, AgentRecord, NamedRef, State } from '../model.js';
 import type { Caller, Reply, RequestContext, Router } from '../router.js';
-import { Checker, objectBody, type Body } from '../validate.js';
+import { assignChanged, Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
 import { agencyView, agentView } from '../views.js';
 
-export const AGENT_PATCHABLE = ['first_name', 'last_name', 'email', 'phone_numbers', 'username'] as const;
-const AGENT_READ_ONLY = ['id', 'href'];
+/** Spec §4.2 names the five writable members; §2.8 marks none read-only, so the others are fixed (id and href read-only, as everywhere). */
+const AGENT_MEMBERS: UpdateMembers = {
+  writable: ['first_name', 'last_name', 'email', 'phone_numbers', 'username'],
+  fixed: ['role', 'agency', 'active'],
+};
 
-export const AGENCY_PATCHABLE = [
-  'name', 'preferred_display_name', 'transactional_email', 'emails', 'address', 'latitude', 'longitude',
-  'communication_preferences', 'passenger_notifications', 'agent_notifications', 'abta_number',
-] as const;
-const AGENCY_READ_ONLY = ['id', 'href', 'agency_chain', 'bookings', 'agents', 'promotions', 'travel_credits'];
+/**
+ * Spec §2.9: read-only are id, href, agency_chain and the sub-collections (and date_created,
+ * set by the operator as on every resource); what the spec leaves writable but the operator
+ * controls is fixed, with the sandbox's agency-level `flags`.
+ */
+const AGENCY_MEMBERS: UpdateMembers = {
+  writable: [
+    'name', 'preferred_display_name', 'transactional_email', 'emails', 'address', 'latitude', 'longitude',
+    'communication_preferences', 'passenger_notifications', 'agent_notifications', 'abta_number',
+  ],
+  fixed: ['booking_currencies', 'agency_chains', 'booking_companies', 'agency_chain_configurations', 'override_agency_secondary', 'documents', 'flags'],
+};
 
 /** Spec §2.9. */
 export const COMMUNICATION_PREFERENCES = ['ATTACH_INVOICES', 'ATTACH_VOUCHERS', 'ATTACH_TRAVELLER_INVOICES', 'ATTACH_TRAVELLER_VOUCHERS', 'ALLOW_GROUPS'] as const;
@@ -32,14 +43,6 @@ export const COMMUNICATION_PREFERENCES = ['ATTACH_INVOICES', 'ATTACH_VOUCHERS', 
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const CODE_RE = /^[A-Z][A-Z0-9_]*$/;
 const MANAGER = 'Manager';
-
-function rejectUnpatchable(check: Checker, body: Body, patchable: readonly string[], readOnly: readonly string[], what: string): void {
-  for (const key of Object.keys(body)) {
-    if (!patchable.includes(key) && !readOnly.includes(key)) {
-      check.add(key, 'NOT_PATCHABLE', `${key} cannot be changed on ${what}; patchable: ${patchable.join(', ')}`);
-    }
-  }
-}
 
 function email(check: Checker, body: Body, key: string, field: string, required: boolean): string | null | undefined {
   const value = check.string(body, key, field, { maxLength: 254 });
@@ -103,18 +106,24 @@ function coordinate(check: Checker, body: Body, key: 'latitude' | 'longitude'): 
 
 // ---- agents ---------------------------------------------------------------------------
 
-function assertMayEditAgent(caller: Caller, agent: AgentRecord): void {
+/** The agent of the path as `caller` may change it: 404, or 403 for another agency or a colleague of a non-Manager. */
+function editableAgent(caller: Caller, state: State, id: string): AgentRecord {
+  const agent = state.collections.agents[id];
+  if (!agent) throw notFound(`Agent ${id}`);
   assertOwnAgency(caller, agent.agency_id, `agent ${agent.id}`);
   if (caller.agent.id !== agent.id && caller.agent.role.name !== MANAGER) {
     throw new SandboxError(403, `Only a ${MANAGER} may change another agent's profile; agent ${caller.agent.id} may change its own.`);
   }
+  return agent;
 }
 
 function updateAgent(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
+  // Access first: the body is compared with the agent only for a caller who may change it.
+  const shown = editableAgent(ctx.caller, ctx.state, ctx.params.id!);
   const check = new Checker();
-  rejectUnpatchable(check, body, AGENT_PATCHABLE, AGENT_READ_ONLY, 'an agent');
-  const changes: Partial<Pick<AgentRecord, (typeof AGENT_PATCHABLE)[number]>> = {};
+  checkUnwritable(check, body, agentView(shown, ctx.state), AGENT_MEMBERS, 'an agent');
+  const changes: Partial<AgentRecord> = {};
   const first = requiredText(check, body, 'first_name', 100);
   const last = requiredText(check, body, 'last_name', 100);
   const address = email(check, body, 'email', 'email', true);
@@ -129,16 +138,13 @@ function updateAgent(ctx: RequestContext): Promise<Reply> {
   if (phones !== undefined) changes.phone_numbers = phones;
 
   return ctx.store.mutate((state, tx) => {
-    const agent = state.collections.agents[ctx.params.id!];
-    if (!agent) throw notFound(`Agent ${ctx.params.id}`);
-    assertMayEditAgent(ctx.caller, agent);
+    const agent = editableAgent(ctx.caller, state, ctx.params.id!);
     if (changes.username !== undefined) {
       const wanted = changes.username.toLowerCase();
       const holder = Object.values(state.collections.agents).find((a) => a.id !== agent.id && a.username.toLowerCase() === wanted);
       if (holder) throw fieldError('username', 'USERNAME_TAKEN', 'another agent has this username', changes.username);
     }
-    Object.assign(agent, changes);
-    if (Object.keys(changes).length > 0) tx.emit({ type: 'agents.updated', id: agent.id });
+    if (assignChanged(agent, changes)) tx.emit({ type: 'agents.updated', id: agent.id });
     return { status: 200, body: agentView(agent, state) };
   });
 }
@@ -208,10 +214,21 @@ function readAddress(check: Checker, given: Body, current: AgencyAddress): Agenc
   return next;
 }
 
+/** The agency of the path as `caller` may change it: 404, or 403 for another agency or a non-Manager. */
+function editableAgency(caller: Caller, state: State, id: string): AgencyRecord {
+  const agency = state.collections.agencies[id];
+  if (!agency) throw notFound(`Agency ${id}`);
+  assertOwnAgency(caller, agency.id, `agency ${agency.id}`);
+  if (caller.agent.role.name !== MANAGER) throw new SandboxError(403, `Only a ${MANAGER} may change the agency's profile.`);
+  return agency;
+}
+
 function updateAgency(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
+  // Access first: the body is compared with the agency only for a caller who may change it.
+  const current = editableAgency(ctx.caller, ctx.state, ctx.params.id!);
   const check = new Checker();
-  rejectUnpatchable(check, body, AGENCY_PATCHABLE, AGENCY_READ_ONLY, 'an agency');
+  checkUnwritable(check, body, agencyView(current), AGENCY_MEMBERS, 'an agency');
   const changes: Partial<AgencyRecord> = {};
   const name = requiredText(check, body, 'name', 200);
   if (name !== undefined) changes.name = name;
@@ -238,22 +255,17 @@ function updateAgency(ctx: RequestContext): Promise<Reply> {
   const address = check.object(body, 'address', 'address');
   if (address === null) check.add('address', 'REQUIRED', 'address cannot be removed; change its members instead');
   // Checked against the address as it is now so one 400 names every problem; applied below.
-  const current = ctx.state.collections.agencies[ctx.params.id!];
-  if (address && current) readAddress(check, address, current.address);
+  if (address) readAddress(check, address, current.address);
   check.done();
 
   return ctx.store.mutate((state, tx) => {
-    const agency = state.collections.agencies[ctx.params.id!];
-    if (!agency) throw notFound(`Agency ${ctx.params.id}`);
-    assertOwnAgency(ctx.caller, agency.id, `agency ${agency.id}`);
-    if (ctx.caller.agent.role.name !== MANAGER) throw new SandboxError(403, `Only a ${MANAGER} may change the agency's profile.`);
+    const agency = editableAgency(ctx.caller, state, ctx.params.id!);
     if (address) {
       const addressCheck = new Checker();
       changes.address = readAddress(addressCheck, address, agency.address);
       addressCheck.done();
     }
-    Object.assign(agency, changes);
-    if (Object.keys(changes).length > 0) tx.emit({ type: 'agencies.updated', id: agency.id });
+    if (assignChanged(agency, changes)) tx.emit({ type: 'agencies.updated', id: agency.id });
     return { status: 200, body: agencyView(agency) };
   });
 }

@@ -14,7 +14,7 @@ import { EARLY_BOOKING, requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
-import { Checker, objectBody, type Body } from '../validate.js';
+import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
 import { customerRef, href, ref } from '../refs.js';
 import { serviceSummary } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
@@ -217,20 +217,44 @@ function createActivityService(ctx: RequestContext): Promise<Reply> {
 // ---------------------------------------------------------------------------------------
 // PATCH of status
 
-/** PATCH (and PUT) of `status`, the one writable member; other members are ignored. */
+/**
+ * What a PATCH (or PUT) of a service may send: `status` is the one writable member (spec §4.2);
+ * the members §2.4 does not mark read-only are fixed (their read-only marks on departure
+ * services are "not shown"), every other one is read-only.
+ */
+const SERVICE_MEMBERS: UpdateMembers = {
+  writable: ['status'],
+  fixed: [
+    'customers', 'applied_promotion', 'applied_promotions', 'associated_services', 'flex_plan_addons',
+    'rooms', 'arrival_flight_details', 'departure_flight_details', 'international_ticket_numbers', 'traveller_heights',
+  ],
+};
+
+/**
+ * PATCH (and PUT) of `status`. Without `status`, or with the status the service has, it is a
+ * no-op answered 200 with the service: a client saving the whole service it read changes
+ * nothing it did not mean to.
+ */
 export function patchService(type: ServiceType) {
-  return (ctx: RequestContext): Promise<Reply> => {
-    const body = objectBody(ctx);
+  return (ctx: RequestContext): Reply | Promise<Reply> => {
+    const body = objectBody(ctx, true);
+    // Access first: the body is compared with the service only for a caller who may see it.
+    const shown = visibleService(ctx, ctx.state, type, ctx.params.id!);
     const check = new Checker();
-    const status = check.string(body, 'status', 'status', { required: true, choices: STATUSES });
+    const status = check.string(body, 'status', 'status', { choices: STATUSES }) as ServiceStatus | null | undefined;
+    if (status === null && 'status' in body) check.add('status', 'REQUIRED', 'status cannot be removed; send one of status_transitions');
+    checkUnwritable(check, body, serviceView(ctx.state, shown), SERVICE_MEMBERS, `a ${LABELS[type].toLowerCase()}`);
     check.done();
+    if (!status || status === shown.status) return { status: 200, body: serviceView(ctx.state, shown) };
     return ctx.store.mutate((state, tx) => {
       const service = visibleService(ctx, state, type, ctx.params.id!);
+      // It may have moved there since the request came in (the clock, a payment).
+      if (service.status === status) return { status: 200, body: serviceView(state, service) };
       const booking = state.collections.bookings[service.booking_id]!;
       assertOpen(booking);
-      const refusal = patchRefusal(state, service, status as ServiceStatus, booking.currency);
+      const refusal = patchRefusal(state, service, status, booking.currency);
       if (refusal) throw refusal;
-      applyPatch(state, tx, service, status as ServiceStatus);
+      applyPatch(state, tx, service, status);
       return { status: 200, body: serviceView(state, service) };
     });
   };
