@@ -6,7 +6,9 @@
  * case-insensitive equality), null/notnull (value true; false inverts), phrase (the words in
  * that order, whole words, case-insensitive). A dotted path reaching into a list matches when
  * any element matches. Reserved parameters: page, max_per_page, order_by, order_by__asc,
- * order_by__desc, as_of.
+ * order_by__desc (spec §4.1), as_of (the sandbox's paging cut-off); a client's own cache
+ * busters are ignored (IGNORED_PARAMETERS). A parameter repeated with the same value counts
+ * once: a client that adds its parameters to a next link that already carries them pages on.
  *
  * Nothing here builds a regular expression from input, and every loop over records checks a
  * CPU budget: one request must not stall a sandbox other clients share (SEARCH_LIMITS).
@@ -18,6 +20,14 @@ export const OPERATORS = ['lt', 'lte', 'gt', 'gte', 'like', 'in', 'null', 'notnu
 type Operator = (typeof OPERATORS)[number] | 'contains';
 
 const RESERVED = new Set(['page', 'max_per_page', 'order_by', 'order_by__asc', 'order_by__desc', 'as_of']);
+
+/**
+ * Parameters a client adds for itself, not for the server: cache busters, `uuid` (the
+ * operator's Python client adds a fresh one to every request when asked to) and `_` (jQuery's
+ * `cache: false`). No resource has these attributes; they are ignored, never a 400, and left
+ * out of next links (the client adds its own again).
+ */
+export const IGNORED_PARAMETERS: ReadonlySet<string> = new Set(['uuid', '_']);
 
 /** Bounds on one search, each answered with a 400 naming it (docs/sandbox.md, "Request limits"). */
 export const SEARCH_LIMITS = {
@@ -64,10 +74,10 @@ function invalid(message: string, error: FieldError): SandboxError {
 }
 
 function positiveInteger(params: URLSearchParams, name: string, code: string): number | null {
-  const values = params.getAll(name);
-  if (values.length === 0) return null;
-  const text = values[values.length - 1]!;
-  if (values.length > 1 || !/^\d+$/.test(text) || Number(text) < 1) {
+  const values = new Set(params.getAll(name));
+  if (values.size === 0) return null;
+  const text = [...values].at(-1)!;
+  if (values.size > 1 || !/^\d+$/.test(text) || Number(text) < 1) {
     throw invalid(`${name} must be a positive integer.`, { field: name, code, detail: `${name} must be a positive integer`, value: text });
   }
   return Number(text);
@@ -83,7 +93,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const page = positiveInteger(params, 'page', 'INVALID_PAGE') ?? 1;
   const asOf = positiveInteger(params, 'as_of', 'INVALID_AS_OF');
 
-  const orderings = (['order_by', 'order_by__asc', 'order_by__desc'] as const).flatMap((name) => params.getAll(name).map((value) => ({ name, value })));
+  const orderings = (['order_by', 'order_by__asc', 'order_by__desc'] as const).flatMap((name) => [...new Set(params.getAll(name))].map((value) => ({ name, value })));
   if (orderings.length > 1) {
     throw invalid('Only one ordering parameter may be given.', { field: orderings[1]!.name, code: 'INVALID_ORDER_BY', detail: 'give one of order_by, order_by__asc, order_by__desc, once', value: orderings[1]!.value });
   }
@@ -96,7 +106,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 
   const byAttribute = new Map<string, Filter>();
   for (const [key, value] of params) {
-    if (RESERVED.has(key)) continue;
+    if (RESERVED.has(key) || IGNORED_PARAMETERS.has(key)) continue;
     const [attribute = '', operatorText, ...extra] = key.split('__');
     if (!ATTRIBUTE_RE.test(attribute)) {
       throw invalid(`'${key}' is not a search parameter.`, { field: key, code: 'INVALID_PARAMETER', detail: 'expected <attribute> or <attribute>__<operator>', value });
@@ -113,6 +123,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
       if (earlier.operator !== operator) {
         throw invalid(`Only one operator per attribute: '${attribute}' has ${earlier.operator} and ${operator}.`, { field: attribute, code: 'DUPLICATE_OPERATOR', detail: 'only one operator per attribute', value: key });
       }
+      if (earlier.values.includes(value)) continue;
       if (operator !== 'in') {
         throw invalid(`'${key}' is given twice; repeat a parameter only with __in.`, { field: attribute, code: 'DUPLICATE_OPERATOR', detail: 'repeat a parameter only with the in operator', value });
       }
@@ -398,7 +409,10 @@ export function page<T>(matches: readonly T[], query: ListQuery, path: string, p
   const links: ListEnvelope<T>['links'] = [];
   if (start + query.maxPerPage < matches.length) {
     const next = new URLSearchParams();
-    for (const [k, v] of params) if (k !== 'page' && k !== 'as_of') next.append(k, v);
+    for (const [k, v] of params) {
+      // Each parameter once: repeats would pile up page after page on a client that adds its own.
+      if (k !== 'page' && k !== 'as_of' && !IGNORED_PARAMETERS.has(k) && !next.getAll(k).includes(v)) next.append(k, v);
+    }
     if (asOf !== null) next.set('as_of', String(asOf));
     next.set('page', String(query.page + 1));
     links.push({ href: `${path}?${next.toString()}`, rel: 'next' });
