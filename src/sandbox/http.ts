@@ -61,10 +61,11 @@ function httpDate(ms: number): string {
   return lastDate.text;
 }
 
-function errorBody(status: number, message: string, href: string, errors: FieldError[]) {
+/** `time` is the virtual clock's, like `date_created` and the Date header: one clock for everything. */
+function errorBody(status: number, message: string, href: string, errors: FieldError[], nowMs: number) {
   return {
     http_status_code: status,
-    time: isoDateTime(Date.now()),
+    time: isoDateTime(nowMs),
     message,
     error_id: `sbx_${randomBytes(8).toString('hex')}`,
     href,
@@ -167,11 +168,11 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
     } catch (err) {
       root = 'error';
       if (err instanceof SandboxError) {
-        reply = { status: err.status, headers: err.headers, body: errorBody(err.status, err.message, url, err.errors) };
+        reply = { status: err.status, headers: err.headers, body: errorBody(err.status, err.message, url, err.errors, store.clock.nowMs()) };
       } else {
         const message = err instanceof SnapshotError ? err.message : 'The sandbox failed to handle this request.';
         options.log?.(`error handling ${method} ${url}: ${(err as Error)?.stack ?? String(err)}`);
-        reply = { status: 500, body: errorBody(500, message, url, []) };
+        reply = { status: 500, body: errorBody(500, message, url, [], store.clock.nowMs()) };
       }
     }
     // The Date header is the server's clock: the virtual one, so clients judging time windows
