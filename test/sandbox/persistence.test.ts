@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetSandbox, startSandbox } from '../../src/sandbox/index.js';
@@ -227,6 +228,16 @@ describe('journal', () => {
     expect(journal.split('\n').length).toBe(linesBefore + 1);
     expect(journal).toContain('"external_id":"journalled"');
     expect(await bookingExternalIds(file)).toContain('journalled');
+  });
+
+  it('13.9 each journal line carries the CRC-32 of its JSON as zlib computes it, so journals written before stay readable', async () => {
+    const file = dataFile();
+    const sandbox = await startSandbox({ dataFile: file });
+    expect((await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'checksummed-é' })).status).toBe(201);
+    await sandbox.close();
+    const lines = readFileSync(`${file}.journal`).toString('utf8').split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line.slice(0, 8)).toBe(crc32(Buffer.from(line.slice(9), 'utf8')).toString(16).padStart(8, '0'));
   });
 
   it('13.9 a torn journal record (kill -9 mid-append) is ignored, and the next write cuts it off', async () => {
