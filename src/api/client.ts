@@ -14,26 +14,26 @@ import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderVa
 /** What undici's request() needs of a dispatcher: an Agent, a test's mock, or the embedded sandbox's in-process one. */
 export type DispatchTarget = Pick<Dispatcher, 'dispatch'>;
 
-/** What trek uses of undici: its Agent, and request() as undici's index exports it. */
-export interface Undici {
-  Agent: typeof Agent;
-  request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatchTarget }): Promise<Dispatcher.ResponseData>;
-}
+type Request = (url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatchTarget }) => Promise<Dispatcher.ResponseData>;
 
-let undici: Promise<Undici> | undefined;
+let undiciRequest: Promise<Request> | undefined;
 
 /**
- * undici, loaded on first request: its Agent and request() from their own modules, not from its
- * index, which also evaluates fetch, WebSocket, cookies, caches, mocks and proxies trek never
- * uses (about half of a served `booking get` here).
+ * undici's request(), loaded on first request from its own module, not from undici's index,
+ * which also evaluates fetch, WebSocket, cookies, caches, mocks and proxies trek never uses
+ * (about half of a served `booking get` here).
  */
-export function loadUndici(): Promise<Undici> {
-  undici ??= Promise.all([import('undici/lib/dispatcher/agent.js'), import('undici/lib/api/api-request.js')]).then(([{ default: Agent }, { default: request }]) => ({
-    Agent,
+function loadRequest(): Promise<Request> {
+  undiciRequest ??= import('undici/lib/api/api-request.js').then(({ default: request }) =>
     // As undici's index binds it: the dispatcher is `this`, and the URL becomes origin and path.
-    request: (url, { dispatcher, ...options }) => request.call(dispatcher, { ...options, origin: url.origin, path: `${url.pathname}${url.search}` }),
-  }));
-  return undici;
+    (url, { dispatcher, ...options }) => request.call(dispatcher, { ...options, origin: url.origin, path: `${url.pathname}${url.search}` }),
+  );
+  return undiciRequest;
+}
+
+/** undici's Agent, loaded only when a request goes to a server: its Client loads node:http2 and node:tls. */
+function loadAgent(): Promise<typeof Agent> {
+  return import('undici/lib/dispatcher/agent.js').then(({ default: Agent }) => Agent);
 }
 
 export interface ClientOptions {
@@ -397,7 +397,7 @@ export class ApiClient {
     if (this.options.dispatcher !== undefined) return Promise.resolve(this.options.dispatcher);
     let agent = sharedAgents.get(this.connectTimeoutMs);
     if (agent === undefined) {
-      agent = loadUndici().then(({ Agent }) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
+      agent = loadAgent().then((Agent) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
       sharedAgents.set(this.connectTimeoutMs, agent);
       this.ownedAgent = agent;
     }
@@ -443,7 +443,7 @@ export class ApiClient {
 
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Exchange> {
-    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
+    const [request, dispatcher] = await Promise.all([loadRequest(), this.dispatcher()]);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
       this.options.notice?.(`plain http:// to ${url.host}: the API key and the data travel unencrypted; use https://`);
