@@ -48,3 +48,13 @@ export function listRecords<R extends BaseRecord>(ctx: BaseContext, records: Ite
 export function listEmpty(ctx: BaseContext): Reply {
   return listRecords<BaseRecord>(ctx, [], () => ({}));
 }
+
+/**
+ * A short list made for the request (it may depend on the state or the clock, and is never
+ * paged while it grows), searched, ordered and paged like the others, in the order given.
+ */
+export function listComputed(ctx: BaseContext, records: readonly object[]): Reply {
+  const query = parseListQuery(ctx.query);
+  checkAttributes(query, attributePaths(records));
+  return { status: 200, body: page(applyQuery(records, query, ctx.cpuBudgetMs), query, ctx.path, ctx.query, null) };
+}

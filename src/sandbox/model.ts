@@ -31,7 +31,8 @@ export interface AgencyAddress {
 export interface AgencyRecord extends BaseRecord {
   name: string;
   transactional_email: string;
-  preferred_display_name: string;
+  /** Null: e-mails use the agency chain's name (spec §2.9). */
+  preferred_display_name: string | null;
   booking_currencies: string[];
   address: AgencyAddress;
   latitude: string | null;
@@ -124,6 +125,23 @@ export interface AppliedPromotionRecord {
   discount_cents: number;
 }
 
+/** A traveller's flight on a departure service: number (airline code and number) and local date-time. */
+export interface TravellerFlightRecord {
+  customer_id: string;
+  flight_number: string;
+  /** Local time at the airport, `YYYY-MM-DDThh:mm:ss` without a zone (spec §2.4). */
+  date_time: string;
+}
+
+/** Per-traveller details a departure service may carry (spec §2.4); the seeded scenarios fill them. */
+export interface TravellerDetailsRecord {
+  arrival_flights: TravellerFlightRecord[];
+  departure_flights: TravellerFlightRecord[];
+  ticket_numbers: Array<{ customer_id: string; ticket_number: string }>;
+  /** Free text as the traveller gave it, such as `172 cm`. */
+  heights: Array<{ customer_id: string; height: string }>;
+}
+
 /** What exercising a flex plan gave back (spec §3.2 rule 5), kept on the flex plan service. */
 export interface FlexExerciseRecord {
   date: string;
@@ -177,6 +195,8 @@ export interface ServiceRecord extends BaseRecord {
   /** What a Cancelled service still costs the booking: the cancellation fee (flex: penalty and credit). */
   cancellation_charge_cents: number;
   flex: FlexDetails | null;
+  /** Flights, ticket numbers and heights of its travellers; absent when none were given. */
+  traveller_details?: TravellerDetailsRecord;
 }
 
 /** Sub-collection records whose shapes later rules define; the core lists them by booking. */

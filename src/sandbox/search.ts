@@ -236,6 +236,15 @@ function someValueAt(record: unknown, path: readonly string[], test: (value: unk
   return valuesAt(record, path).some(test);
 }
 
+/**
+ * Whether `path` holds a value: anything but null or missing. An empty list is a value, so
+ * `flags__null=true` finds records whose flags are null, not those with `[]`.
+ */
+function hasValueAt(record: unknown, path: readonly string[]): boolean {
+  const last = path[path.length - 1]!;
+  return valuesAt(record, path.slice(0, -1)).some((holder) => holder !== null && typeof holder === 'object' && !Array.isArray(holder) && ((holder as Record<string, unknown>)[last] ?? null) !== null);
+}
+
 /** Dotted paths of every leaf (and null member) in the records, lists looked through. */
 export function attributePaths(records: Iterable<unknown>, limit = 500): Set<string> {
   const paths = new Set<string>();
@@ -329,7 +338,7 @@ function compileFilter(filter: Filter): (record: unknown) => boolean {
   const path = filter.attribute.split('.');
   if (filter.operator === 'null' || filter.operator === 'notnull') {
     const wantNull = (filter.operator === 'null') === (filter.values[0] === 'true');
-    return (record) => !someValueAt(record, path, (v) => v !== null) === wantNull;
+    return (record) => !hasValueAt(record, path) === wantNull;
   }
   const test = scalarTest(filter.operator, filter.values);
   return (record) => someValueAt(record, path, (v) => v !== null && typeof v !== 'object' && test(v));

@@ -2,6 +2,7 @@
  * Wire form of stored records: references with hrefs (refs.ts), Decimal money strings, nested
  * collection hrefs.
  */
+import { promotionByCode, promotionRef } from './catalogue/promotions.js';
 import { AGENCY_CHAINS, BOOKING_COMPANIES } from './catalogue/reference.js';
 import { addDays } from './clock.js';
 import { formatCents } from './money.js';
@@ -124,7 +125,43 @@ export function serviceSummary(state: State, service: ServiceRecord): Record<str
   };
 }
 
-export const SUB_TYPES: Record<ServiceRecord['type'], string> = { departure_services: 'Tour', activity_services: 'Product', flex_plan_services: 'Flex' };
+/** Spec §2.4: "tour, product and flex respectively", lower case as the spec's examples write them. */
+export const SUB_TYPES: Record<ServiceRecord['type'], string> = { departure_services: 'tour', activity_services: 'product', flex_plan_services: 'flex' };
+
+/**
+ * `applied_promotion` of a service (spec §2.4): the promotion's members, with the amount it
+ * took off this service's price (original price = purchase_price + discount_amount).
+ */
+export function appliedPromotionView(service: ServiceRecord): Record<string, unknown> | null {
+  const promotion = service.promotion && promotionByCode(service.promotion.code);
+  if (!service.promotion || !promotion) return null;
+  return {
+    ...promotionRef(promotion),
+    promotion_code: promotion.code,
+    discount_amount: formatCents(service.promotion.discount_cents),
+    commission_rate: promotion.commission_rate,
+    terms_and_conditions: promotion.terms_and_conditions,
+  };
+}
+
+/**
+ * The per-traveller lists of a departure service (spec §2.4; activity services have the first):
+ * empty unless the service carries them. Element shapes are "not shown"; these are the names
+ * the operator's clients read, each with the traveller as a customer reference.
+ */
+export function travellerDetailsView(state: State, service: ServiceRecord) {
+  const details = service.traveller_details;
+  const customer = (id: string) => {
+    const record = state.collections.customers[id];
+    return record ? customerRef(record) : ref('customers', id);
+  };
+  return {
+    arrival_flight_details: (details?.arrival_flights ?? []).map((f) => ({ arrival_flight_number: f.flight_number, arrival_flight_date_time: f.date_time, customer: customer(f.customer_id) })),
+    departure_flight_details: (details?.departure_flights ?? []).map((f) => ({ departure_flight_number: f.flight_number, departure_flight_date_time: f.date_time, customer: customer(f.customer_id) })),
+    international_ticket_numbers: (details?.ticket_numbers ?? []).map((t) => ({ ticket_number: t.ticket_number, customer: customer(t.customer_id) })),
+    traveller_heights: (details?.heights ?? []).map((h) => ({ height: h.height, customer: customer(h.customer_id) })),
+  };
+}
 
 export function agentView(agent: AgentRecord, state: State): Record<string, unknown> {
   return {

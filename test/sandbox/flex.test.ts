@@ -40,7 +40,7 @@ describe('POST /flex_plan_services/', () => {
       status: 'Option',
       status_transitions: ['Confirmed', 'Expired'],
       type: 'flex_plan_services',
-      sub_type: 'Flex',
+      sub_type: 'flex',
       purchase_price: decimal(price),
       deposit_amount: decimal(price),
       date_confirmed: null,

@@ -38,9 +38,9 @@ describe('seed pin', () => {
     const fixtureIds = Object.fromEntries(Object.entries(state.collections).map(([name, records]) => [name, Object.keys(records)]));
     expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
-      catalogue: '68e244d05065bdb0bfc0692f7c3d98c65c57e43c89c3bf599c68bc32d7ff79c6',
-      state: '1c3fee3ea073a6768fc1425fc95b07fae45432ddca2e498d7531d9a2807277fc',
-      fixtureIds: '0a1ed226deb1e46e1c2473f2436e1a6ca287725a7e2e23827c795c7cf23f1522',
+      catalogue: 'ef73baa108650b763e668a0c6d9a61b1200224a413db8e529dca07d775091c7f',
+      state: '631acf2399698c3c9a90aa2185501b59ced417d3f998328485b1650434e053d1',
+      fixtureIds: 'bf08fd05f2b307123eb20c1a47c499bc2fb6f92fb0c99c91ed84c294831edfa0',
     });
   });
 

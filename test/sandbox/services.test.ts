@@ -27,7 +27,7 @@ describe('POST /departure_services/', () => {
       status: 'Option',
       status_transitions: ['Expired'],
       type: 'departure_services',
-      sub_type: 'Tour',
+      sub_type: 'tour',
       start_date: money.departure.start_date,
       finish_date: money.departure.finish_date,
       // Created on 2027-01-10 (EST): held through 2027-01-13, so until midnight EST ending it.
@@ -336,7 +336,7 @@ describe('activity services', () => {
       status: 'Option',
       status_transitions: ['Expired', 'Cancelled'],
       type: 'activity_services',
-      sub_type: 'Product',
+      sub_type: 'product',
       name: activity.name,
       product: { id: '500001', href: '/activities/500001/', name: activity.name },
       purchase_price: decimal(price),

@@ -4,20 +4,48 @@
  */
 import { PREMIUM_PRODUCT_LINE } from '../../domain/flex.js';
 import type { AvailabilityStatus } from '../model.js';
-import { moneyFrom } from '../money.js';
+import { CURRENCIES, moneyFrom, scaleMoney, type Money } from '../money.js';
 import { ref } from '../refs.js';
 import type { DossierPlan } from './dossiers.js';
 import { DEPARTURE_ID_BASE } from './ids.js';
+import { structuredItineraryOn } from './itineraries.js';
+import { roomPromotions } from './promotions.js';
 import { mix, Rng, STREAM } from './random.js';
 import { FLEX_TIERS } from './terms.js';
-import type { CatalogueBasis, Departure } from './types.js';
+import type { CatalogueBasis, Departure, Room } from './types.js';
 
 const DEPOSITS = { regular: moneyFrom(250, 10), premium: moneyFrom(500, 10) };
 
-const ROOMS: Departure['rooms'] = [
+/** The rooms a departure sells; the sandbox books every traveller into STANDARD (a shared room). */
+const ROOM_TYPES = [
   { code: 'STANDARD', name: 'Standard (shared)', price_adjustment_percent: 0 },
   { code: 'SINGLE', name: 'My Own Room', price_adjustment_percent: 25 },
-];
+] as const;
+
+/**
+ * A room with its price band (the names clients of the operator's API read: `price_bands[]`
+ * of `prices[]` by currency, each naming the promotions that may apply to the room). One band,
+ * adults, per room: the sandbox prices every traveller alike.
+ */
+function room(type: (typeof ROOM_TYPES)[number], prices: Money, deposits: Money): Room {
+  const amounts = type.price_adjustment_percent === 0 ? prices : scaleMoney(prices, 1 + type.price_adjustment_percent / 100);
+  const promotions = roomPromotions(type.code);
+  return {
+    ...type,
+    flags: [],
+    price_bands: [
+      {
+        code: 'ADULT',
+        name: 'Adult',
+        min_travellers: 1,
+        max_travellers: null,
+        min_age: 18,
+        max_age: null,
+        prices: CURRENCIES.map((currency) => ({ currency, amount: amounts[currency], deposit: deposits[currency], promotions })),
+      },
+    ],
+  };
+}
 
 /**
  * Fixed departures at the start of every catalogue: one for each case the rules care about.
@@ -47,7 +75,9 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
   const cad = plan.cadPerDay * plan.length * (premium ? 1.8 : 1) * (0.95 + rng.next() * 0.1);
   const id = String(DEPARTURE_ID_BASE + 1 + i);
   const created = `${basis.day(-rng.int(30, 400))}T09:00:00Z`;
-  return {
+  const prices = moneyFrom(cad, 100, 1);
+  const deposits = premium ? DEPOSITS.premium : DEPOSITS.regular;
+  const departure: Own = {
     id,
     href: `/departures/${id}/`,
     name: plan.name,
@@ -58,16 +88,51 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     nearest_start_airport: plan.startAirport,
     nearest_finish_airport: plan.finishAirport,
     tour_dossier: plan.ref,
-    prices: moneyFrom(cad, 100, 1),
-    deposits: premium ? DEPOSITS.premium : DEPOSITS.regular,
+    prices,
+    deposits,
     flags: (showcase ? showcase.fullPayment : rng.chance(0.1)) ? ['FULL_PAYMENT_REQUIRED_TO_BOOK'] : [],
-    rooms: ROOMS,
     flex_plans: FLEX_TIERS.map((tier, t) => ref('flex_plans', `${id}-${t + 1}`, { name: tier.name })),
     cancellation_terms: ref('service_cancellation_terms', `generic-${id}`),
     date_created: created,
     date_last_modified: created,
   };
+  origins.set(departure, { basis, plan });
+  return Object.defineProperties(departure, DERIVED) as Departure;
 }
+
+/** What a departure's derived members are made from beyond its own: the catalogue and its dossier. */
+const origins = new WeakMap<object, { basis: CatalogueBasis; plan: DossierPlan }>();
+
+type Own = Omit<Departure, 'lowest_pp2a_prices' | 'rooms' | 'structured_itineraries'>;
+
+/**
+ * Members derived from a departure's prices and dossier, made when read (JSON, a search, a
+ * spread) instead of held: 100 000 departures would hold them 100 000 times over. The same
+ * accessors on every departure, so they all keep one shape.
+ */
+const DERIVED: PropertyDescriptorMap = {
+  /** Per person sharing a twin room: the standard room's price. */
+  lowest_pp2a_prices: {
+    enumerable: true,
+    get(this: Own) {
+      return CURRENCIES.map((currency) => ({ currency, amount: this.prices[currency] }));
+    },
+  },
+  rooms: {
+    enumerable: true,
+    get(this: Own) {
+      return ROOM_TYPES.map((type) => room(type, this.prices, this.deposits));
+    },
+  },
+  /** The itinerary, and its variation, valid on the start date. */
+  structured_itineraries: {
+    enumerable: true,
+    get(this: Own) {
+      const { basis, plan } = origins.get(this)!;
+      return [structuredItineraryOn(basis, plan, this.start_date)];
+    },
+  },
+};
 
 function pickStatus(r: number): AvailabilityStatus {
   if (r < 0.55) return 'AVAILABLE';

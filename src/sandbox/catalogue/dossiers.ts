@@ -5,6 +5,7 @@
 import { isoDateTime, DAY_MS } from '../clock.js';
 import { ref } from '../refs.js';
 import { DOSSIER_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
+import { variationsOf } from './itineraries.js';
 import { mix, Rng, STREAM } from './random.js';
 import { PLACES, PRODUCT_LINES, type Place } from './reference.js';
 import type { CatalogueBasis, Departure, Ref, TourDossier } from './types.js';
@@ -72,8 +73,13 @@ export function makeDossiers(basis: CatalogueBasis, plans: readonly DossierPlan[
     departures_end_date: ranges[plan.index]!.last,
     geography: { start_city: plan.place.city, finish_city: plan.finish.city, primary_country: { id: plan.place.countryCode, name: plan.place.country } },
     itineraries: plan.itineraryIds.map((id) => ref('itineraries', id)),
+    // The name clients of the operator's API read: each itinerary with its current variation.
+    structured_itineraries: plan.itineraryIds.map((id) => {
+      const current = variationsOf(basis, id, Number(id) - ITINERARY_ID_BASE - 1)[0]!;
+      return { id, href: current.href, variation_id: current.variation_id };
+    }),
     valid_during_ranges: itineraryRanges(basis, plan),
-    departures: { href: `/departures/?tour_dossier.id=${plan.id}` },
+    departures: { href: `/tour_dossiers/${plan.id}/departures/` },
     date_created: isoDateTime(basis.epochMs - 500 * DAY_MS),
   }));
 }

@@ -17,7 +17,7 @@ import { makeActivity } from './activities.js';
 import { makeDeparture } from './departures.js';
 import { makeDossiers, planDossier, type DossierPlan } from './dossiers.js';
 import { ACTIVITY_ID_BASE, DEPARTURE_ID_BASE, DOSSIER_ID_BASE, entityIndex } from './ids.js';
-import { makeItinerary } from './itineraries.js';
+import { makeItinerary, variationOf } from './itineraries.js';
 import { cancellationTermsOf, flexPlanOf } from './terms.js';
 import type { Activity, CatalogueBasis, Departure, TourDossier } from './types.js';
 
@@ -125,7 +125,7 @@ export class Catalogue implements CatalogueBasis {
     return cancellationTermsOf(departure, id, generic ? null : flex![2]!);
   }
 
-  /** Itinerary `id`, or one of its variations; null/undefined when unknown. */
+  /** Itinerary `id`, or one of its variations; undefined when unknown. */
   itinerary(id: string, variationId?: string): Record<string, unknown> | undefined {
     let base = this.itineraries.get(id);
     if (base === undefined) {
@@ -133,11 +133,20 @@ export class Catalogue implements CatalogueBasis {
       this.itineraries.set(id, base);
     }
     if (!base) return undefined;
-    if (variationId === undefined) return base;
-    const variations = base.variations as Array<{ variation_id: string; valid_during_ranges: unknown }>;
-    const variation = variations.find((v) => v.variation_id === variationId);
-    if (!variation) return undefined;
-    const { variations: _all, ...rest } = base;
-    return { ...rest, href: `/itineraries/${id}/${variationId}/`, variation_id: variationId, valid_during_ranges: variation.valid_during_ranges };
+    return variationId === undefined ? base : variationOf(base, variationId);
+  }
+
+  private readonly dossierDepartures = new Map<string, readonly Departure[]>();
+
+  /** The departures of tour dossier `id` (`/tour_dossiers/<id>/departures/`); undefined for an unknown dossier. */
+  departuresOf(id: string): readonly Departure[] | undefined {
+    if (!this.tourDossier(id)) return undefined;
+    let list = this.dossierDepartures.get(id);
+    if (!list) {
+      list = this.departures.filter((d) => d.tour_dossier.id === id);
+      if (this.dossierDepartures.size >= 64) this.dossierDepartures.delete(this.dossierDepartures.keys().next().value!);
+      this.dossierDepartures.set(id, list);
+    }
+    return list;
   }
 }

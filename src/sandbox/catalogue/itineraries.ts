@@ -1,13 +1,73 @@
 /**
  * Itineraries (spec §2.10): one per dossier, a second seasonal one for every fourth, each with
  * its variations (editions by date) and its days — days 2 and 3 one two-night stay.
+ *
+ * The spec names few members; the others carry the names clients written for the operator's
+ * API read (`duration`, `meals_budget`, `details[].type`, `images[].file.url`, …), and every
+ * member the spec lists is present, null when empty. `length` and `meal_budget` are kept
+ * beside `duration` and `meals_budget` because trek's itinerary commands read them.
  */
 import { ref } from '../refs.js';
 import { ACTIVITY_KINDS, BOOKING_COMPANIES, type Place } from './reference.js';
 import { itineraryRanges, type DossierPlan } from './dossiers.js';
 import { ACTIVITY_ID_BASE, entityIndex, ITINERARY_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
-import type { CatalogueBasis } from './types.js';
+import type { CatalogueBasis, DateRange, Ref } from './types.js';
+
+export interface Variation {
+  id: string;
+  variation_id: string;
+  href: string;
+  valid_during_ranges: DateRange[];
+}
+
+/**
+ * The variations of itinerary `id` (offset `offset` among the ids): the current edition first,
+ * then a past one, and for every third itinerary a future one between them.
+ */
+export function variationsOf(basis: CatalogueBasis, id: string, offset: number): Variation[] {
+  const variationId = (v: number) => String(Number(id) * 10 + v);
+  const variation = (v: number, start: number, end: number | null): Variation => ({
+    id,
+    variation_id: variationId(v),
+    href: `/itineraries/${id}/${variationId(v)}/`,
+    valid_during_ranges: [{ start_date: basis.day(start), end_date: end === null ? null : basis.day(end) }],
+  });
+  const past = variation(2, -720, -181);
+  // A future edition: the current one then ends where it starts.
+  if (offset % 3 === 0) return [variation(1, -180, 399), variation(3, 400, null), past];
+  return [variation(1, -180, null), past];
+}
+
+const inRange = (range: DateRange, date: string) => (range.start_date === null || range.start_date <= date) && (range.end_date === null || date <= range.end_date);
+
+/**
+ * The itinerary of `plan` that applies on `date` (the dossier's `valid_during_ranges`), as the
+ * reference `structured_itineraries` holds: with the variation valid on that date.
+ */
+export function structuredItineraryOn(basis: CatalogueBasis, plan: DossierPlan, date: string): Ref & { variation_id: string | null } {
+  const range = itineraryRanges(basis, plan).find((r) => inRange(r, date)) ?? itineraryRanges(basis, plan)[0]!;
+  const id = range.itinerary.id;
+  const variation = variationsOf(basis, id, Number(id) - ITINERARY_ID_BASE - 1).find((v) => v.valid_during_ranges.some((r) => inRange(r, date)));
+  return { id, href: variation?.href ?? range.itinerary.href, variation_id: variation?.variation_id ?? null };
+}
+
+/**
+ * Machu Picchu editions (spec §2.10 flags): the current one takes the Inca Trail, the past one
+ * hiked the Lares Trek and the future one stays in Cusco, so each of the three flags occurs.
+ */
+const MACHU_PICCHU_EDITIONS: Readonly<Record<string, readonly string[]>> = { '1': ['ON_INCA_TRAIL'], '2': ['ON_LARES_TREK'], '3': ['CUZCO_STAY'] };
+
+/** Variation `variationId` of `itinerary`: the itinerary with that variation's id, href, ranges and flags. */
+export function variationOf(itinerary: Record<string, unknown>, variationId: string): Record<string, unknown> | undefined {
+  const variations = itinerary.variations as Variation[];
+  const variation = variations.find((v) => v.variation_id === variationId);
+  if (!variation) return undefined;
+  const { variations: _all, ...rest } = itinerary;
+  const flags = itinerary.flags as string[];
+  const edition = flags.includes('ON_INCA_TRAIL') ? MACHU_PICCHU_EDITIONS[variationId.slice(-1)] : undefined;
+  return { ...rest, href: variation.href, variation_id: variationId, valid_during_ranges: variation.valid_during_ranges, flags: edition ? [...edition] : flags };
+}
 
 /** Itinerary `id` of one of `plans`; null when there is none. */
 export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan[], id: string): Record<string, unknown> | null {
@@ -21,40 +81,36 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
   const days = makeDays(id, plan, rng);
   const count = (type: string) => days.filter((d) => d.meals.some((m) => m.type === type)).length;
   const range = itineraryRanges(basis, plan)[seasonal ? 1 : 0]!;
-  const variationId = (v: number) => String(Number(id) * 10 + v);
-  const variations = [
-    { id, variation_id: variationId(1), href: `/itineraries/${id}/${variationId(1)}/`, valid_during_ranges: [{ start_date: basis.day(-180), end_date: null }] },
-    { id, variation_id: variationId(2), href: `/itineraries/${id}/${variationId(2)}/`, valid_during_ranges: [{ start_date: basis.day(-720), end_date: basis.day(-181) }] },
-  ];
-  if (offset % 3 === 0) {
-    // A future edition: the current one then ends where it starts.
-    variations[0]!.valid_during_ranges = [{ start_date: basis.day(-180), end_date: basis.day(399) }];
-    variations.splice(1, 0, { id, variation_id: variationId(3), href: `/itineraries/${id}/${variationId(3)}/`, valid_during_ranges: [{ start_date: basis.day(400), end_date: null }] });
-  }
   const location = (p: Place) => ({ id: p.airport, name: p.city, country: { id: p.countryCode, name: p.country } });
+  const company = BOOKING_COMPANIES[0]!;
+  // Meals not included, per day: a number pair (spec §2.10), not Decimal strings.
+  const mealBudget = { min_max: [rng.int(15, 30), rng.int(35, 70)], currency: 'USD' };
   return {
     id,
     href: `/itineraries/${id}/`,
     label: seasonal ? `${plan.name} (high season)` : plan.name,
     tour_dossier: ref('tour_dossiers', plan.id, { name: plan.name }),
-    booking_company: BOOKING_COMPANIES[0],
+    booking_company: ref('booking_companies', company.id, { name: company.name }),
+    booking_companies: [ref('booking_companies', company.id, { name: company.name })],
     flags: plan.place.country === 'Peru' ? ['ON_INCA_TRAIL'] : rng.chance(0.2) ? ['PRIVATE_DEPARTURES_NOT_AVAILABLE'] : [],
+    duration: plan.length,
     length: plan.length,
     start_location: location(plan.place),
     end_location: location(plan.finish),
     meals_included: { breakfasts: count('BREAKFAST'), lunches: count('LUNCH'), dinners: count('DINNER') },
-    meal_budget: { min_max: [String(rng.int(15, 30)), String(rng.int(35, 70))], currency: 'USD' },
+    meals_budget: mealBudget,
+    meal_budget: mealBudget,
     details: [
-      { body: `Group size: up to ${rng.int(10, 16)} travellers.`, detail_type: { id: '1', label: 'Group size', code: 'GROUP_SIZE' } },
-      { body: 'Valid passport and visa where required.', detail_type: { id: '2', label: 'Documents', code: 'DOCUMENTS' } },
+      { body: `Group size: up to ${rng.int(10, 16)} travellers.`, type: { id: '1', code: 'GROUP_SIZE', name: 'Group size' } },
+      { body: 'Valid passport and visa where required.', type: { id: '2', code: 'DOCUMENTS', name: 'Documents' } },
     ],
     packing_lists: [{ label: plan.name, body: 'Layers, rain jacket, sturdy walking shoes, refillable water bottle.' }],
     images: [
-      { image_href: `https://images.example.com/itineraries/${id}/map.png`, type: 'MAP' },
-      { image_href: `https://images.example.com/itineraries/${id}/cover.jpg`, type: 'OTHER' },
+      { type: 'MAP', file: { url: `https://images.example.com/itineraries/${id}/map.png`, mime_type: 'image/png' } },
+      { type: 'OTHER', file: { url: `https://images.example.com/itineraries/${id}/cover.jpg`, mime_type: 'image/jpeg' } },
     ],
     valid_during_ranges: [{ start_date: range.start_date, end_date: range.end_date }],
-    variations,
+    variations: variationsOf(basis, id, offset),
     days,
     site_links: [
       { type: 'OVERVIEW', href: `https://www.example.com/trips/${plan.id}/` },
@@ -65,58 +121,136 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
   };
 }
 
+interface Location {
+  name: string;
+}
+
+/** Every member spec §2.10 lists for a component, null when it has none. */
+export interface Component {
+  type: 'ACCOMMODATION' | 'ACTIVITY' | 'TRANSPORT' | 'FREE_TIME';
+  start_location: Location | null;
+  end_location: Location | null;
+  summary: string | null;
+  description: string | null;
+  instructions: string | null;
+  accommodation: { id: string; name: string; type: { code: string; label: string } } | null;
+  activity: { id: string; name: string } | null;
+  transport: { id: string; name: string } | null;
+  transport_leg: { id: string; name: string } | null;
+  duration: { min_hr: string; max_hr: string } | null;
+  distance_km: number | null;
+  start_time: string | null;
+  end_time: string | null;
+  time_period: 'MORNING' | 'AFTERNOON' | 'EVENING' | 'FULL_DAY' | null;
+  is_overnight: boolean;
+}
+
+function component(fields: Partial<Component> & Pick<Component, 'type'>): Component {
+  return {
+    start_location: null,
+    end_location: null,
+    summary: null,
+    description: null,
+    instructions: null,
+    accommodation: null,
+    activity: null,
+    transport: null,
+    transport_leg: null,
+    duration: null,
+    distance_km: null,
+    start_time: null,
+    end_time: null,
+    time_period: null,
+    is_overnight: false,
+    ...fields,
+  };
+}
+
 interface Day {
   id: string;
   day: number;
   label: string;
   summary: string;
   description: string;
-  instructions: string;
-  start_location: { name: string };
-  end_location: { name: string };
+  instructions: string | null;
+  start_location: Location;
+  end_location: Location;
   meals: Array<{ type: 'BREAKFAST' | 'LUNCH' | 'DINNER'; description: string | null }>;
-  components: Array<Record<string, unknown>>;
+  components: Component[];
   optional_activities: Array<{ activity_dossier: { id: string; name: string } }>;
 }
 
 const DAY_THEMES = ['Old town walk', 'Mountain hike', 'Market visit', 'Free day', 'Village homestay', 'River cruise', 'Temple visit', 'Cooking workshop', 'Coastal drive', 'Wildlife drive'];
 
-/** Days 2 and 3 share content and one `id` (spec §2.10 rule 1): a two-night stay. */
+/**
+ * Days 2 and 3 share content and one `id` (spec §2.10 rule 1): a two-night stay. A tour that
+ * ends in another city travels there overnight on the evening before its last day.
+ */
 function makeDays(itineraryId: string, plan: DossierPlan, rng: Rng): Day[] {
   const days: Day[] = [];
+  const travels = plan.finish.city !== plan.place.city;
   for (let n = 1; n <= plan.length; n++) {
     if (n === 3 && plan.length >= 4) {
       days.push({ ...days[1]!, day: 3 });
       continue;
     }
     const city = n === plan.length ? plan.finish.city : plan.place.city;
+    const here = { name: city };
     const theme = n === 1 ? 'Arrival' : n === plan.length ? 'Departure' : rng.pick(DAY_THEMES);
     const meals: Day['meals'] = [];
     if (n > 1) meals.push({ type: 'BREAKFAST', description: null });
     if (n > 1 && n < plan.length && rng.chance(0.3)) meals.push({ type: 'LUNCH', description: 'Picnic lunch' });
     if (n === 1 || rng.chance(0.25)) meals.push({ type: 'DINNER', description: n === 1 ? 'Welcome dinner' : null });
-    const components: Array<Record<string, unknown>> = [];
+    const components: Component[] = [];
     if (n > 1 && n < plan.length) {
-      components.push({
-        type: 'ACTIVITY',
-        summary: theme,
-        description: `${theme} near ${city} with your guide.`,
-        duration: { min_hr: '2.0', max_hr: '4.0' },
-        start_time: '09:00',
-        end_time: '12:00',
-        time_period: 'MORNING',
-        is_overnight: false,
-      });
-      components.push({ type: 'FREE_TIME', summary: 'Free afternoon', time_period: 'AFTERNOON', is_overnight: false });
+      components.push(
+        component({
+          type: 'ACTIVITY',
+          start_location: here,
+          end_location: here,
+          summary: theme,
+          description: `${theme} near ${city} with your guide.`,
+          duration: { min_hr: '2.0', max_hr: '4.0' },
+          start_time: '09:00',
+          end_time: '12:00',
+          time_period: 'MORNING',
+        }),
+      );
+      components.push(component({ type: 'FREE_TIME', start_location: here, end_location: here, summary: 'Free afternoon', time_period: 'AFTERNOON' }));
     }
-    if (n < plan.length) {
-      components.push({
-        type: 'ACCOMMODATION',
-        summary: `Hotel in ${city}`,
-        accommodation: { id: `${plan.place.airport}-H${(n % 3) + 1}`, name: `${city} Guesthouse ${(n % 3) + 1}`, type: { code: 'HOTEL', label: 'Hotel' } },
-        time_period: 'EVENING',
-        is_overnight: false,
-      });
+    const overnightTransfer = travels && n === plan.length - 1;
+    if (overnightTransfer) {
+      const there = { name: plan.finish.city };
+      const transport = { id: `${plan.place.airport}-${plan.finish.airport}-BUS`, name: `Overnight bus ${plan.place.city} – ${plan.finish.city}` };
+      components.push(
+        component({
+          type: 'TRANSPORT',
+          start_location: here,
+          end_location: there,
+          summary: `Overnight bus to ${plan.finish.city}`,
+          description: `A sleeper bus from ${city} to ${plan.finish.city}.`,
+          instructions: 'Keep a warm layer and your passport in your day bag.',
+          transport,
+          transport_leg: { id: `${transport.id}-1`, name: `${city} – ${plan.finish.city}` },
+          duration: { min_hr: '9.0', max_hr: '11.0' },
+          distance_km: rng.int(300, 700),
+          start_time: '20:00',
+          end_time: '07:00',
+          time_period: 'EVENING',
+          is_overnight: true,
+        }),
+      );
+    } else if (n < plan.length) {
+      components.push(
+        component({
+          type: 'ACCOMMODATION',
+          start_location: here,
+          end_location: here,
+          summary: `Hotel in ${city}`,
+          accommodation: { id: `${plan.place.airport}-H${(n % 3) + 1}`, name: `${city} Guesthouse ${(n % 3) + 1}`, type: { code: 'HOTEL', label: 'Hotel' } },
+          time_period: 'EVENING',
+        }),
+      );
     }
     days.push({
       id: `${itineraryId}-${n}`,
@@ -124,9 +258,9 @@ function makeDays(itineraryId: string, plan: DossierPlan, rng: Rng): Day[] {
       label: `${city}: ${theme}`,
       summary: n === 1 ? `Arrive in ${city} any time; welcome meeting at 6 pm.` : n === plan.length ? 'Depart at any time.' : `${theme} around ${city}.`,
       description: `Day ${n} of ${plan.name}.`,
-      instructions: n === 1 ? 'Check the notice board in the hotel lobby for the meeting point.' : '',
-      start_location: { name: city },
-      end_location: { name: city },
+      instructions: n === 1 ? 'Check the notice board in the hotel lobby for the meeting point.' : null,
+      start_location: here,
+      end_location: overnightTransfer ? { name: plan.finish.city } : here,
       meals,
       components,
       optional_activities: rng.chance(0.4) ? [{ activity_dossier: { id: String(ACTIVITY_ID_BASE + 1 + (plan.index % 12)), name: `${rng.pick(ACTIVITY_KINDS)} in ${city}` } }] : [],

@@ -51,6 +51,9 @@ export const PLACES: readonly Place[] = [
 /** With the designated premium line, whose flex stop-sell window is 90 days instead of 60 (domain/flex.ts). */
 export const PRODUCT_LINES = ['Classic', PREMIUM_PRODUCT_LINE, 'Active', 'Local Living', 'Family'] as const;
 
+/** The agent's commission on a departure service, in per cent of its price (promotions keep it). */
+export const DEPARTURE_COMMISSION_PERCENT = 12;
+
 export const ACTIVITY_KINDS = ['Cooking class', 'Food walk', 'Sunrise hike', 'Kayak tour', 'Cycling tour', 'Museum visit', 'Market tour', 'Wildlife safari', 'Hot-air balloon ride', 'Snorkelling trip'];
 
 export const OVERRIDE_REASONS: ReadonlyArray<{ id: string; code: string; label: string }> = [

@@ -8,6 +8,12 @@ export interface Ref {
   name?: string;
 }
 
+/** A date range; a null end (or start) is open-ended. */
+export interface DateRange {
+  start_date: string | null;
+  end_date: string | null;
+}
+
 export interface Departure {
   id: string;
   href: string;
@@ -20,13 +26,32 @@ export interface Departure {
   nearest_finish_airport: { code: string };
   tour_dossier: Ref;
   prices: Money;
+  lowest_pp2a_prices: Array<{ currency: string; amount: string }>;
   deposits: Money;
   flags: string[];
-  rooms: Array<{ code: string; name: string; price_adjustment_percent: number }>;
+  rooms: Room[];
+  /** The itinerary (and its variation) that applies on the start date. */
+  structured_itineraries: Array<Ref & { variation_id: string | null }>;
   flex_plans: Ref[];
   cancellation_terms: Ref;
   date_created: string;
   date_last_modified: string;
+}
+
+export interface Room {
+  code: string;
+  name: string;
+  price_adjustment_percent: number;
+  flags: string[];
+  price_bands: Array<{
+    code: string;
+    name: string;
+    min_travellers: number;
+    max_travellers: number | null;
+    min_age: number | null;
+    max_age: number | null;
+    prices: Array<{ currency: string; amount: string; deposit: string; promotions: ReadonlyArray<Ref> }>;
+  }>;
 }
 
 export interface TourDossier {
@@ -39,6 +64,7 @@ export interface TourDossier {
   departures_end_date: string | null;
   geography: { start_city: string; finish_city: string; primary_country: { id: string; name: string } };
   itineraries: Ref[];
+  structured_itineraries: Array<Ref & { variation_id: string | null }>;
   valid_during_ranges: Array<{ start_date: string | null; end_date: string | null; itinerary: Ref }>;
   departures: { href: string };
   date_created: string;

@@ -1,12 +1,13 @@
-/** Catalogue reads, open to any valid key: dossiers, departures, activities, itineraries,
- * flex plans, cancellation terms, override reasons. A departure's detail shows an availability
+/** Catalogue reads, open to any valid key: dossiers (and their departures), departures,
+ * activities, itineraries (also under `/structured_itineraries/`), flex plans, cancellation
+ * terms, override reasons. A departure's detail shows an availability
  * changed by an operator-side event; the terms of a booked service (`service-<id>`) are the
  * booking's agency's only (routes/flex.ts). */
 import { OVERRIDE_REASONS } from '../catalogue/reference.js';
 import type { Departure } from '../catalogue/types.js';
 import { notFound } from '../errors.js';
 import { listCatalogue } from '../list.js';
-import type { Reply, Router } from '../router.js';
+import type { Reply, RequestContext, Router } from '../router.js';
 import { availabilityOf } from '../rules/lifecycle.js';
 import type { State } from '../model.js';
 import { href } from '../refs.js';
@@ -22,18 +23,31 @@ function withAvailability(state: State, departure: Departure | undefined): Depar
   return { ...departure, availability: { ...departure.availability, status: availabilityOf(state, departure) } };
 }
 
+/** The departures of a tour dossier, searchable like `/departures/` (the dossier's `departures.href`). */
+function dossierDepartures(ctx: RequestContext): Reply {
+  const departures = ctx.store.catalogue.departuresOf(ctx.params.id!);
+  if (!departures) throw notFound(`Tour dossier ${ctx.params.id}`);
+  return listCatalogue(ctx, `departures:${ctx.params.id}`, departures);
+}
+
 const overrideReasons = OVERRIDE_REASONS.map((r) => ({ ...r, href: href('override_reasons', r.id) }));
 
 export function register(router: Router): void {
   router
     .get('/tour_dossiers', (ctx) => listCatalogue(ctx, 'tour_dossiers', ctx.store.catalogue.tourDossiers))
     .get('/tour_dossiers/:id', (ctx) => found(ctx.store.catalogue.tourDossier(ctx.params.id!), `Tour dossier ${ctx.params.id}`))
+    .get('/tour_dossiers/:id/departures', dossierDepartures)
     .get('/departures', (ctx) => listCatalogue(ctx, 'departures', ctx.store.catalogue.departures))
     .get('/departures/:id', (ctx) => found(withAvailability(ctx.state, ctx.store.catalogue.departure(ctx.params.id!)), `Departure ${ctx.params.id}`))
     .get('/activities', (ctx) => listCatalogue(ctx, 'activities', ctx.store.catalogue.activities))
     .get('/activities/:id', (ctx) => found(ctx.store.catalogue.activity(ctx.params.id!), `Activity ${ctx.params.id}`))
     .get('/itineraries/:id', (ctx) => found(ctx.store.catalogue.itinerary(ctx.params.id!), `Itinerary ${ctx.params.id}`))
     .get('/itineraries/:id/:variation', (ctx) =>
+      found(ctx.store.catalogue.itinerary(ctx.params.id!, ctx.params.variation!), `Variation ${ctx.params.variation} of itinerary ${ctx.params.id}`),
+    )
+    // The name the operator's clients know itineraries by (`structured_itineraries`): the same resources.
+    .get('/structured_itineraries/:id', (ctx) => found(ctx.store.catalogue.itinerary(ctx.params.id!), `Itinerary ${ctx.params.id}`))
+    .get('/structured_itineraries/:id/:variation', (ctx) =>
       found(ctx.store.catalogue.itinerary(ctx.params.id!, ctx.params.variation!), `Variation ${ctx.params.variation} of itinerary ${ctx.params.id}`),
     )
     .get('/flex_plans/:id', (ctx) => found(ctx.store.catalogue.flexPlan(ctx.params.id!, ctx.nowMs), `Flex plan ${ctx.params.id}`))

@@ -9,6 +9,7 @@ import type { BookingCollection, Store } from '../store.js';
 import * as bookings from './bookings.js';
 import * as catalogue from './catalogue.js';
 import * as checkins from './checkins.js';
+import * as commercial from './commercial.js';
 import * as customers from './customers.js';
 import * as flex from './flex.js';
 import * as overrides from './overrides.js';
@@ -26,6 +27,7 @@ export interface SandboxModule {
 
 const MODULES: readonly SandboxModule[] = [
   catalogue,
+  commercial,
   bookings,
   customers,
   services,

@@ -232,7 +232,8 @@ function updateAgency(ctx: RequestContext): Promise<Reply> {
   const changes: Partial<AgencyRecord> = {};
   const name = requiredText(check, body, 'name', 200);
   if (name !== undefined) changes.name = name;
-  const display = requiredText(check, body, 'preferred_display_name', 200);
+  // Null clears it: e-mails then use the agency chain's name (spec §2.9).
+  const display = check.string(body, 'preferred_display_name', 'preferred_display_name', { maxLength: 200 });
   if (display !== undefined) changes.preferred_display_name = display;
   const transactional = email(check, body, 'transactional_email', 'transactional_email', true);
   if (typeof transactional === 'string') changes.transactional_email = transactional;

@@ -10,6 +10,7 @@ import { listEmpty, listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { href } from '../refs.js';
 import { agencyView, agentView, bookingView } from '../views.js';
+import { agencyPromotions } from './commercial.js';
 
 function ownAgency(ctx: RequestContext) {
   const agency = ctx.state.collections.agencies[ctx.params.id!];
@@ -43,7 +44,7 @@ export function register(router: Router): void {
       const agency = ownAgency(ctx);
       return listRecords(ctx, Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === agency.id), (b) => bookingView(ctx.state, b));
     })
-    .get('/agencies/:id/promotions', (ctx) => (ownAgency(ctx), listEmpty(ctx)))
+    .get('/agencies/:id/promotions', (ctx) => agencyPromotions(ctx, ownAgency(ctx)))
     .get('/agencies/:id/travel_credits', (ctx) => (ownAgency(ctx), listEmpty(ctx)))
     .get('/agents/:id', (ctx) => {
       const agent = ctx.state.collections.agents[ctx.params.id!];

@@ -10,13 +10,13 @@ import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.
 import type { Reply, RequestContext, Router } from '../router.js';
 import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
 import { applyPatch, availabilityOf, insertDepartureService, insertService, optionExpiry, serviceClock } from '../rules/lifecycle.js';
-import { EARLY_BOOKING, requirementCents } from '../rules/money.js';
+import { requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
 import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
-import { customerRef, href, ref } from '../refs.js';
-import { serviceSummary } from '../views.js';
+import { customerRef, ref } from '../refs.js';
+import { appliedPromotionView, serviceSummary, travellerDetailsView } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 
 // ---------------------------------------------------------------------------------------
@@ -85,19 +85,6 @@ export function visibleService(ctx: RequestContext, state: State, type: ServiceT
 const LABELS: Record<ServiceType, string> = { departure_services: 'Departure service', activity_services: 'Activity service', flex_plan_services: 'Flex plan service' };
 const PRODUCT_COLLECTION: Record<ServiceType, string> = { departure_services: 'departures', activity_services: 'activities', flex_plan_services: 'flex_plans' };
 
-function promotionView(service: ServiceRecord): Record<string, unknown> | null {
-  if (!service.promotion) return null;
-  return {
-    id: EARLY_BOOKING.id,
-    href: href('promotions', EARLY_BOOKING.id),
-    name: EARLY_BOOKING.name,
-    promotion_code: service.promotion.code,
-    discount_amount: formatCents(service.promotion.discount_cents),
-    commission_rate: EARLY_BOOKING.commission_rate,
-    terms_and_conditions: EARLY_BOOKING.terms_and_conditions,
-  };
-}
-
 function flexView(service: ServiceRecord): Record<string, unknown> {
   const flex = service.flex!;
   const exercise = flex.exercise;
@@ -120,7 +107,7 @@ function flexView(service: ServiceRecord): Record<string, unknown> {
 
 /** The full form of any booked service (spec §2.4 with the per-type members), plus the sandbox's documented extras. */
 export function serviceView(state: State, service: ServiceRecord): Record<string, unknown> {
-  const promotion = promotionView(service);
+  const promotion = appliedPromotionView(service);
   const customers = service.customer_ids.flatMap((id) => state.collections.customers[id] ?? []);
   const covering = service.type === 'departure_services' ? activeFlexFor(state, service.id) : undefined;
   const shared = {
@@ -143,15 +130,16 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
     associated_services: covering ? [ref('flex_plan_services', covering.id, { type: 'flex_plan_services' })] : [],
   };
   if (service.type === 'flex_plan_services') return { ...shared, ...flexView(service) };
-  const requirements = { incomplete_requirements: incompleteRequirements(state, service), arrival_flight_details: [] };
+  const travellers = travellerDetailsView(state, service);
+  const requirements = { incomplete_requirements: incompleteRequirements(state, service), arrival_flight_details: travellers.arrival_flight_details };
   if (service.type === 'activity_services') return { ...shared, ...requirements };
   return {
     ...shared,
     ...requirements,
     rooms: customers.map((c) => ({ code: 'STANDARD', name: 'Standard (shared)', customer: customerRef(c) })),
-    departure_flight_details: [],
-    international_ticket_numbers: [],
-    traveller_heights: [],
+    departure_flight_details: travellers.departure_flight_details,
+    international_ticket_numbers: travellers.international_ticket_numbers,
+    traveller_heights: travellers.traveller_heights,
     cancellation_terms: ref('service_cancellation_terms', currentTermsId(state, service)),
   };
 }

@@ -7,27 +7,13 @@
 import { addDays, isoDate } from '../clock.js';
 import { bookingServices, type AppliedPromotionRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
+import { EARLY_BOOKING } from '../catalogue/promotions.js';
+import { DEPARTURE_COMMISSION_PERCENT } from '../catalogue/reference.js';
 import { parseCents, type Currency } from '../money.js';
 
-export const DEPARTURE_COMMISSION_PERCENT = 12;
 export const FLEX_COMMISSION_PERCENT = 10;
 /** What cancelling a confirmed activity keeps (activities have no cancellation terms of their own). */
 export const ACTIVITY_CANCELLATION_FEE_PERCENT = 10;
-
-/**
- * The one promotion of the sandbox: departures more than 180 days away (by date, like the
- * flex stop-sell) are 5 % cheaper. It is why a price in Option can change: a service still in
- * Option when the departure comes within 180 days loses the discount.
- */
-export const EARLY_BOOKING = {
-  id: '1',
-  code: 'EARLY_BOOKING_5',
-  name: 'Early booking: 5 % off',
-  percent: 5,
-  days: 180,
-  commission_rate: DEPARTURE_COMMISSION_PERCENT,
-  terms_and_conditions: 'Departures starting more than 180 days after the price is set. The discount is kept once the service is confirmed.',
-} as const;
 
 /** Statuses whose price still follows the product; every other status has it locked. */
 export const LIVE_PRICE_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Waitlisted']);
