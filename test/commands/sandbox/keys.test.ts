@@ -25,7 +25,7 @@ describe('trek sandbox keys', () => {
   });
 
   it('prints a table on a terminal: one row per agent, key first', async () => {
-    const t = onSandbox({ tty: true, columns: 200 });
+    const t = onSandbox({ tty: true, columns: 300 });
     expect(await main(['sandbox', 'keys'], t.f)).toBe(0);
     const [header, ...rows] = t.out().trimEnd().split('\n');
     expect(header!.split(/\s{2,}/)).toEqual(['KEY', 'AGENT', 'NAME', 'AGENCY', 'NOTE']);
