@@ -72,12 +72,18 @@ export class InProcessDispatcher implements DispatchTarget {
 
   private async answer(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): Promise<void> {
     // An abort (the caller's timeout or signal) ends the exchange at once; the pipeline's answer is then dropped.
-    const controller = new Controller((reason) => handler.onResponseError?.(controller, reason));
+    const gone = new AbortController();
+    const controller = new Controller((reason) => {
+      gone.abort();
+      handler.onResponseError?.(controller, reason);
+    });
     try {
       handler.onRequestStart?.(controller, {});
       if (controller.aborted) return;
-      const response = await this.respond({ method: options.method, url: options.path, headers: headersOf(options.headers), body: bodyOf(options.body) });
+      const response = await this.respond({ method: options.method, url: options.path, headers: headersOf(options.headers), body: bodyOf(options.body), signal: gone.signal });
       if (controller.aborted) return;
+      // An injected dropped connection: what undici reports when a server closes one unanswered.
+      if (response.dropped) return handler.onResponseError?.(controller, Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
       handler.onResponseStart?.(controller, response.status, response.headers, STATUS_CODES[response.status]);
       if (response.body !== undefined && options.method !== 'HEAD' && !controller.aborted) handler.onResponseData?.(controller, response.body);
       if (!controller.aborted) handler.onResponseEnd?.(controller, {});

@@ -2,7 +2,8 @@
  * The request pipeline: Host and Origin (on TCP), content negotiation, routing (404/405),
  * authentication (an agent's key, or the operator key for operator controls), moved and gone
  * resources (301/410), body parsing, due clock hooks, the handler, and the §7.2 error body —
- * in JSON or XML as `Accept` asks (406 answers in JSON).
+ * in JSON or XML as `Accept` asks (406 answers in JSON). Before routing, the rate limit and
+ * injected faults (faults.ts); after the handler, the caching validators and 304 (conditional.ts).
  *
  * createPipeline() is the whole of it, as one function from a request to a response; it knows
  * no socket. createRequestHandler() puts it behind node:http (served, tests), and the embedded
@@ -15,8 +16,10 @@ import { fromXml, toXml } from '../util/xml.js';
 import { authenticate, authenticateOperator } from './auth.js';
 import { GONE, MOVED } from './catalogue/ids.js';
 import { isoDateTime } from './clock.js';
+import { entityTag, isNotModified, lastModifiedOf } from './conditional.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
 import type { State } from './model.js';
+import { inject, RateLimiter } from './faults.js';
 import type { Guard } from './guard.js';
 import { toJsonBytes } from './json.js';
 import { withoutTrailingSlashes, type BaseContext, type OperatorHandler, type Reply, type Router, type Target } from './router.js';
@@ -125,6 +128,8 @@ export interface SandboxRequest {
   headers: IncomingHttpHeaders;
   /** Read only by a route that takes a body, and only up to MAX_BODY_BYTES. */
   body: RequestBody;
+  /** Aborted when the client goes away: a slow answer (an injected delay) stops waiting. */
+  signal?: AbortSignal;
 }
 
 export type RequestBody = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
@@ -134,6 +139,8 @@ export interface SandboxResponse {
   headers: Record<string, string>;
   /** Absent for 204 and for replies without a body. */
   body?: Buffer;
+  /** An injected fault: close the connection without answering (status and headers mean nothing). */
+  dropped?: true;
 }
 
 /** The whole pipeline: never rejects; every failure is an answer (§7.2 error body, or 500). */
@@ -145,23 +152,48 @@ export interface PipelineOptions {
   guard?: Guard;
   /** Default SEARCH_LIMITS.cpuMs. */
   cpuBudgetMs?: number;
+  /** Requests a second per key past which the answer is 429 (`trek sandbox serve --rate-limit`); default none. */
+  rateLimit?: number;
+}
+
+const pathOf = (url: string) => {
+  const queryAt = url.indexOf('?');
+  return queryAt < 0 ? url : url.slice(0, queryAt);
+};
+
+/** A 200 answer to GET or HEAD gets its ETag and Last-Modified; when the client's copy is current, 304 with no body. */
+function withValidators(request: SandboxRequest, reply: Reply, response: SandboxResponse): SandboxResponse {
+  if (response.status !== 200 || response.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
+  const etag = entityTag(response.body);
+  const lastModifiedMs = lastModifiedOf(reply.body);
+  const validators: Record<string, string> = lastModifiedMs === undefined ? { etag } : { etag, 'last-modified': new Date(lastModifiedMs).toUTCString() };
+  if (!isNotModified(request.headers, etag, lastModifiedMs)) return { ...response, headers: { ...response.headers, ...validators } };
+  const { 'content-type': _type, 'content-length': _length, ...headers } = response.headers;
+  return { status: 304, headers: { ...headers, ...validators } };
 }
 
 export function createPipeline(store: Store, router: Router, options: PipelineOptions = {}): Respond {
+  const rateLimiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
   return async (request) => {
     const started = process.hrtime.bigint();
     const { method, url } = request;
     const format = formatFor(request.headers.accept);
     let admitted: Record<string, string> = {};
-    const admitThenHandle = async (): Promise<Reply> => {
+    const admitThenHandle = async (): Promise<Reply | 'drop'> => {
       if (options.guard) {
         const admission = options.guard(request.headers, method);
         if (admission.preflight) return admission.preflight;
         admitted = admission.headers;
       }
+      if ((await inject(store, method, pathOf(url), request.headers, { rateLimiter, signal: request.signal })) === 'drop') return 'drop';
       return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs);
     };
-    let reply: Reply;
+    const logAnswer = (status: number | string) => {
+      if (!options.log) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      options.log(`${isoDateTime(Date.now())} ${method} ${url} ${status} ${ms.toFixed(1)}ms`);
+    };
+    let reply: Reply | 'drop';
     let root: string | undefined;
     try {
       reply = await admitThenHandle();
@@ -175,13 +207,15 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
         reply = { status: 500, body: errorBody(500, message, url, [], store.clock.nowMs()) };
       }
     }
+    if (reply === 'drop') {
+      logAnswer('dropped');
+      return { status: 0, headers: {}, dropped: true };
+    }
     // The Date header is the server's clock: the virtual one, so clients judging time windows
     // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
-    const response = encode(format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
-    if (options.log) {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      options.log(`${isoDateTime(Date.now())} ${method} ${url} ${response.status} ${ms.toFixed(1)}ms`);
-    }
+    const encoded = encode(format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
+    const response = withValidators(request, reply, encoded);
+    logAnswer(response.status);
     return response;
   };
 }
@@ -190,7 +224,13 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
 export function createRequestHandler(store: Store, router: Router, options: PipelineOptions = {}) {
   const respond = createPipeline(store, router, options);
   return (req: IncomingMessage, res: ServerResponse): void => {
-    void respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: req }).then((response) => {
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    void respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: req, signal: gone.signal }).then((response) => {
+      if (response.dropped) {
+        res.destroy();
+        return;
+      }
       res.writeHead(response.status, response.headers);
       res.end(response.body);
     });
@@ -210,7 +250,7 @@ function authenticated(target: Target, state: State, headers: IncomingHttpHeader
 async function handle(store: Store, router: Router, request: SandboxRequest, format: Format | null, cpuBudgetMs: number): Promise<Reply> {
   const { method, url, headers } = request;
   const queryAt = url.indexOf('?');
-  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const path = pathOf(url);
   const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
   if (format === null) {
     throw new SandboxError(406, 'Only application/json and application/xml can be produced.');

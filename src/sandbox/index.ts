@@ -27,6 +27,8 @@ export interface SandboxCoreOptions {
   now?: Date;
   /** CPU time one request may spend searching and ordering; default SEARCH_LIMITS.cpuMs. */
   cpuBudgetMs?: number;
+  /** Requests a second per key past which the answer is 429 with Retry-After; default no limit. */
+  rateLimit?: number;
   /** Called with one line per request (never containing a key). */
   log?: (line: string) => void;
 }
@@ -97,7 +99,7 @@ export async function openSandbox(options: SandboxCoreOptions = {}): Promise<InP
 
 async function openCore(options: SandboxCoreOptions): Promise<{ store: Store; router: Router; pipeline: PipelineOptions }> {
   const store = await Store.open({ dataFile: options.dataFile, seed: options.seed, size: options.size, now: options.now });
-  return { store, router: installModules(new Router(), store), pipeline: { log: options.log, cpuBudgetMs: options.cpuBudgetMs } };
+  return { store, router: installModules(new Router(), store), pipeline: { log: options.log, cpuBudgetMs: options.cpuBudgetMs, rateLimit: options.rateLimit } };
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

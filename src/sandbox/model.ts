@@ -4,6 +4,7 @@
  * Every record carries `seq`, a store-wide creation sequence that orders listings and gives
  * paging its cut-off (`as_of`).
  */
+import type { FaultState } from './faults.js';
 
 /** A departure's `availability.status`: seeded by the catalogue, changed by an operator event. */
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
@@ -301,6 +302,8 @@ export interface State {
   operator_key: string;
   /** Departures whose availability an operator-side event changed (`POST /_sandbox/departures/<id>/availability`). */
   departure_availability?: Record<string, AvailabilityStatus>;
+  /** Faults injected through `/_sandbox/faults` (faults.ts); absent until the first. */
+  faults?: FaultState;
   collections: Collections;
 }
 

@@ -29,6 +29,7 @@ import { isAtomicTempOf, STORAGE_ERROR_CODES, writeAllSync, writeFileAtomicSync 
 import { acquireFileLock, DEFAULT_LOCK_WAIT_MS, LockBusyError } from '../util/lock.js';
 import { applyEntry, type ChangeEntry } from './changes.js';
 import { DamagedSnapshotError, SnapshotError } from './errors.js';
+import { isFaultState } from './faults.js';
 import type { State } from './model.js';
 
 export const SNAPSHOT_VERSION = 1;
@@ -119,6 +120,7 @@ function snapshotProblem(s: Record<string, unknown>, limits: SnapshotLimits): st
   if (s.departure_availability !== undefined && (!isObject(s.departure_availability) || !Object.values(s.departure_availability).every((v) => typeof v === 'string'))) {
     return 'departure_availability is not a map of statuses';
   }
+  if (s.faults !== undefined && !isFaultState(s.faults)) return 'faults is not a list of faults';
   if (!isObject(s.collections)) return 'collections is not an object';
   const lastIds = s.last_id as Record<string, number>;
   for (const [name, records] of Object.entries(s.collections)) {

@@ -1,10 +1,11 @@
 /**
  * The sandbox-only extension endpoints under /_sandbox/ (docs/sandbox.md): the virtual clock,
  * payments that drive confirmation, the operator staff action that completes a cancellation,
- * the agents' keys, and who the key belongs to. A real API server answers 404 there.
- * Controls reaching beyond one agency (moving the clock, staff actions, the keys) carry the
- * sandbox's operator key as well as the profile's key.
+ * the agents' keys, injected faults, and who the key belongs to. A real API server answers
+ * 404 there. Controls reaching beyond one agency (moving the clock, staff actions, the keys,
+ * faults) carry the sandbox's operator key as well as the profile's key.
  */
+import type { Fault, FaultRule } from '../../domain/faults.js';
 import type { SandboxKey } from '../../domain/sandbox.js';
 import type { ApiClient, RequestOptions } from '../client.js';
 import { ApiError, isHttpStatus } from '../errors.js';
@@ -63,6 +64,40 @@ export async function* sandboxKeys(client: ApiClient, operatorKey: string): Asyn
   yield* records<SandboxKey>(client, KEYS_PATH, undefined, { all: true, headers: operatorHeaders(operatorKey) });
 }
 
+const FAULTS_PATH = `${SANDBOX_PREFIX}/faults`;
+
+/** The members of a new fault that are set (the sandbox fills the rest: any path, any method, no limit). */
+export type NewFault = Partial<FaultRule>;
+
+export function addFaultRequest(fault: NewFault, operatorKey: string): RequestOptions {
+  return { method: 'POST', path: FAULTS_PATH, body: fault, headers: operatorHeaders(operatorKey) };
+}
+
+export function addFault(client: ApiClient, fault: NewFault, operatorKey: string): Promise<Fault> {
+  return sandboxCall(client, () => send<Fault>(client, addFaultRequest(fault, operatorKey)));
+}
+
+/** Every fault the sandbox holds, in the order they were added (the first that fires answers). */
+export async function* sandboxFaults(client: ApiClient, operatorKey: string): AsyncGenerator<Fault> {
+  const { records } = await import('../paginate.js');
+  try {
+    yield* records<Fault>(client, FAULTS_PATH, undefined, { all: true, headers: operatorHeaders(operatorKey) });
+  } catch (error) {
+    // The path has no id in it: a 404 can only mean there is no sandbox behind this profile.
+    throw isHttpStatus(error, 404) ? notASandbox(client, error) : error;
+  }
+}
+
+export function clearFaultsRequest(operatorKey: string, id?: string): RequestOptions {
+  return { method: 'DELETE', path: id === undefined ? FAULTS_PATH : `${FAULTS_PATH}/${idSegment(id)}`, headers: operatorHeaders(operatorKey) };
+}
+
+/** Removes every fault, or the one with `id`; how many went. */
+export async function clearFaults(client: ApiClient, operatorKey: string, id?: string): Promise<number> {
+  const answer = await sandboxCall(client, () => send<{ removed: number }>(client, clearFaultsRequest(operatorKey, id)));
+  return answer.removed;
+}
+
 export function createPaymentRequest(bookingId: string, amount: Decimal): RequestOptions {
   return { method: 'POST', path: `${SANDBOX_PREFIX}/payments`, body: { booking: { id: bookingId }, amount } };
 }
@@ -103,12 +138,16 @@ async function sandboxCall<T>(client: ApiClient, call: () => Promise<T>): Promis
       (probe: unknown) => (isHttpStatus(probe, 404) ? false : Promise.reject(probe)),
     );
     if (isSandbox) throw error;
-    throw new ApiError({
-      kind: 'http',
-      status: 404,
-      method: error.method,
-      url: error.url,
-      message: `this profile's server is not a trek sandbox (${client.baseUrl} has no ${SANDBOX_PREFIX}/ endpoints); sandbox helpers work with the built-in sandbox profile or a \`trek sandbox serve\` URL`,
-    });
+    throw notASandbox(client, error);
   }
+}
+
+function notASandbox(client: ApiClient, error: ApiError): ApiError {
+  return new ApiError({
+    kind: 'http',
+    status: 404,
+    method: error.method,
+    url: error.url,
+    message: `this profile's server is not a trek sandbox (${client.baseUrl} has no ${SANDBOX_PREFIX}/ endpoints); sandbox helpers work with the built-in sandbox profile or a \`trek sandbox serve\` URL`,
+  });
 }

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { newClockCmd } from './clock.js';
+import { newFaultsCmd } from './faults/index.js';
 import { newKeysCmd } from './keys.js';
 import { newPayCmd } from './pay.js';
 import { newResetCmd } from './reset.js';
@@ -14,5 +15,6 @@ export function newSandboxCmd(f: Factory): Command {
     .addCommand(newKeysCmd(f))
     .addCommand(newPayCmd(f))
     .addCommand(newClockCmd(f))
-    .addCommand(newStaffCancelCmd(f));
+    .addCommand(newStaffCancelCmd(f))
+    .addCommand(newFaultsCmd(f));
 }

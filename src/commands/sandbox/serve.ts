@@ -41,8 +41,18 @@ export interface ServeOptions {
   dataFile?: string;
   seed?: number;
   size?: number;
+  /** Requests a second per key past which the answer is 429 (--rate-limit); undefined: no limit. */
+  rateLimit?: number;
   /** serveRun closes the server and resolves once this is aborted. */
   stop: AbortSignal;
+}
+
+/** `--rate-limit 20/s` (or `20`): whole requests a second, at least 1. */
+export function parseRateLimit(value: string): number {
+  const match = /^\s*(\d+)\s*(?:\/\s*s)?\s*$/.exec(value);
+  const perSecond = match ? Number(match[1]) : Number.NaN;
+  if (!(perSecond >= 1 && perSecond <= 1_000_000)) throw new UsageError(`--rate-limit takes requests a second per key, such as 20/s (1 to 1000000), got "${value}"`);
+  return perSecond;
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -66,20 +76,23 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
     .option('--memory', 'keep the state in memory only: nothing is read or written')
     .option('--seed <n>', `${SEED_HELP} (default 1)`)
     .option('--size <n>', `${SIZE_HELP} (default 400)`)
+    .option('--rate-limit <n/s>', 'answer 429 with Retry-After past N requests a second per key, as a rate-limited API would (default: no limit)')
     .addHelpText('after', examples([
       'trek sandbox serve --port 4010',
       'trek sandbox serve --port 0 --memory -o json > sandbox.json &   # its first line: {"base_url": …, "api_key": …}',
       'trek sandbox serve --data ./sandbox.json --seed 7 --size 100000',
+      'trek sandbox serve --rate-limit 5/s   # test how your code handles 429 and Retry-After',
       'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> trek search departures',
       'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> TREK_SANDBOX_OPERATOR_KEY=<operator_key> trek sandbox clock advance 30d',
     ]))
-    .action(async (flags: { host: string; port: string; cors?: string; data?: string; memory?: boolean } & CatalogueFlags) => {
+    .action(async (flags: { host: string; port: string; cors?: string; data?: string; memory?: boolean; rateLimit?: string } & CatalogueFlags) => {
       if (flags.memory && flags.data !== undefined) throw new UsageError('use either --data or --memory, not both');
       if (flags.host.trim() === '') throw new UsageError('--host must not be empty');
       const { normaliseOrigin } = await import('../../sandbox/index.js');
       const cors = flags.cors === undefined ? undefined : normaliseOrigin(flags.cors.trim());
       if (cors === null) throw new UsageError(`--cors takes an origin such as http://localhost:3000 (scheme, host and port only), got '${flags.cors}'`);
       const port = parseInteger(flags.port, '--port', { min: 0, max: 65535 });
+      const rateLimit = flags.rateLimit === undefined ? undefined : parseRateLimit(flags.rateLimit);
       const catalogue = await parseCatalogueFlags(flags);
       const stopping = new AbortController();
       const unsubscribe = signals((signal) => stopping.abort(signal));
@@ -92,6 +105,7 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
           cors,
           dataFile: flags.memory ? undefined : dataFileFlag(f, flags.data),
           ...catalogue,
+          rateLimit,
           stop: stopping.signal,
         });
       } finally {
@@ -115,6 +129,7 @@ export async function serveRun(opts: ServeOptions): Promise<void> {
       dataFile: opts.dataFile,
       seed: opts.seed,
       size: opts.size,
+      rateLimit: opts.rateLimit,
       // Paths and query strings are whatever a client sent: untrusted text on a terminal.
       log: (line) => io.err.write(`${sanitize(line, { multiline: true })}\n`),
     });

@@ -1,11 +1,12 @@
 /**
  * Sandbox-only extensions under `/_sandbox/` (not part of the operator's API): the virtual
- * clock, reset, the agents' keys, who the key in use belongs to, and the operator's side of
- * the booking rules — staff completing a cancellation, a departure's availability changing.
- * (Payments are in payments.ts.) Reading the clock and whoami take an agent's key; whatever
- * reaches beyond one agency — moving the clock, reset, the key list, staff actions,
- * availability — takes the operator key (auth.ts).
+ * clock, reset, the agents' keys, who the key in use belongs to, the operator's side of the
+ * booking rules — staff completing a cancellation, a departure's availability changing — and
+ * injected faults (faults.ts). (Payments are in payments.ts.) Reading the clock and whoami take
+ * an agent's key; whatever reaches beyond one agency — moving the clock, reset, the key list,
+ * staff actions, availability, faults — takes the operator key (auth.ts).
  */
+import { FAULT_LIMITS, FAULT_METHODS, FAULT_STATUSES, faultPathProblem, faultRuleProblem, type FaultRule } from '../../domain/faults.js';
 import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
 import { agentKey } from '../keys.js';
@@ -13,7 +14,8 @@ import { listRecords } from '../list.js';
 import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../model.js';
 import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
 import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
-import { Checker, objectBody } from '../validate.js';
+import { Checker, objectBody, type Body } from '../validate.js';
+import { addFault, FAULTS_PATH, faultsOf, faultView, removeFaults } from '../faults.js';
 import { ref } from '../refs.js';
 import { availabilityOf, cancel, changeAvailability } from '../rules/lifecycle.js';
 import { rowFor } from '../rules/transitions.js';
@@ -116,6 +118,81 @@ function setAvailability(ctx: BaseContext): Promise<Reply> {
   });
 }
 
+const FAULT_MEMBERS = ['status', 'path', 'method', 'count', 'rate', 'retry_after', 'delay_ms', 'drop'];
+
+/** A share from 0 (excluded) to 1: a number, or its text (XML bodies carry text). */
+function rateOf(check: Checker, value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  const n = typeof value === 'string' && /^\s*\d*\.?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !(n > 0 && n <= 1)) {
+    check.add('rate', 'INVALID_VALUE', 'rate is the share of matching requests that fail: a number above 0, up to 1', value);
+    return null;
+  }
+  return n;
+}
+
+/** The body of `POST /_sandbox/faults`, checked whole: every problem in one 400. */
+function faultRuleOf(body: Body): FaultRule {
+  const check = new Checker();
+  for (const member of Object.keys(body)) {
+    if (!FAULT_MEMBERS.includes(member)) check.add(member, 'UNKNOWN_FIELD', `a fault has the members ${FAULT_MEMBERS.join(', ')}`);
+  }
+  const status = integerIn(check, body.status, 'status', 400, 599);
+  if (status !== undefined && !(FAULT_STATUSES as readonly number[]).includes(status)) {
+    check.add('status', 'INVALID_CHOICE', `status must be one of ${FAULT_STATUSES.join(', ')} (the error statuses of spec §7.1)`, status);
+  }
+  const path = check.string(body, 'path', 'path', { maxLength: FAULT_LIMITS.pathLength }) ?? '*';
+  const pathProblem = faultPathProblem(path);
+  if (pathProblem) check.add('path', 'INVALID_VALUE', pathProblem, path);
+  const method = check.string(body, 'method', 'method');
+  if (method != null && !(FAULT_METHODS as readonly string[]).includes(method.toUpperCase())) {
+    check.add('method', 'INVALID_CHOICE', `method must be one of ${FAULT_METHODS.join(', ')}`, method);
+  }
+  const rule: FaultRule = {
+    status: status ?? null,
+    path,
+    method: method == null ? null : method.toUpperCase(),
+    count: integerIn(check, body.count, 'count', 1, FAULT_LIMITS.count) ?? null,
+    rate: rateOf(check, body.rate),
+    retry_after: integerIn(check, body.retry_after, 'retry_after', 0, FAULT_LIMITS.retryAfter) ?? null,
+    delay_ms: integerIn(check, body.delay_ms, 'delay_ms', 0, FAULT_LIMITS.delayMs) ?? null,
+    drop: check.boolean(body, 'drop', 'drop') ?? false,
+  };
+  check.done();
+  const problem = faultRuleProblem(rule);
+  if (problem) throw fieldError(problem.field, 'CONFLICTING_FIELDS', problem.detail);
+  return rule;
+}
+
+function createFault(ctx: BaseContext): Promise<Reply> {
+  const rule = faultRuleOf(objectBody(ctx));
+  return ctx.store.mutate((state, tx) => {
+    if (faultsOf(state).length >= FAULT_LIMITS.faults) {
+      throw new SandboxError(400, `The sandbox holds up to ${FAULT_LIMITS.faults} faults; clear some first.`, [
+        { code: 'TOO_MANY_FAULTS', detail: `up to ${FAULT_LIMITS.faults} faults at once` },
+      ]);
+    }
+    const fault = faultView(addFault(state, tx, rule));
+    return { status: 201, headers: { location: fault.href }, body: fault };
+  });
+}
+
+function getFault(ctx: BaseContext): Reply {
+  const fault = faultsOf(ctx.state).find((f) => f.id === ctx.params.id);
+  if (!fault) throw notFound(`Fault ${ctx.params.id}`);
+  return { status: 200, body: faultView(fault) };
+}
+
+/** Every fault, or (with an id) one: `{removed}` tells how many went. */
+function clearFaults(ctx: BaseContext): Promise<Reply> {
+  const id = ctx.params.id;
+  return ctx.store.mutate((state) => {
+    const removed = removeFaults(state, id);
+    if (id !== undefined && removed.length === 0) throw notFound(`Fault ${id}`);
+    return { status: 200, body: { removed: removed.length } };
+  });
+}
+
 export function register(router: Router): void {
   router
     .get('/_sandbox/whoami', whoami)
@@ -124,5 +201,10 @@ export function register(router: Router): void {
     .operator('POST', '/_sandbox/departures/:id/availability', setAvailability)
     .operator('POST', '/_sandbox/clock', moveClock)
     .operator('POST', '/_sandbox/reset', reset)
-    .operator('GET', '/_sandbox/keys', keys);
+    .operator('GET', '/_sandbox/keys', keys)
+    .operator('GET', FAULTS_PATH, (ctx) => listRecords(ctx, faultsOf(ctx.state), faultView))
+    .operator('POST', FAULTS_PATH, createFault)
+    .operator('DELETE', FAULTS_PATH, clearFaults)
+    .operator('GET', `${FAULTS_PATH}/:id`, getFault)
+    .operator('DELETE', `${FAULTS_PATH}/:id`, clearFaults);
 }
