@@ -30,6 +30,8 @@ export interface Column {
    * as wide as its longest word when the table can afford it.
    */
   wrap?: boolean;
+  /** Never cut while the table can afford it: a value people copy, like an API key, is useless cut short. */
+  whole?: boolean;
 }
 
 export interface ListOptions {
@@ -195,7 +197,9 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
     Math.min(c.maxWidth ?? Infinity, rows.reduce((widest, row) => Math.max(widest, displayWidth(row[i]!)), displayWidth(headers[i]!))),
   );
   const longestWord = (text: string) => Math.max(0, ...text.split(/\s+/).map(displayWidth));
-  const minimums = columns.map((c, i) => (c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : MIN_COLUMN_WIDTH));
+  const minimums = columns.map((c, i) =>
+    c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : c.whole ? natural[i]! : MIN_COLUMN_WIDTH,
+  );
   const widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1));
   // cli-table3 wraps a cell marked wordWrap at spaces, keeping colour codes balanced on each line.
   const cell = (text: string, i: number) => (columns[i]!.wrap ? { content: text, wordWrap: true } : truncate(text, widths[i]!, displayWidth));

@@ -16,11 +16,12 @@ export interface KeysOptions {
 }
 
 const KEY_COLUMNS: Column[] = [
-  { field: 'key' },
+  { field: 'key', whole: true },
   { field: 'agent_id', header: 'AGENT' },
   { field: 'agent_name', header: 'NAME' },
   { field: 'agency_name', header: 'AGENCY' },
-  { field: 'note', maxWidth: 60 },
+  // What each agent is for: read whole, so it wraps on a narrow terminal instead of being cut.
+  { field: 'note', wrap: true },
 ];
 
 export function newKeysCmd(f: Factory, runF: (opts: KeysOptions) => Promise<void> = keysRun): Command {

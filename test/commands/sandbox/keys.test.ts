@@ -25,7 +25,7 @@ describe('trek sandbox keys', () => {
   });
 
   it('prints a table on a terminal: one row per agent, key first', async () => {
-    const t = onSandbox({ tty: true, columns: 300 });
+    const t = onSandbox({ tty: true, columns: 200 });
     expect(await main(['sandbox', 'keys'], t.f)).toBe(0);
     const [header, ...rows] = t.out().trimEnd().split('\n');
     expect(header!.split(/\s{2,}/)).toEqual(['KEY', 'AGENT', 'NAME', 'AGENCY', 'NOTE']);
@@ -33,6 +33,16 @@ describe('trek sandbox keys', () => {
     for (const [i, key] of sandbox.keys.entries()) {
       expect(rows[i]!.split(/\s{2,}/)).toEqual([key.key, key.agent_id, key.agent_name, key.agency_name, key.note]);
     }
+  });
+
+  it('fits an 80-column terminal without cutting a key: the notes wrap instead', async () => {
+    const t = onSandbox({ tty: true, columns: 80 });
+    expect(await main(['sandbox', 'keys'], t.f)).toBe(0);
+    const lines = t.out().trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    for (const { key } of sandbox.keys) expect(lines.filter((line) => line.startsWith(`${key}  `))).toHaveLength(1);
+    const longest = sandbox.keys.reduce((a, b) => (b.note.length > a.note.length ? b : a));
+    for (const word of longest.note.split(' ')) expect(t.out()).toContain(word);
   });
 
   it("uses the embedded sandbox with no profile: its own random keys, the same in the next command", async () => {
