@@ -2,7 +2,7 @@
 import { immutable, toJsonBytes } from './json.js';
 import type { BaseRecord } from './model.js';
 import type { BaseContext, Reply } from './router.js';
-import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseListQuery } from './search.js';
+import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseListQuery, type ListQuery } from './search.js';
 
 const knownPaths = new WeakMap<object, Set<string>>();
 
@@ -20,14 +20,25 @@ export function listCatalogue<T extends object>(ctx: BaseContext, name: string, 
   return { status: 200, body };
 }
 
+/**
+ * Refuses filters and order_by on attributes the records do not have. Finding the records'
+ * attributes walks every one of them (5 ms for the departures, of a 70 ms `trek search`), so
+ * it is done only for a query that names an attribute.
+ */
+function checkQueryAttributes(query: ListQuery, known: () => ReadonlySet<string>): void {
+  if (query.filters.length > 0 || query.order !== null) checkAttributes(query, known());
+}
+
 function cataloguePage<T extends object>(ctx: BaseContext, name: string, records: readonly T[]): object {
   const query = parseListQuery(ctx.query);
-  let known = knownPaths.get(records);
-  if (!known) {
-    known = attributePaths(records);
-    knownPaths.set(records, known);
-  }
-  checkAttributes(query, known);
+  checkQueryAttributes(query, () => {
+    let known = knownPaths.get(records);
+    if (!known) {
+      known = attributePaths(records);
+      knownPaths.set(records, known);
+    }
+    return known;
+  });
   const matches = cachedQuery(ctx.store.catalogue.searchCache, name, records, query, ctx.cpuBudgetMs);
   return page(matches, query, ctx.path, ctx.query, null);
 }
@@ -40,7 +51,7 @@ export function listRecords<R extends BaseRecord>(ctx: BaseContext, records: Ite
   const query = parseListQuery(ctx.query);
   const asOf = query.asOf ?? ctx.state.last_seq;
   const visible = [...records].filter((r) => r.seq <= asOf).sort((a, b) => a.seq - b.seq).map(render);
-  checkAttributes(query, attributePaths(visible));
+  checkQueryAttributes(query, () => attributePaths(visible));
   return { status: 200, body: page(applyQuery(visible, query, ctx.cpuBudgetMs), query, ctx.path, ctx.query, asOf) };
 }
 
