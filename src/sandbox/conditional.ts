@@ -22,19 +22,35 @@ export function entityTag(bytes: Buffer): string {
   return tag;
 }
 
+export interface LastModified {
+  /** Whole seconds (HTTP dates have no fractions). */
+  ms: number;
+  /** The header's HTTP date. */
+  header: string;
+}
+
+/** date_last_modified text → its Last-Modified: the same few dates come back request after request. */
+const lastModifiedByText = new Map<string, LastModified | null>();
+const MAX_REMEMBERED_DATES = 1000;
+
 /**
- * The instant a resource last changed, whole seconds (HTTP dates have no fractions): its
- * `date_last_modified`. Lists and resources without the member have none — a list changes when
- * a record leaves it, which no date in it shows, and a `date_created` does not move when the
- * resource changes; a Last-Modified that does not move would make If-Modified-Since answer 304
- * to something that changed. Their ETag covers every change.
+ * When a resource last changed: its `date_last_modified`. Lists and resources without the member
+ * have none — a list changes when a record leaves it, which no date in it shows, and a
+ * `date_created` does not move when the resource changes; a Last-Modified that does not move
+ * would make If-Modified-Since answer 304 to something that changed. Their ETag covers every change.
  */
-export function lastModifiedOf(body: unknown): number | undefined {
+export function lastModifiedOf(body: unknown): LastModified | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as { date_last_modified?: unknown }).date_last_modified;
-  if (typeof value !== 'string') return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000) * 1000;
+  const text = (body as { date_last_modified?: unknown }).date_last_modified;
+  if (typeof text !== 'string') return undefined;
+  let found = lastModifiedByText.get(text);
+  if (found === undefined) {
+    const ms = Math.floor(Date.parse(text) / 1000) * 1000;
+    found = Number.isNaN(ms) ? null : { ms, header: new Date(ms).toUTCString() };
+    if (lastModifiedByText.size >= MAX_REMEMBERED_DATES) lastModifiedByText.clear();
+    lastModifiedByText.set(text, found);
+  }
+  return found ?? undefined;
 }
 
 /** An entity tag without its weakness mark: If-None-Match compares weakly (RFC 9110 §13.1.2). */

@@ -130,8 +130,8 @@ export function isControlPath(path: string): boolean {
  * matches and fires (a `rate` is drawn per request). A `count` fault is used up inside a store
  * mutation, so each of its answers is given once across requests and processes.
  */
-export async function faultFor(store: Store, method: string, path: string, random: () => number = Math.random): Promise<FaultRecord | undefined> {
-  const faults = faultsOf(store.read());
+export async function faultFor(store: Store, state: State, method: string, path: string, random: () => number = Math.random): Promise<FaultRecord | undefined> {
+  const faults = faultsOf(state);
   if (faults.length === 0 || isControlPath(path)) return undefined;
   const firing = faults.filter((fault) => applies(fault, method, path) && (fault.rate === null || random() < fault.rate));
   if (firing.length === 0) return undefined;
@@ -193,16 +193,21 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 export interface Injection {
   rateLimiter?: RateLimiter;
-  /** Aborted when the client goes away. */
-  signal?: AbortSignal;
+  /** Aborted when the client goes away; asked for only when a delay is due. */
+  signal: () => AbortSignal | undefined;
+}
+
+/** Whether `inject` has anything to do: cheap, for every request. */
+export function mayInject(state: State, rateLimiter: RateLimiter | undefined): boolean {
+  return rateLimiter !== undefined || faultsOf(state).length > 0;
 }
 
 /**
- * What the pipeline does to a request before anything else reads it: the rate limit (429), then
- * the first fault that fires — its delay, then its status (thrown as the §7.2 error answer) or
- * 'drop' (the connection is closed unanswered). Undefined: answer the request as usual.
+ * What the pipeline does to a request before routing it: the rate limit (429), then the first
+ * fault that fires — its delay, then its status (thrown as the §7.2 error answer) or 'drop' (the
+ * connection is closed unanswered). Undefined: answer the request as usual.
  */
-export async function inject(store: Store, method: string, path: string, headers: IncomingHttpHeaders, options: Injection): Promise<'drop' | undefined> {
+export async function inject(store: Store, state: State, method: string, path: string, headers: IncomingHttpHeaders, options: Injection): Promise<'drop' | undefined> {
   if (isControlPath(path)) return undefined;
   if (options.rateLimiter) {
     const operatorKey = headers[OPERATOR_KEY_HEADER];
@@ -211,9 +216,9 @@ export async function inject(store: Store, method: string, path: string, headers
       throw new SandboxError(429, `Too many requests: this sandbox answers ${options.rateLimiter.perSecond} a second per key; retry after ${wait} s.`, [], { 'retry-after': String(wait) });
     }
   }
-  const fault = await faultFor(store, method, path);
+  const fault = await faultFor(store, state, method, path);
   if (!fault) return undefined;
-  if (fault.delay_ms !== null) await pause(fault.delay_ms, options.signal);
+  if (fault.delay_ms !== null) await pause(fault.delay_ms, options.signal());
   if (fault.drop) return 'drop';
   if (fault.status === null) return undefined;
   const headersOut: Record<string, string> = fault.retry_after === null ? {} : { 'retry-after': String(fault.retry_after) };

@@ -2,8 +2,9 @@
  * The request pipeline: Host and Origin (on TCP), content negotiation, routing (404/405),
  * authentication (an agent's key, or the operator key for operator controls), moved and gone
  * resources (301/410), body parsing, due clock hooks, the handler, and the §7.2 error body —
- * in JSON or XML as `Accept` asks (406 answers in JSON). Before routing, the rate limit and
- * injected faults (faults.ts); after the handler, the caching validators and 304 (conditional.ts).
+ * in JSON or XML as `Accept` asks (406 answers in JSON). Once a request is routed, before its
+ * key is checked, the rate limit and injected faults (faults.ts); after the handler, the caching
+ * validators and 304 (conditional.ts).
  *
  * createPipeline() is the whole of it, as one function from a request to a response; it knows
  * no socket. createRequestHandler() puts it behind node:http (served, tests), and the embedded
@@ -19,7 +20,7 @@ import { isoDateTime } from './clock.js';
 import { entityTag, isNotModified, lastModifiedOf } from './conditional.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
 import type { State } from './model.js';
-import { inject, RateLimiter } from './faults.js';
+import { inject, mayInject, RateLimiter } from './faults.js';
 import type { Guard } from './guard.js';
 import { toJsonBytes } from './json.js';
 import { withoutTrailingSlashes, type BaseContext, type OperatorHandler, type Reply, type Router, type Target } from './router.js';
@@ -164,12 +165,15 @@ const pathOf = (url: string) => {
 /** A 200 answer to GET or HEAD gets its ETag and Last-Modified; when the client's copy is current, 304 with no body. */
 function withValidators(request: SandboxRequest, reply: Reply, response: SandboxResponse): SandboxResponse {
   if (response.status !== 200 || response.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
-  const etag = entityTag(response.body);
-  const lastModifiedMs = lastModifiedOf(reply.body);
-  const validators: Record<string, string> = lastModifiedMs === undefined ? { etag } : { etag, 'last-modified': new Date(lastModifiedMs).toUTCString() };
-  if (!isNotModified(request.headers, etag, lastModifiedMs)) return { ...response, headers: { ...response.headers, ...validators } };
-  const { 'content-type': _type, 'content-length': _length, ...headers } = response.headers;
-  return { status: 304, headers: { ...headers, ...validators } };
+  // encode() made these headers for this answer alone: they are ours to add to.
+  const { headers } = response;
+  headers.etag = entityTag(response.body);
+  const lastModified = lastModifiedOf(reply.body);
+  if (lastModified) headers['last-modified'] = lastModified.header;
+  if (!isNotModified(request.headers, headers.etag, lastModified?.ms)) return response;
+  delete headers['content-type'];
+  delete headers['content-length'];
+  return { status: 304, headers };
 }
 
 export function createPipeline(store: Store, router: Router, options: PipelineOptions = {}): Respond {
@@ -185,8 +189,7 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
         if (admission.preflight) return admission.preflight;
         admitted = admission.headers;
       }
-      if ((await inject(store, method, pathOf(url), request.headers, { rateLimiter, signal: request.signal })) === 'drop') return 'drop';
-      return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs);
+      return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs, rateLimiter);
     };
     const logAnswer = (status: number | string) => {
       if (!options.log) return;
@@ -220,13 +223,30 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
   };
 }
 
+/** Aborted when the client goes away before its answer is written. */
+function goneSignal(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  if (res.closed) gone.abort();
+  else res.once('close', () => res.writableFinished || gone.abort());
+  return gone.signal;
+}
+
 /** The pipeline behind a node:http server (`trek sandbox serve`, startSandbox, tests). */
 export function createRequestHandler(store: Store, router: Router, options: PipelineOptions = {}) {
   const respond = createPipeline(store, router, options);
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const gone = new AbortController();
-    res.once('close', () => gone.abort());
-    void respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: req, signal: gone.signal }).then((response) => {
+    let signal: AbortSignal | undefined;
+    const request: SandboxRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: req,
+      // Made only for a request that waits (an injected delay): most never ask.
+      get signal() {
+        return (signal ??= goneSignal(res));
+      },
+    };
+    void respond(request).then((response) => {
       if (response.dropped) {
         res.destroy();
         return;
@@ -247,7 +267,7 @@ function authenticated(target: Target, state: State, headers: IncomingHttpHeader
   return (ctx) => target.handler({ ...ctx, caller });
 }
 
-async function handle(store: Store, router: Router, request: SandboxRequest, format: Format | null, cpuBudgetMs: number): Promise<Reply> {
+async function handle(store: Store, router: Router, request: SandboxRequest, format: Format | null, cpuBudgetMs: number, rateLimiter?: RateLimiter): Promise<Reply | 'drop'> {
   const { method, url, headers } = request;
   const queryAt = url.indexOf('?');
   const path = pathOf(url);
@@ -260,7 +280,12 @@ async function handle(store: Store, router: Router, request: SandboxRequest, for
   if (match.kind === 'wrong-method') {
     throw new SandboxError(405, `${method} is not supported on ${path}; allowed: ${match.allow.join(', ')}.`, [], { allow: match.allow.join(', ') });
   }
-  const invoke = authenticated(match.target, store.read(), headers);
+  let state = store.read();
+  if (mayInject(state, rateLimiter)) {
+    if ((await inject(store, state, method, path, headers, { rateLimiter, signal: () => request.signal })) === 'drop') return 'drop';
+    state = store.read();
+  }
+  const invoke = authenticated(match.target, state, headers);
   const normalized = withoutTrailingSlashes(path);
   const movedTo = MOVED[normalized];
   if (movedTo) return { status: 301, headers: { location: movedTo + (queryAt < 0 ? '' : url.slice(queryAt)) }, body: { message: `Moved permanently to ${movedTo}`, href: movedTo } };

@@ -164,8 +164,8 @@ describe('16 fault injection: rate and delay', () => {
     await store.mutate((state, tx) => {
       state.faults = { last_id: 1, list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: 500, path: '*', method: null, count: null, remaining: null, rate: 0.25, retry_after: null, delay_ms: null, drop: false }] };
     });
-    expect((await faultFor(store, 'GET', '/departures/', () => 0.24))?.id).toBe('1');
-    expect(await faultFor(store, 'GET', '/departures/', () => 0.25)).toBeUndefined();
+    expect((await faultFor(store, store.read(), 'GET', '/departures/', () => 0.24))?.id).toBe('1');
+    expect(await faultFor(store, store.read(), 'GET', '/departures/', () => 0.25)).toBeUndefined();
   });
 
   it('16 a delay fault holds the answer for delay_ms, then answers as usual (or with its status)', async () => {
@@ -176,7 +176,7 @@ describe('16 fault injection: rate and delay', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let done = false;
-      const answer = inject(store, 'GET', '/departures/', {}, {}).then((result) => {
+      const answer = inject(store, store.read(), 'GET', '/departures/', {}, { signal: () => undefined }).then((result) => {
         done = true;
         return result;
       });
