@@ -40,6 +40,14 @@ describe('16 trek sandbox faults add: flags', () => {
     expect(() => faultOfFlags(flags(given))).toThrow(message);
   });
 
+  it('16 --status and --method complete to the values the sandbox takes', async () => {
+    for (const [flag, expected] of [['--status', ['400', '401', '403', '404', '405', '406', '410', '424', '429', '500', '502', '503', '504']], ['--method', ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']]] as const) {
+      const t = testFactory();
+      expect(await main(['__complete', 'sandbox', 'faults', 'add', flag, ''], t.f)).toBe(0);
+      expect(t.out().split('\n').filter((line) => line !== '' && !line.startsWith(':')).map((line) => line.split('\t')[0])).toEqual(expected);
+    }
+  });
+
   it('16 bad flags exit 2 before any request', async () => {
     const hostile = await servers.start((_req, res) => res.writeHead(500).end());
     for (const args of [['add', '--status', '200'], ['add', '--count', '2'], ['add', '--status', '503', '--rate', 'x']]) {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { FAULT_LIMITS, FAULT_METHODS, FAULT_STATUSES, faultPathProblem, faultRuleProblem, type FaultRule } from '../../../domain/faults.js';
 import { addFault, addFaultRequest, type NewFault } from '../../../api/resources/sandbox.js';
+import { plain, registerCompleter } from '../../../completion/index.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { sanitize } from '../../../output/sanitize.js';
@@ -75,7 +76,7 @@ export function faultOfFlags(flags: AddFlags): NewFault {
 }
 
 export function newFaultsAddCmd(f: Factory, runF: (opts: FaultsAddOptions) => Promise<void> = faultsAddRun): Command {
-  return new Command('add')
+  const command = new Command('add')
     .summary('make the sandbox answer matching requests with an error, slowly, or not at all')
     .description(
       'Sandbox only: from now on, requests matching --path (and --method) get the fault instead of their answer — ' +
@@ -105,6 +106,8 @@ export function newFaultsAddCmd(f: Factory, runF: (opts: FaultsAddOptions) => Pr
       const fault = faultOfFlags(flags);
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), fault, operatorKey: () => f.sandboxOperatorKey() });
     });
+  registerCompleter(command, '--status', () => plain(FAULT_STATUSES.map(String)));
+  return registerCompleter(command, '--method', () => plain(FAULT_METHODS));
 }
 
 export async function faultsAddRun(opts: FaultsAddOptions): Promise<void> {
