@@ -38,6 +38,29 @@ export function moneyOf(cents: (currency: Currency) => number): Money {
   return out;
 }
 
+/**
+ * `totalCents` shared out in proportion to integer `weights` (percentages, say), every cent
+ * accounted for: each share is its exact part rounded down, and the cents left over go one
+ * each to the shares that lost the largest fractions (largest remainder), ties to the earlier
+ * share. So the shares always add up to the total and each is within a cent of its exact part.
+ */
+export function splitCents(totalCents: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (!Number.isInteger(totalCents) || totalCents < 0 || sum <= 0 || weights.some((w) => !Number.isInteger(w) || w < 0)) {
+    throw new RangeError(`cannot split ${totalCents} cents by ${weights.join(':')}`);
+  }
+  // Integer arithmetic: total × weight stays exact well past any price (2^53 / 100 / 10^9).
+  const shares = weights.map((w) => Math.floor((totalCents * w) / sum));
+  const remainders = weights.map((w, i) => ({ i, rest: totalCents * w - shares[i]! * sum }));
+  remainders.sort((a, b) => b.rest - a.rest || a.i - b.i);
+  let left = totalCents - shares.reduce((a, b) => a + b, 0);
+  for (const { i } of remainders) {
+    if (left-- <= 0) break;
+    shares[i]! += 1;
+  }
+  return shares;
+}
+
 export function scaleMoney(money: Money, fraction: number): Money {
   return moneyOf((currency) => Math.round(parseCents(money[currency])! * fraction));
 }

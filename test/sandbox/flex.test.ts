@@ -300,8 +300,9 @@ describe('exercise (§3.2 rule 5)', () => {
     const deposit = cents(tour.service.deposit_amount);
     await setStatus(client, tour.service, 'Cancelled');
     const exercised = (await get(client, flex.href)).exercise;
-    const windowRefund = price - Math.round(price / 2);
-    const windowCredit = Math.round(price / 2);
+    // Half each, to the cent: an odd cent goes to the refund (money back before credit).
+    const windowRefund = Math.ceil(price / 2);
+    const windowCredit = Math.floor(price / 2);
     const shortfall = price - deposit;
     expect(shortfall).toBeGreaterThan(windowRefund); // only the deposit was paid
     expect(exercised).toMatchObject({ window_refund_amount: decimal(windowRefund), window_travel_credit_amount: decimal(windowCredit), refund_amount: '0.00', refund: null });

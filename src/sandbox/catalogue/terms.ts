@@ -6,7 +6,7 @@
  */
 import { LATE_ATTACH_HOURS, stopSellDate, stopSellDays, stopSellPassed } from '../../domain/flex.js';
 import { addDays, DAY_MS } from '../clock.js';
-import { moneyOf, parseCents, scaleMoney } from '../money.js';
+import { moneyOf, parseCents, scaleMoney, splitCents } from '../money.js';
 import { ref } from '../refs.js';
 import type { Departure } from './types.js';
 
@@ -109,11 +109,18 @@ export interface WindowAmounts {
   travelCreditCents: number;
 }
 
-/** A window's shares of a price: penalty + refund + credit = price. */
+/**
+ * A window's shares of a price, to the cent: penalty + refund + credit = price exactly, each
+ * within a cent of its percentage. A cent that cannot be shared evenly goes to the share that
+ * lost the most by rounding down; on a tie, in the order the terms state them: the penalty (so
+ * it is its `penalty_percent` rounded half up, as a client would work it out), then the refund,
+ * then the credit — money back before credit (splitCents).
+ */
 export function windowAmounts(priceCents: number, window: TermsWindow): WindowAmounts {
-  const penalty = Math.round(priceCents * window.penalty);
-  const credit = Math.round(priceCents * window.credit);
-  return { penaltyCents: penalty, refundCents: priceCents - penalty - credit, travelCreditCents: credit };
+  const penalty = Math.round(window.penalty * 100);
+  const credit = Math.round(window.credit * 100);
+  const [penaltyCents, refundCents, travelCreditCents] = splitCents(priceCents, [penalty, 100 - penalty - credit, credit]) as [number, number, number];
+  return { penaltyCents, refundCents, travelCreditCents };
 }
 
 /**
