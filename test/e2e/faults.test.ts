@@ -104,6 +104,15 @@ describe('16 trek retries against injected faults, on the built-in sandbox', () 
     expect(await bookings()).toBe(before);
   });
 
+  it("16 a slow answer past trek's --timeout: exit 7 at the timeout, and the command does not wait for the delay to end", async () => {
+    const { trek } = builtIn();
+    expect((await trek('sandbox', 'faults', 'add', '--delay', '120000', '--path', '/departures*')).code).toBe(0);
+    // Were the in-process sandbox to go on waiting, the command would end after 120 s, past this test's time limit.
+    const search = await trek('search', 'departures', '--timeout', '1');
+    expect(search.code).toBe(7);
+    expect(search.stderr).toContain('no response within 1s (--timeout)');
+  });
+
   it('16 faults list shows what each fault does; faults clear removes one, then all', async () => {
     const { trek, faults } = builtIn();
     expect((await trek('sandbox', 'faults', 'add', '--status', '500', '--rate', '25%')).code).toBe(0);
