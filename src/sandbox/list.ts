@@ -7,15 +7,18 @@ import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseLi
 const knownPaths = new WeakMap<object, Set<string>>();
 
 /**
- * A catalogue collection: immutable, so its attributes, results and replies are memoised —
- * a URL always gets the same page, encoded once. Nothing here may depend on the state.
+ * A catalogue collection: immutable, so its attributes, results and replies are memoised by
+ * `name` and URL — a URL always gets the same page, encoded once. Nothing here may depend on
+ * the state, except through `name`: records that change with it (departures and their
+ * availability) come under a name of their version (rules/places.ts, departuresKey).
  */
 export function listCatalogue<T extends object>(ctx: BaseContext, name: string, records: readonly T[]): Reply {
   const replies = ctx.store.catalogue.listCache;
-  let body = replies.get(ctx.url);
+  const key = `${name} ${ctx.url}`;
+  let body = replies.get(key);
   if (!body) {
     body = immutable(cataloguePage(ctx, name, records));
-    replies.set(ctx.url, body, { size: toJsonBytes(body).length });
+    replies.set(key, body, { size: toJsonBytes(body).length });
   }
   return { status: 200, body };
 }

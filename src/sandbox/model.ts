@@ -10,6 +10,19 @@ import type { FaultState } from './faults.js';
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
+/**
+ * A departure as it differs from the catalogue, which is generated and never changes: the
+ * catalogue's `availability` is the seed's, with the seeded bookings in it; this is the rest.
+ */
+export interface DepartureOverlay {
+  /** Places taken since the seed: travellers on live departure services, less those given back (negative when more were). */
+  places_taken: number;
+  /** The operator's availability (`POST /_sandbox/departures/<id>/availability`); null: the catalogue's. */
+  status: AvailabilityStatus | null;
+  /** When its availability (status or places left) last changed. */
+  date_last_modified: string;
+}
+
 export interface BaseRecord {
   id: string;
   seq: number;
@@ -300,8 +313,8 @@ export interface State {
   last_id: Partial<Record<CollectionName, number>>;
   /** Key of the sandbox's operator controls (docs/sandbox.md), random per store like the agents' keys. */
   operator_key: string;
-  /** Departures whose availability an operator-side event changed (`POST /_sandbox/departures/<id>/availability`). */
-  departure_availability?: Record<string, AvailabilityStatus>;
+  /** What happened to departures since the seed (rules/places.ts): places taken and given back, the operator's availability. */
+  departure_overlays?: Record<string, DepartureOverlay>;
   /** Faults injected through `/_sandbox/faults` (faults.ts); absent until the first. */
   faults?: FaultState;
   collections: Collections;

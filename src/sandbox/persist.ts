@@ -29,8 +29,8 @@ import { isAtomicTempOf, STORAGE_ERROR_CODES, writeAllSync, writeFileAtomicSync 
 import { acquireFileLock, DEFAULT_LOCK_WAIT_MS, LockBusyError } from '../util/lock.js';
 import { applyEntry, type ChangeEntry } from './changes.js';
 import { DamagedSnapshotError, SnapshotError } from './errors.js';
+import { AVAILABILITY_STATUSES, type State } from './model.js';
 import { isFaultState } from './faults.js';
-import type { State } from './model.js';
 
 export const SNAPSHOT_VERSION = 1;
 const JOURNAL_VERSION = 1;
@@ -106,6 +106,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isCount = (value: unknown, max = Number.MAX_SAFE_INTEGER): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
 const show = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 60);
 
+function isDepartureOverlay(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Number.isSafeInteger(value.places_taken) &&
+    (value.status === null || (AVAILABILITY_STATUSES as readonly unknown[]).includes(value.status)) &&
+    typeof value.date_last_modified === 'string'
+  );
+}
+
 /** What is wrong with a parsed snapshot of the current version, or null when it is usable. */
 function snapshotProblem(s: Record<string, unknown>, limits: SnapshotLimits): string | null {
   if (!isCount(s.seed, limits.maxSeed)) return `seed ${show(s.seed)} is not an integer from 0 to ${limits.maxSeed}`;
@@ -119,6 +128,9 @@ function snapshotProblem(s: Record<string, unknown>, limits: SnapshotLimits): st
   if (s.journal_id !== undefined && typeof s.journal_id !== 'string') return 'journal_id is not text';
   if (s.departure_availability !== undefined && (!isObject(s.departure_availability) || !Object.values(s.departure_availability).every((v) => typeof v === 'string'))) {
     return 'departure_availability is not a map of statuses';
+  }
+  if (s.departure_overlays !== undefined && (!isObject(s.departure_overlays) || !Object.values(s.departure_overlays).every(isDepartureOverlay))) {
+    return 'departure_overlays is not a map of departure overlays';
   }
   if (s.faults !== undefined && !isFaultState(s.faults)) return 'faults is not a list of faults';
   if (!isObject(s.collections)) return 'collections is not an object';

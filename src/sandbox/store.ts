@@ -18,6 +18,7 @@ import { COLLECTION_NAMES, type BaseRecord, type BookingRecord, type Collections
 import { DataFile, type SnapshotLimits } from './persist.js';
 import { Catalogue } from './catalogue/index.js';
 import { seedState } from './seed/index.js';
+import { upgradeLegacyAvailability } from './rules/places.js';
 import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
 import { ID_BASE, Transaction, type DueHook, type StoreEvent } from './transaction.js';
 
@@ -80,7 +81,8 @@ const SNAPSHOT_LIMITS: SnapshotLimits = { maxSeed: MAX_SEED, maxSize: MAX_SANDBO
 function completeState(state: State): boolean {
   for (const name of COLLECTION_NAMES) state.collections[name] ??= {} as never;
   state.last_id ??= {};
-  return ensureStoreKeys(state);
+  const upgraded = upgradeLegacyAvailability(state);
+  return ensureStoreKeys(state) || upgraded;
 }
 
 interface Pending {

@@ -201,9 +201,9 @@ describe('14.7 the operator controls need the operator key', () => {
 
   it("14.7 an agent-2 key (or any agent's) on an operator control is 403 and changes nothing; a wrong operator key is 401", async () => {
     const clockBefore = (await client.get('/_sandbox/clock')).json;
-    const departureBefore = (await client.get('/departures/100001')).json;
     const { booking, service } = await book(client, { departure: '100001' });
     await pay(client, booking.id, service.deposit_amount);
+    const departureBefore = (await client.get('/departures/100001')).json;
     const serviceBefore = (await client.get(`/departure_services/${service.id}`)).json;
     for (const [method, path, body] of controls(service.id)) {
       for (const key of [KEYS.mapleLeafSecond, KEYS.harbourLights, KEYS.mapleLeaf]) {

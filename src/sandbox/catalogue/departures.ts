@@ -64,6 +64,17 @@ export const SHOWCASE: ReadonlyArray<{ days: number; dossier: number; status: Av
   { days: 8, dossier: 8, status: 'AVAILABLE', purpose: 'departs next week' },
 ];
 
+/**
+ * Places a showcase departure has left: enough to be booked again and again, by tests and by
+ * integrators trying the rules. The others have 1 to 16 (a small group's size) and sell out.
+ */
+export const SHOWCASE_PLACES = 500;
+
+/** The places the seed leaves on a departure: none unless it is AVAILABLE (rules/places.ts sells by them). */
+function placesLeft(status: AvailabilityStatus, drawn: number, showcase: boolean): number {
+  return status === 'AVAILABLE' && showcase ? SHOWCASE_PLACES : drawn;
+}
+
 export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan[], i: number): Departure {
   const rng = new Rng(mix(basis.seed, STREAM.departure, i));
   const showcase = SHOWCASE[i];
@@ -84,7 +95,7 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     product_line: plan.line,
     start_date: start,
     finish_date: basis.day(startOffset + plan.length - 1),
-    availability: { status, spaces_remaining: status === 'AVAILABLE' ? rng.int(1, 16) : 0 },
+    availability: { status, spaces_remaining: placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase !== undefined) },
     nearest_start_airport: plan.startAirport,
     nearest_finish_airport: plan.finishAirport,
     tour_dossier: plan.ref,

@@ -1,15 +1,13 @@
 /** Catalogue reads, open to any valid key: dossiers (and their departures), departures,
  * activities, itineraries (also under `/structured_itineraries/`), flex plans, cancellation
- * terms, override reasons. A departure's detail shows an availability
- * changed by an operator-side event; the terms of a booked service (`service-<id>`) are the
- * booking's agency's only (routes/flex.ts). */
+ * terms, override reasons. Departures — details, lists and searches alike — show their
+ * availability as bookings and the operator changed it (rules/places.ts); the terms of a
+ * booked service (`service-<id>`) are the booking's agency's only (routes/flex.ts). */
 import { OVERRIDE_REASONS } from '../catalogue/reference.js';
-import type { Departure } from '../catalogue/types.js';
 import { notFound } from '../errors.js';
 import { listCatalogue } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { availabilityOf } from '../rules/lifecycle.js';
-import type { State } from '../model.js';
+import { departureNow, departuresKey, departuresNow, someDeparturesNow } from '../rules/places.js';
 import { href } from '../refs.js';
 import { serviceTermsView } from './flex.js';
 
@@ -18,16 +16,11 @@ function found(body: object | undefined, what: string): Reply {
   return { status: 200, body };
 }
 
-function withAvailability(state: State, departure: Departure | undefined): Departure | undefined {
-  if (!departure || availabilityOf(state, departure) === departure.availability.status) return departure;
-  return { ...departure, availability: { ...departure.availability, status: availabilityOf(state, departure) } };
-}
-
 /** The departures of a tour dossier, searchable like `/departures/` (the dossier's `departures.href`). */
 function dossierDepartures(ctx: RequestContext): Reply {
   const departures = ctx.store.catalogue.departuresOf(ctx.params.id!);
   if (!departures) throw notFound(`Tour dossier ${ctx.params.id}`);
-  return listCatalogue(ctx, `departures:${ctx.params.id}`, departures);
+  return listCatalogue(ctx, `${departuresKey(ctx.state)}:${ctx.params.id}`, someDeparturesNow(ctx.state, ctx.store.catalogue, departures));
 }
 
 const overrideReasons = OVERRIDE_REASONS.map((r) => ({ ...r, href: href('override_reasons', r.id) }));
@@ -37,8 +30,11 @@ export function register(router: Router): void {
     .get('/tour_dossiers', (ctx) => listCatalogue(ctx, 'tour_dossiers', ctx.store.catalogue.tourDossiers))
     .get('/tour_dossiers/:id', (ctx) => found(ctx.store.catalogue.tourDossier(ctx.params.id!), `Tour dossier ${ctx.params.id}`))
     .get('/tour_dossiers/:id/departures', dossierDepartures)
-    .get('/departures', (ctx) => listCatalogue(ctx, 'departures', ctx.store.catalogue.departures))
-    .get('/departures/:id', (ctx) => found(withAvailability(ctx.state, ctx.store.catalogue.departure(ctx.params.id!)), `Departure ${ctx.params.id}`))
+    .get('/departures', (ctx) => listCatalogue(ctx, departuresKey(ctx.state), departuresNow(ctx.state, ctx.store.catalogue)))
+    .get('/departures/:id', (ctx) => {
+      const departure = ctx.store.catalogue.departure(ctx.params.id!);
+      return found(departure && departureNow(ctx.state, departure), `Departure ${ctx.params.id}`);
+    })
     .get('/activities', (ctx) => listCatalogue(ctx, 'activities', ctx.store.catalogue.activities))
     .get('/activities/:id', (ctx) => found(ctx.store.catalogue.activity(ctx.params.id!), `Activity ${ctx.params.id}`))
     .get('/itineraries/:id', (ctx) => found(ctx.store.catalogue.itinerary(ctx.params.id!), `Itinerary ${ctx.params.id}`))

@@ -17,7 +17,8 @@ import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { addFault, FAULTS_PATH, faultsOf, faultView, removeFaults } from '../faults.js';
 import { ref } from '../refs.js';
-import { availabilityOf, cancel, changeAvailability } from '../rules/lifecycle.js';
+import { cancel, changeAvailability } from '../rules/lifecycle.js';
+import { availabilityOf, departureNow } from '../rules/places.js';
 import { rowFor } from '../rules/transitions.js';
 import { assertOpen } from './bookings.js';
 import { serviceView } from './services.js';
@@ -104,17 +105,29 @@ function staffCancel(ctx: BaseContext): Promise<Reply> {
   });
 }
 
-/** An operator-side availability change of a departure (what a webhook would announce). */
+/** Places the operator may give a departure at once: far beyond any tour, short of absurd. */
+const MAX_SPACES = 10_000;
+
+/**
+ * An operator-side change of a departure's availability (what a webhook would announce):
+ * `status`, `spaces_remaining` (the places left), or both (rules/places.ts). AVAILABLE needs a
+ * place left: on a departure with none, send `spaces_remaining` with it.
+ */
 function setAvailability(ctx: BaseContext): Promise<Reply> {
   const body = objectBody(ctx);
   const check = new Checker();
-  const status = check.string(body, 'status', 'status', { required: true, choices: AVAILABILITY_STATUSES });
+  const status = check.string(body, 'status', 'status', { choices: AVAILABILITY_STATUSES }) as AvailabilityStatus | null | undefined;
+  const spaces = integerIn(check, body.spaces_remaining, 'spaces_remaining', 0, MAX_SPACES);
+  if (status == null && spaces === undefined && check.errors.length === 0) check.add('status', 'REQUIRED', 'send status, spaces_remaining or both');
   check.done();
   return ctx.store.mutate((state, tx) => {
     const departure = ctx.store.catalogue.departure(ctx.params.id!);
     if (!departure) throw notFound(`Departure ${ctx.params.id}`);
-    changeAvailability(state, tx, departure, status as AvailabilityStatus);
-    return { status: 200, body: { ...departure, availability: { ...departure.availability, status: availabilityOf(state, departure) } } };
+    changeAvailability(state, tx, departure, status ?? undefined, spaces);
+    if (status === 'AVAILABLE' && availabilityOf(state, departure) !== 'AVAILABLE') {
+      throw fieldError('spaces_remaining', 'NO_SPACES_LEFT', `departure ${departure.id} has no place left: send spaces_remaining with AVAILABLE`, spaces ?? 0);
+    }
+    return { status: 200, body: departureNow(state, departure) };
   });
 }
 

@@ -9,7 +9,8 @@ import { fieldError, notFound, SandboxError } from '../errors.js';
 import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
-import { applyPatch, availabilityOf, insertDepartureService, insertService, optionExpiry, serviceClock } from '../rules/lifecycle.js';
+import { applyPatch, insertDepartureService, insertService, optionExpiry, serviceClock } from '../rules/lifecycle.js';
+import { assertPlacesFor, availabilityOf } from '../rules/places.js';
 import { requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
@@ -164,7 +165,8 @@ function createDepartureService(ctx: RequestContext): Promise<Reply> {
     const availability = availabilityOf(state, departure);
     const status = INITIAL_STATUS[availability];
     if (!status) throw fieldError('product', 'PRODUCT_NOT_BOOKABLE', `departure ${departure.id} is ${availability}: it cannot be booked`, request.productId);
-    const service = insertDepartureService(tx, catalogue, booking, departure, status, request.customerIds);
+    if (status === 'Option') assertPlacesFor(state, departure, request.customerIds.length);
+    const service = insertDepartureService(state, tx, catalogue, booking, departure, status, request.customerIds);
     return { status: 201, body: serviceView(state, service) };
   });
 }

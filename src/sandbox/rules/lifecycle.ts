@@ -16,13 +16,13 @@ import {
   ACTIVITY_CANCELLATION_FEE_PERCENT,
   earlyBookingEnds,
   freeCents,
-  HOLDING_STATUSES,
   LIVE_PRICE_STATUSES,
   overpaidCents,
   priceOf,
   repriceIfLive,
   requirementCents,
 } from './money.js';
+import { availabilityOf, PLACE_STATUSES, placesForWaitlist, setAvailability, takePlaces } from './places.js';
 import { rowFor, type Trigger } from './transitions.js';
 
 /** How long a new Option (or On Request) service is held: to midnight EST ending the third day after today (EST). */
@@ -42,11 +42,6 @@ export function optionExpiry(nowMs: number, departure?: Departure): string {
   if (!departure) return hold;
   const lastChance = estMidnightEnding(addDays(departure.start_date, -1));
   return lastChance < hold ? lastChance : hold;
-}
-
-/** The departure's availability now: the seeded one, unless an availability event changed it. */
-export function availabilityOf(state: State, departure: Departure): AvailabilityStatus {
-  return state.departure_availability?.[departure.id] ?? departure.availability.status;
 }
 
 type NewService = Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'>;
@@ -70,7 +65,8 @@ export function insertService(tx: Transaction, catalogue: Catalogue, booking: Bo
 }
 
 /** A new departure service in the status its departure's availability gives (Option, On Request or Waitlisted). */
-export function insertDepartureService(tx: Transaction, catalogue: Catalogue, booking: BookingRecord, departure: Departure, status: ServiceStatus, customerIds: string[]): ServiceRecord {
+export function insertDepartureService(state: State, tx: Transaction, catalogue: Catalogue, booking: BookingRecord, departure: Departure, status: ServiceStatus, customerIds: string[]): ServiceRecord {
+  if (PLACE_STATUSES.has(status)) takePlaces(state, tx, departure, customerIds.length);
   return insertService(tx, catalogue, booking, {
     type: 'departure_services',
     product_id: departure.id,
@@ -107,38 +103,49 @@ function isOpen(state: State, service: ServiceRecord): boolean {
   return state.collections.bookings[service.booking_id]?.date_closed === null;
 }
 
-function move(tx: Transaction, service: ServiceRecord, to: ServiceStatus, trigger: Trigger): void {
+/**
+ * Every change of status goes through here. A departure service entering or leaving the live
+ * statuses takes or gives back its travellers' places; places given back go to the waitlist.
+ */
+function move(state: State, tx: Transaction, service: ServiceRecord, to: ServiceStatus, trigger: Trigger): void {
   const from = service.status;
   service.status = to;
   tx.emit({ type: 'services.status_changed', id: service.id, data: { from, to, trigger } });
+  const places = service.type === 'departure_services' ? Number(PLACE_STATUSES.has(to)) - Number(PLACE_STATUSES.has(from)) : 0;
+  if (places === 0) return;
+  const catalogue = Catalogue.for(state);
+  const departure = catalogue.departure(service.product_id);
+  if (!departure) return;
+  takePlaces(state, tx, departure, places * service.customer_ids.length);
+  if (places < 0) promoteWaitlist(state, tx, catalogue, departure);
 }
 
 /** Option (or Request Confirmation) → Confirmed: `date_confirmed`, the price locked, the money it needs held. */
-export function confirm(tx: Transaction, service: ServiceRecord, trigger: Trigger, atIso = tx.now): void {
+export function confirm(state: State, tx: Transaction, service: ServiceRecord, trigger: Trigger, atIso = tx.now): void {
   if (service.status === 'Option') service.held_cents = service.type === 'flex_plan_services' ? service.purchase_price_cents : service.deposit_cents;
   service.date_confirmed ??= atIso;
   service.option_expiry_date = null;
-  move(tx, service, 'Confirmed', trigger);
+  move(state, tx, service, 'Confirmed', trigger);
   if (service.type === 'flex_plan_services') createAddons(tx, service);
 }
 
 /** On Request → Request Confirmation: paid in full, the request goes to the local office. */
-function sendRequest(tx: Transaction, service: ServiceRecord): void {
+function sendRequest(state: State, tx: Transaction, service: ServiceRecord): void {
   service.held_cents = service.purchase_price_cents;
   service.date_requested = tx.now;
   service.option_expiry_date = null;
-  move(tx, service, 'Request Confirmation', 'office');
+  move(state, tx, service, 'Request Confirmation', 'office');
 }
 
 /** → Expired (no fees); a flex plan service still in Option on a lapsed departure service expires with it. */
 export function expire(state: State, tx: Transaction, service: ServiceRecord, trigger: Trigger): void {
-  move(tx, service, 'Expired', trigger);
+  move(state, tx, service, 'Expired', trigger);
   if (service.type === 'departure_services') releaseFlexOption(state, tx, service);
 }
 
 function releaseFlexOption(state: State, tx: Transaction, departureService: ServiceRecord): void {
   const flex = activeFlexFor(state, departureService.id);
-  if (flex?.status === 'Option') move(tx, flex, 'Expired', 'departure');
+  if (flex?.status === 'Option') move(state, tx, flex, 'Expired', 'departure');
 }
 
 const byType: Record<ServiceRecord['type'], number> = { departure_services: 0, activity_services: 1, flex_plan_services: 2 };
@@ -161,8 +168,8 @@ export function settle(state: State, tx: Transaction, bookingId: string): void {
     const needed = requirementCents(service);
     if (needed > free) continue;
     free -= needed;
-    if (service.status === 'On Request') sendRequest(tx, service);
-    else confirm(tx, service, 'payment');
+    if (service.status === 'On Request') sendRequest(state, tx, service);
+    else confirm(state, tx, service, 'payment');
   }
 }
 
@@ -170,14 +177,13 @@ export function settle(state: State, tx: Transaction, bookingId: string): void {
  * → Cancelled, by the client (PATCH) or by staff. Fees by the row of the transition table:
  * departure services by the window of their terms containing today (the confirmed flex plan's
  * when one covers it — the exercise — else the generic ones), activities 10 %, a flex plan
- * service its whole price. Then: a flex plan in Option on it expires, freed seats go to the
- * waitlist, and money paid beyond what the booking still needs is refunded.
+ * service its whole price. Then: a flex plan in Option on it expires, its places go back (to
+ * the waitlist first, see move), and money paid beyond what the booking still needs is refunded.
  */
 export function cancel(state: State, tx: Transaction, service: ServiceRecord, trigger: 'patch' | 'staff'): void {
   const row = rowFor(service, 'Cancelled', trigger);
   if (!row) throw new Error(`no ${trigger} row from ${service.status} to Cancelled for ${service.type}`);
   const catalogue = Catalogue.for(state);
-  const from = service.status;
   const price = service.purchase_price_cents;
   const flex = service.type === 'departure_services' && row.fees === 'terms' ? confirmedFlexFor(state, service.id) : undefined;
   // The exercise sets the departure service's charge itself (penalty and travel credit).
@@ -189,14 +195,10 @@ export function cancel(state: State, tx: Transaction, service: ServiceRecord, tr
   service.held_cents = 0;
   service.date_cancelled = tx.now;
   service.option_expiry_date = null;
-  move(tx, service, 'Cancelled', trigger);
+  move(state, tx, service, 'Cancelled', trigger);
 
   if (service.type === 'flex_plan_services') cancelAddons(state, tx, service);
-  if (service.type === 'departure_services') {
-    releaseFlexOption(state, tx, service);
-    // A service holding the booking's money holds its seats too; a waitlisted one held none.
-    if (HOLDING_STATUSES.has(from)) promoteWaitlist(state, tx, catalogue, service.product_id, service.customer_ids.length);
-  }
+  if (service.type === 'departure_services') releaseFlexOption(state, tx, service);
   refundOverpayment(state, tx, service);
 }
 
@@ -205,10 +207,10 @@ export function cancel(state: State, tx: Transaction, service: ServiceRecord, tr
  * service's money held until staff cancel it and its fee is known.
  */
 export function applyPatch(state: State, tx: Transaction, service: ServiceRecord, to: ServiceStatus): void {
-  if (to === 'Confirmed') confirm(tx, service, 'patch');
+  if (to === 'Confirmed') confirm(state, tx, service, 'patch');
   else if (to === 'Expired') expire(state, tx, service, 'patch');
   else if (to === 'Cancelled') cancel(state, tx, service, 'patch');
-  else move(tx, service, to, 'patch');
+  else move(state, tx, service, to, 'patch');
 }
 
 function refundOverpayment(state: State, tx: Transaction, cancelled: ServiceRecord): void {
@@ -216,36 +218,36 @@ function refundOverpayment(state: State, tx: Transaction, cancelled: ServiceReco
   if (over > 0) tx.insert('refunds', { booking_id: cancelled.booking_id, amount_cents: over, status: 'APPLIED', service_id: cancelled.id, reason: 'CANCELLATION' });
 }
 
-/** Waitlisted → Option for the oldest waitlisted services on the departure whose travellers fit the freed seats. */
-function promoteWaitlist(state: State, tx: Transaction, catalogue: Catalogue, departureId: string, seats: number): void {
-  const departure = catalogue.departure(departureId);
-  if (!departure) return;
-  let free = seats;
+/**
+ * Places came free on the departure (a cancellation, an expiry, the operator): Waitlisted →
+ * Option for the oldest waitlisted services whose travellers fit the places left, each taking
+ * its places (spec §3.1 "a cancellation occurs on the product").
+ */
+function promoteWaitlist(state: State, tx: Transaction, catalogue: Catalogue, departure: Departure): void {
   const waiting = Object.values(state.collections.services)
-    .filter((s) => s.type === 'departure_services' && s.product_id === departureId && s.status === 'Waitlisted' && isOpen(state, s))
+    .filter((s) => s.type === 'departure_services' && s.product_id === departure.id && s.status === 'Waitlisted' && isOpen(state, s))
     .sort((a, b) => a.seq - b.seq);
   for (const service of waiting) {
-    if (service.customer_ids.length > free) continue;
-    free -= service.customer_ids.length;
-    move(tx, service, 'Option', 'space');
+    if (service.customer_ids.length > placesForWaitlist(state, departure)) continue;
+    move(state, tx, service, 'Option', 'space');
     service.option_expiry_date = optionExpiry(tx.nowMs, departure);
     repriceIfLive(state, catalogue, service, tx.nowMs);
   }
 }
 
 /**
- * The operator changes a departure's availability (a sandbox event standing in for what a
- * webhook would announce). Reaching REQUEST_SPACE expires the waitlist on it.
+ * The operator changes a departure's availability or places (a sandbox event standing in for
+ * what a webhook would announce; see places.ts). Reaching REQUEST_SPACE expires the waitlist on
+ * it; places given to it go to the waitlist first.
  */
-export function changeAvailability(state: State, tx: Transaction, departure: Departure, status: AvailabilityStatus): void {
-  const overrides = (state.departure_availability ??= {});
-  if (status === departure.availability.status) delete overrides[departure.id];
-  else overrides[departure.id] = status;
-  tx.emit({ type: 'departures.availability_changed', id: departure.id, data: { status } });
-  if (status !== 'REQUEST_SPACE') return;
-  for (const service of Object.values(state.collections.services)) {
-    if (service.type === 'departure_services' && service.product_id === departure.id && service.status === 'Waitlisted' && isOpen(state, service)) expire(state, tx, service, 'availability');
+export function changeAvailability(state: State, tx: Transaction, departure: Departure, status: AvailabilityStatus | undefined, spaces: number | undefined): void {
+  setAvailability(state, tx, departure, status, spaces);
+  if (availabilityOf(state, departure) === 'REQUEST_SPACE') {
+    for (const service of Object.values(state.collections.services)) {
+      if (service.type === 'departure_services' && service.product_id === departure.id && service.status === 'Waitlisted' && isOpen(state, service)) expire(state, tx, service, 'availability');
+    }
   }
+  promoteWaitlist(state, tx, Catalogue.for(state), departure);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -300,7 +302,7 @@ export const serviceClock: DueHook = {
       if (kind === 'reprice') {
         if (repriceIfLive(state, catalogue, service, nowMs)) tx.emit({ type: 'services.repriced', id: service.id });
       } else if (kind === 'office' && service.status === 'Request Confirmation') {
-        confirm(tx, service, 'office', isoDateTime(at));
+        confirm(state, tx, service, 'office', isoDateTime(at));
       } else if (kind === 'expiry' && (service.status === 'Option' || service.status === 'On Request')) {
         expire(state, tx, service, 'expiry');
       }
