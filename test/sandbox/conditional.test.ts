@@ -68,6 +68,19 @@ describe('16 caching validators', () => {
     expect((await getWith('/departures/100004/', { 'if-modified-since': lastModified, 'if-none-match': '"other"' })).status).toBe(200);
   });
 
+  it("16 after an availability change a departure's old ETag and Last-Modified get 200, with both moved", async () => {
+    const before = await client.get('/departures/100005/');
+    const changed = await client.post('/_sandbox/departures/100005/availability', { status: 'NOT_BOOKABLE' }, KEYS.operator);
+    expect(changed.status).toBe(200);
+    const byTag = await getWith('/departures/100005/', { 'if-none-match': before.headers.get('etag')! });
+    expect(byTag.status).toBe(200);
+    expect(byTag.json.availability.status).toBe('NOT_BOOKABLE');
+    expect(byTag.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const byDate = await getWith('/departures/100005/', { 'if-modified-since': before.headers.get('last-modified')! });
+    expect(byDate.status).toBe(200);
+    expect(Date.parse(byDate.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(before.headers.get('last-modified')!));
+  });
+
   it('16 lists and resources without date_last_modified carry an ETag and no Last-Modified', async () => {
     for (const path of ['/departures/?max_per_page=10', '/bookings/200001/']) {
       const answer = await client.get(path);
