@@ -220,7 +220,10 @@ export interface BookingChildRecord extends BaseRecord {
 
 export interface PaymentRecord extends BookingChildRecord {
   amount_cents: number;
+  /** PENDING until it settles (the automatic final payment, for a day); only APPLIED money counts as paid. */
   status: 'APPLIED' | 'PENDING';
+  /** The automatic final payment taken at the balance due date (spec §2.2); absent for a payment made through the sandbox. */
+  reason?: 'FINAL_PAYMENT';
 }
 
 /** A waived requirement (spec §2.6): while it exists, the customer's checkin leaves the requirement out. */

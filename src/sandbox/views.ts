@@ -4,14 +4,11 @@
  */
 import { promotionByCode, promotionRef } from './catalogue/promotions.js';
 import { AGENCY_CHAINS, BOOKING_COMPANIES } from './catalogue/reference.js';
-import { addDays } from './clock.js';
 import { formatCents } from './money.js';
-import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type ServiceStatus, type State } from './model.js';
+import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from './model.js';
 import { customerRef, href, ref } from './refs.js';
-import { OWING_STATUSES, owingCents, paidCents } from './rules/money.js';
+import { amountOwingCents, balanceDueDate, OWING_STATUSES, paidCents, travelDates } from './rules/money.js';
 import { statusTransitions } from './rules/transitions.js';
-
-const TRAVEL_STATUSES: ReadonlySet<ServiceStatus> = new Set([...OWING_STATUSES, 'Waitlisted']);
 
 /**
  * Tax on commission (spec §2.2: "some agents in Canada and UK agents under ATOL"): Ontario
@@ -37,22 +34,16 @@ export function bookingTotals(state: State, booking: BookingRecord) {
   const paid = paidCents(state, booking.id);
   const pending = sum(payments.filter((p) => p.status === 'PENDING'), (p) => p.amount_cents) - sum(refunds.filter((r) => r.status === 'PENDING'), (r) => r.amount_cents);
   const commission = sum(services.filter((s) => OWING_STATUSES.has(s.status)), (s) => s.commission_cents);
-  // Travel is the tours': a flex plan service never moves the dates (spec §2.2), activities carry none.
-  const travel = services.filter((s) => s.type === 'departure_services' && TRAVEL_STATUSES.has(s.status));
-  const starts = travel.map((s) => s.start_date).filter((d): d is string => d !== null).sort();
-  const finishes = travel.map((s) => s.finish_date).filter((d): d is string => d !== null).sort();
-  const first = starts[0] ?? null;
-  const created = booking.date_created.slice(0, 10);
-  const due = first === null ? null : addDays(first, -60) < created ? created : addDays(first, -60);
+  const travel = travelDates(services);
   return {
     paidCents: paid,
-    owingCents: Math.max(0, sum(services, owingCents) - paid),
+    owingCents: amountOwingCents(services, paid),
     pendingCents: pending,
     commissionCents: commission,
     taxOnCommissionCents: Math.round(commission * commissionTaxRate(state.collections.agencies[booking.agency_id])),
-    dateOfFirstTravel: first,
-    dateOfLastTravel: finishes[finishes.length - 1] ?? null,
-    balanceDueDate: due,
+    dateOfFirstTravel: travel.first,
+    dateOfLastTravel: travel.last,
+    balanceDueDate: balanceDueDate(booking, travel.first),
   };
 }
 

@@ -19,6 +19,7 @@ describe('POST /_sandbox/payments', () => {
       currency: 'USD',
       date_created: expect.stringMatching(/^2027-01-10T\d{2}:\d{2}:\d{2}Z$/),
       status: 'APPLIED',
+      reason: null,
     });
     expect(await get(client, payment.href)).toEqual(payment);
     expect((await get(client, `${booking.href}payments/`)).results).toEqual([payment]);

@@ -29,8 +29,9 @@ function money(state: State, record: BookingChildRecord & { amount_cents: number
   };
 }
 
+/** A payment: `status` PENDING until it settles, `reason` FINAL_PAYMENT for the automatic final payment (else null). */
 export function paymentView(state: State, payment: PaymentRecord): Record<string, unknown> {
-  return { ...money(state, payment, 'payments'), status: payment.status };
+  return { ...money(state, payment, 'payments'), status: payment.status, reason: payment.reason ?? null };
 }
 
 function refundView(state: State, refund: RefundRecord): Record<string, unknown> {

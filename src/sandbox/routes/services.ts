@@ -9,7 +9,7 @@ import { fieldError, notFound, SandboxError } from '../errors.js';
 import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
-import { applyPatch, insertDepartureService, insertService, optionExpiry, serviceClock } from '../rules/lifecycle.js';
+import { applyPatch, bookingClock, insertDepartureService, insertService, optionExpiry } from '../rules/lifecycle.js';
 import { assertPlacesFor, availabilityOf } from '../rules/places.js';
 import { requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
@@ -250,7 +250,7 @@ export function patchService(type: ServiceType) {
   };
 }
 
-export const dueHooks = [serviceClock];
+export const dueHooks = [bookingClock];
 
 export function register(router: Router): void {
   for (const type of ['departure_services', 'activity_services'] as const) {

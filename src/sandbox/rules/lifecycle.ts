@@ -5,22 +5,28 @@
  * promotion, and the departure availability event. Every function runs inside one
  * `store.mutate` transaction; which moves are allowed is decided by transitions.ts.
  */
-import { addDays, estMidnightEnding, isoDate, isoDateTime } from '../clock.js';
-import type { AvailabilityStatus, BookingRecord, ServiceRecord, ServiceStatus, State } from '../model.js';
+import { addDays, estMidnightEnding, isoDate } from '../clock.js';
+import { bookingServices, type AvailabilityStatus, type BookingRecord, type PaymentRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import { Catalogue } from '../catalogue/index.js';
 import { GENERIC_WINDOWS, windowAmounts, windowOn } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
-import type { DueHook, Transaction } from '../transaction.js';
+import { Transaction, type DueHook } from '../transaction.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {
   ACTIVITY_CANCELLATION_FEE_PERCENT,
+  amountOwingCents,
+  balanceDueDate,
   earlyBookingEnds,
   freeCents,
   LIVE_PRICE_STATUSES,
   overpaidCents,
+  owingCents,
+  paidCents,
   priceOf,
   repriceIfLive,
   requirementCents,
+  SETTLEMENT_HOURS,
+  travelDates,
 } from './money.js';
 import { availabilityOf, PLACE_STATUSES, placesForWaitlist, setAvailability, takePlaces } from './places.js';
 import { rowFor, type Trigger } from './transitions.js';
@@ -253,22 +259,53 @@ export function changeAvailability(state: State, tx: Transaction, departure: Dep
 // ---------------------------------------------------------------------------------------
 // Time
 
-interface DueAt {
-  at: number;
-  service: ServiceRecord;
-  kind: 'reprice' | 'office' | 'expiry';
-}
+/** What falls due as the clock passes: a service's move, a booking's final payment, a payment's settlement. */
+type Due =
+  | { at: number; kind: 'settlement'; seq: number; payment: PaymentRecord }
+  | { at: number; kind: 'office' | 'reprice' | 'expiry'; seq: number; service: ServiceRecord }
+  | { at: number; kind: 'final_payment'; seq: number; booking: BookingRecord };
 
-function dueEvents(state: State, catalogue: Catalogue): DueAt[] {
-  const due: DueAt[] = [];
+/**
+ * What goes first when several fall due at one instant: money that arrives at a deadline counts
+ * (settlement); what lapses at the balance due date is not charged for (expiry before the final
+ * payment).
+ */
+const DUE_ORDER: Record<Due['kind'], number> = { settlement: 0, office: 1, reprice: 2, expiry: 3, final_payment: 4 };
+
+function dueEvents(state: State, catalogue: Catalogue): Due[] {
+  const due: Due[] = [];
+  const open = (bookingId: string) => state.collections.bookings[bookingId]?.date_closed === null;
+  const servicesOf = new Map<string, ServiceRecord[]>();
   for (const service of Object.values(state.collections.services)) {
-    if (!isOpen(state, service)) continue;
-    if ((service.status === 'Option' || service.status === 'On Request') && service.option_expiry_date) due.push({ at: Date.parse(service.option_expiry_date), service, kind: 'expiry' });
-    if (service.status === 'Request Confirmation' && service.date_requested) due.push({ at: Date.parse(service.date_requested) + OFFICE_ANSWER_HOURS * HOUR_MS, service, kind: 'office' });
+    if (!open(service.booking_id)) continue;
+    servicesOf.set(service.booking_id, [...(servicesOf.get(service.booking_id) ?? []), service]);
+    const at = (kind: 'office' | 'reprice' | 'expiry', ms: number) => due.push({ at: ms, kind, seq: service.seq, service });
+    if ((service.status === 'Option' || service.status === 'On Request') && service.option_expiry_date) at('expiry', Date.parse(service.option_expiry_date));
+    if (service.status === 'Request Confirmation' && service.date_requested) at('office', Date.parse(service.date_requested) + OFFICE_ANSWER_HOURS * HOUR_MS);
     if (LIVE_PRICE_STATUSES.has(service.status) && service.promotion) {
       const departure = catalogue.departure(service.product_id);
-      if (departure) due.push({ at: Date.parse(`${earlyBookingEnds(departure.start_date)}T00:00:00Z`), service, kind: 'reprice' });
+      if (departure) at('reprice', Date.parse(`${earlyBookingEnds(departure.start_date)}T00:00:00Z`));
     }
+  }
+  // Money per booking in one pass over the records, so this stays linear in the state.
+  const paid = new Map<string, number>();
+  const finalPaymentTaken = new Set<string>();
+  for (const payment of Object.values(state.collections.payments)) {
+    if (payment.reason === 'FINAL_PAYMENT') finalPaymentTaken.add(payment.booking_id);
+    if (payment.status === 'APPLIED') paid.set(payment.booking_id, (paid.get(payment.booking_id) ?? 0) + payment.amount_cents);
+    else if (open(payment.booking_id)) due.push({ at: Date.parse(payment.date_created) + SETTLEMENT_HOURS * HOUR_MS, kind: 'settlement', seq: payment.seq, payment });
+  }
+  for (const refund of Object.values(state.collections.refunds)) {
+    if (refund.status === 'APPLIED') paid.set(refund.booking_id, (paid.get(refund.booking_id) ?? 0) - refund.amount_cents);
+  }
+  for (const booking of Object.values(state.collections.bookings)) {
+    if (booking.date_closed !== null || booking.no_auto_final_payment || finalPaymentTaken.has(booking.id)) continue;
+    const services = servicesOf.get(booking.id) ?? [];
+    const dueDate = balanceDueDate(booking, travelDates(services).first);
+    if (!dueDate || amountOwingCents(services, paid.get(booking.id) ?? 0) === 0) continue;
+    // Money that came to be owed after the balance due date is taken at the end of the day it did, never before.
+    const day = services.reduce((latest, s) => (owingCents(s) > 0 && s.date_created.slice(0, 10) > latest ? s.date_created.slice(0, 10) : latest), dueDate);
+    due.push({ at: Date.parse(estMidnightEnding(day)), kind: 'final_payment', seq: booking.seq, booking });
   }
   return due;
 }
@@ -285,27 +322,71 @@ function earliestDue(state: State): number {
 }
 
 /**
+ * The automatic final payment (spec §2.2 `no_auto_final_payment`): at midnight EST ending the
+ * balance due date (or ending the day a service owing money was added, when that came later),
+ * the booking's `amount_owing` is taken — unless the booking was created with
+ * `no_auto_final_payment`, owes nothing, or had its final payment already. It is a card charge:
+ * PENDING (in `amount_pending`) until it settles SETTLEMENT_HOURS later.
+ */
+function takeFinalPayment(state: State, tx: Transaction, booking: BookingRecord): void {
+  const services = bookingServices(state, booking.id);
+  const owing = amountOwingCents(services, paidCents(state, booking.id));
+  if (owing > 0) tx.insert('payments', { booking_id: booking.id, amount_cents: owing, status: 'PENDING', reason: 'FINAL_PAYMENT' });
+}
+
+/** A pending payment settles: it counts as paid from now, and confirms what it pays for (settle). */
+function settlePayment(state: State, tx: Transaction, payment: PaymentRecord): void {
+  payment.status = 'APPLIED';
+  tx.emit({ type: 'payments.settled', id: payment.id });
+  settle(state, tx, payment.booking_id);
+}
+
+function runDue(state: State, catalogue: Catalogue, tx: Transaction, due: Due): void {
+  switch (due.kind) {
+    case 'settlement':
+      if (due.payment.status === 'PENDING') settlePayment(state, tx, due.payment);
+      return;
+    case 'office':
+      if (due.service.status === 'Request Confirmation') confirm(state, tx, due.service, 'office');
+      return;
+    case 'reprice':
+      if (repriceIfLive(state, catalogue, due.service, tx.nowMs)) tx.emit({ type: 'services.repriced', id: due.service.id });
+      return;
+    case 'expiry':
+      if (due.service.status === 'Option' || due.service.status === 'On Request') expire(state, tx, due.service, 'expiry');
+      return;
+    case 'final_payment':
+      takeFinalPayment(state, tx, due.booking);
+  }
+}
+
+const dueKey = (due: Due) => `${due.kind}:${due.seq}:${due.at}`;
+const dueFirst = (a: Due, b: Due) => a.at - b.at || DUE_ORDER[a.kind] - DUE_ORDER[b.kind] || a.seq - b.seq;
+
+/**
  * Option and On Request services expire at their `option_expiry_date` (midnight EST, or the
  * flex plan's own boundary); a request is answered a day after it was sent; a lapsed
- * early-booking discount raises the price of a service whose price is not locked. Each happens
- * in time order, dated when it fell due.
+ * early-booking discount raises the price of a service whose price is not locked; the final
+ * payment is taken at the balance due date and settles a day later. One at a time, in time
+ * order, each dated when it fell due — what one does (a payment settling, a request sent) may
+ * itself fall due before now, so the next is looked for afresh.
  */
-export const serviceClock: DueHook = {
-  name: 'service-clock',
+export const bookingClock: DueHook = {
+  name: 'booking-clock',
   isDue: (state, nowMs) => earliestDue(state) <= nowMs,
   run: (state, nowMs, tx) => {
     const catalogue = Catalogue.for(state);
-    const due = dueEvents(state, catalogue)
-      .filter((d) => d.at <= nowMs)
-      .sort((a, b) => a.at - b.at || a.service.seq - b.service.seq);
-    for (const { at, service, kind } of due) {
-      if (kind === 'reprice') {
-        if (repriceIfLive(state, catalogue, service, nowMs)) tx.emit({ type: 'services.repriced', id: service.id });
-      } else if (kind === 'office' && service.status === 'Request Confirmation') {
-        confirm(state, tx, service, 'office', isoDateTime(at));
-      } else if (kind === 'expiry' && (service.status === 'Option' || service.status === 'On Request')) {
-        expire(state, tx, service, 'expiry');
+    const done = new Set<string>();
+    for (;;) {
+      let next: Due | undefined;
+      for (const due of dueEvents(state, catalogue)) {
+        if (due.at <= nowMs && !done.has(dueKey(due)) && (!next || dueFirst(due, next) < 0)) next = due;
       }
+      if (!next) return;
+      done.add(dueKey(next));
+      const then = new Transaction(state, next.at);
+      runDue(state, catalogue, then, next);
+      for (const event of then.events) tx.emit(event);
     }
   },
 };

@@ -5,7 +5,7 @@
  * the same rules in prose.
  */
 import { addDays, isoDate } from '../clock.js';
-import { bookingServices, type AppliedPromotionRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
+import { bookingServices, type AppliedPromotionRecord, type BookingRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
 import { EARLY_BOOKING } from '../catalogue/promotions.js';
 import { DEPARTURE_COMMISSION_PERCENT } from '../catalogue/reference.js';
@@ -21,6 +21,12 @@ export const LIVE_PRICE_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option'
 export const OWING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed']);
 /** Statuses in which a service holds part of the booking's money. */
 export const HOLDING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Request Confirmation', 'Confirmed', 'Request Cancellation']);
+/** Statuses whose departure services give a booking its travel dates (spec §2.2): the tours it may still travel on. */
+export const TRAVEL_STATUSES: ReadonlySet<ServiceStatus> = new Set([...OWING_STATUSES, 'Waitlisted']);
+/** How many days before the first travel date the balance is due (`balance_due_date`, the sandbox's choice). */
+export const BALANCE_DUE_DAYS = 60;
+/** How long a pending payment (the automatic final payment) takes to settle, the sandbox's choice. */
+export const SETTLEMENT_HOURS = 24;
 
 export interface Pricing {
   priceCents: number;
@@ -123,4 +129,33 @@ export function freeCents(state: State, bookingId: string): number {
 /** Paid beyond everything the booking must keep covering: refunded when a cancellation frees it. */
 export function overpaidCents(state: State, bookingId: string): number {
   return paidCents(state, bookingId) - bookingServices(state, bookingId).reduce((sum, s) => sum + keptCents(s), 0);
+}
+
+/**
+ * A booking's travel dates: the earliest start and latest finish of its departure services in
+ * Option through Confirmed or Waitlisted. Activities carry no dates; a flex plan service never
+ * moves them (spec §2.2).
+ */
+export function travelDates(services: readonly ServiceRecord[]): { first: string | null; last: string | null } {
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const s of services) {
+    if (s.type !== 'departure_services' || !TRAVEL_STATUSES.has(s.status)) continue;
+    if (s.start_date !== null && (first === null || s.start_date < first)) first = s.start_date;
+    if (s.finish_date !== null && (last === null || s.finish_date > last)) last = s.finish_date;
+  }
+  return { first, last };
+}
+
+/** `balance_due_date`: 60 days before the first travel date, never before the booking was made; null without travel. */
+export function balanceDueDate(booking: BookingRecord, firstTravel: string | null): string | null {
+  if (firstTravel === null) return null;
+  const due = addDays(firstTravel, -BALANCE_DUE_DAYS);
+  const created = booking.date_created.slice(0, 10);
+  return due < created ? created : due;
+}
+
+/** `amount_owing`: what the services cost the booking (owingCents), less what was paid; never below 0. */
+export function amountOwingCents(services: readonly ServiceRecord[], paid: number): number {
+  return Math.max(0, services.reduce((sum, s) => sum + owingCents(s), 0) - paid);
 }
