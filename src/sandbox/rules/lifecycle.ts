@@ -278,7 +278,9 @@ function dueEvents(state: State, catalogue: Catalogue): Due[] {
   const servicesOf = new Map<string, ServiceRecord[]>();
   for (const service of Object.values(state.collections.services)) {
     if (!open(service.booking_id)) continue;
-    servicesOf.set(service.booking_id, [...(servicesOf.get(service.booking_id) ?? []), service]);
+    const ofBooking = servicesOf.get(service.booking_id);
+    if (ofBooking) ofBooking.push(service);
+    else servicesOf.set(service.booking_id, [service]);
     const at = (kind: 'office' | 'reprice' | 'expiry', ms: number) => due.push({ at: ms, kind, seq: service.seq, service });
     if ((service.status === 'Option' || service.status === 'On Request') && service.option_expiry_date) at('expiry', Date.parse(service.option_expiry_date));
     if (service.status === 'Request Confirmation' && service.date_requested) at('office', Date.parse(service.date_requested) + OFFICE_ANSWER_HOURS * HOUR_MS);
