@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { faultOfFlags, parseRate } from '../../../src/commands/sandbox/faults/add.js';
+import { describeFault } from '../../../src/commands/sandbox/faults/view.js';
+import type { Fault } from '../../../src/domain/faults.js';
 import { newServeCmd, parseRateLimit, type ServeOptions } from '../../../src/commands/sandbox/serve.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
@@ -38,6 +40,15 @@ describe('16 trek sandbox faults add: flags', () => {
     [{ delay: '500000' }, '--delay must be at most 120000'],
   ])('16 refuses %j: %s', (given, message) => {
     expect(() => faultOfFlags(flags(given))).toThrow(message);
+  });
+
+  it('16 a fault is told in one line: what it answers, to which requests, how often', () => {
+    const fault = (more: Partial<Fault>): Fault => ({ id: '1', href: '/_sandbox/faults/1', status: null, path: '*', method: null, count: null, remaining: null, rate: null, retry_after: null, delay_ms: null, drop: false, date_created: '2027-01-10T15:00:00Z', ...more });
+    expect(describeFault(fault({ status: 503, count: 1, remaining: 1 }))).toBe('503 to * (any method), the next request');
+    expect(describeFault(fault({ status: 500, rate: 0.125 }))).toBe('500 to * (any method), 12.5% of requests');
+    expect(describeFault(fault({ drop: true, delay_ms: 200, method: 'POST', path: '/bookings*' }))).toBe('a dropped connection after 200 ms to POST /bookings*, every request');
+    expect(describeFault(fault({ delay_ms: 3000, path: '/departures/*' }))).toBe('a slow answer (3000 ms) to /departures/* (any method), every request');
+    expect(describeFault(fault({ status: 503, path: '/\u001b]0;x\u0007*' }))).not.toContain('\u001b');
   });
 
   it('16 --status and --method complete to the values the sandbox takes', async () => {
