@@ -2,7 +2,7 @@
 import { immutable, toJsonBytes } from './json.js';
 import type { BaseRecord } from './model.js';
 import type { BaseContext, Reply } from './router.js';
-import { applyQuery, attributePaths, cachedQuery, checkAttributes, page, parseListQuery, type ListQuery } from './search.js';
+import { applyQuery, attributePaths, cachedQuery, checkAttributes, IGNORED_PARAMETERS, page, parseListQuery, type ListQuery } from './search.js';
 
 const knownPaths = new WeakMap<object, Set<string>>();
 
@@ -14,13 +14,22 @@ const knownPaths = new WeakMap<object, Set<string>>();
  */
 export function listCatalogue<T extends object>(ctx: BaseContext, name: string, records: readonly T[]): Reply {
   const replies = ctx.store.catalogue.listCache;
-  const key = `${name} ${ctx.url}`;
+  const key = `${name} ${pageKey(ctx)}`;
   let body = replies.get(key);
   if (!body) {
     body = immutable(cataloguePage(ctx, name, records));
     replies.set(key, body, { size: toJsonBytes(body).length });
   }
   return { status: 200, body };
+}
+
+/**
+ * What names a page: the path and its parameters, less those a client adds for itself (a fresh
+ * `uuid` on every request must not make every answer a cache miss).
+ */
+function pageKey(ctx: BaseContext): string {
+  const kept = [...ctx.query].filter(([name]) => !IGNORED_PARAMETERS.has(name));
+  return `${ctx.path}?${new URLSearchParams(kept)}`;
 }
 
 /**

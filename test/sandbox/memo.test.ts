@@ -3,7 +3,11 @@
  * results): these tests fail if a memoised body were served after what it shows changed.
  */
 import { describe, expect, it } from 'vitest';
+import { createPipeline } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { Router } from '../../src/sandbox/router.js';
+import { installModules } from '../../src/sandbox/routes/index.js';
+import { Store } from '../../src/sandbox/store.js';
 import { fromXml } from '../../src/util/xml.js';
 import { clientFor, useSandbox } from './helpers.js';
 
@@ -68,5 +72,24 @@ describe('a departure’s detail', () => {
     await client.post('/_sandbox/departures/100003/availability', { status: 'AVAILABLE', spaces_remaining: before.availability.spaces_remaining }, 'operator');
     const back = (await client.get('/departures/100003/')).json;
     expect(back).toEqual({ ...before, date_last_modified: back.date_last_modified });
+  });
+});
+
+describe('memoised catalogue pages and cache busters', () => {
+  it('16 a page asked with a fresh uuid or _ each time is memoised once: the busters change no answer', async () => {
+    const store = await Store.open({ size: 40 });
+    const respond = createPipeline(store, installModules(new Router(), store));
+    const key = store.read().collections.agents['1']!.api_key;
+    const get = async (url: string) => {
+      const answer = await respond({ method: 'GET', url, headers: { 'x-application-key': key }, body: [] });
+      expect(answer.status).toBe(200);
+      return answer;
+    };
+    await get('/departures/?max_per_page=10');
+    const cached = store.catalogue.listCache.size;
+    for (let i = 0; i < 5; i++) await get(`/departures/?uuid=${i}&max_per_page=10&_=${i}`);
+    expect(store.catalogue.listCache.size).toBe(cached);
+    await get('/departures/?max_per_page=20');
+    expect(store.catalogue.listCache.size).toBe(cached + 1);
   });
 });
