@@ -147,14 +147,27 @@ describe('PATCH and DELETE /overrides/<id>/', () => {
     expect(patched.json.reason).toEqual({ id: '2', href: '/override_reasons/2/', label: 'Customer will provide the information at check-in', code: 'INFO_AT_CHECKIN' });
     expect(patched.json.id).toBe(id);
     expect(problems(await f.client.patch(`/overrides/${id}/`, { reason: { code: 'NOPE' }, requirement: { code: 'AGE_RESTRICTION' }, customer: { id: '1' } }))).toEqual([
-      'customer NOT_PATCHABLE',
       'requirement NOT_PATCHABLE',
+      'customer NOT_PATCHABLE',
       'reason.code UNKNOWN_REASON',
     ]);
     expect(problems(await f.client.patch(`/overrides/${id}/`, {}))).toEqual(['reason.code REQUIRED']);
     // PUT is PATCH (spec §4.1).
     expect((await f.client.request('PUT', `/overrides/${id}/`, { body: { reason: 'NOT_APPLICABLE' } })).json.reason.code).toBe('NOT_APPLICABLE');
     expect((await f.client.get(`/overrides/${id}`)).json.requirement.code).toBe('PASSPORT_INFORMATION');
+  });
+
+  it('16 accepts a whole fetched override saved back: the fixed members as they are, a new reason applied', async () => {
+    const { booking, customer, serviceId } = await bookedCustomer(f.client);
+    const { id } = (await f.client.post('/overrides/', body(booking, customer, serviceId))).json;
+    const fetched = (await f.client.get(`/overrides/${id}/`)).json;
+    const saved = await f.client.request('PUT', `/overrides/${id}/`, { body: { ...fetched, reason: { code: 'AGENT_VERIFIED' } } });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toEqual({ ...fetched, reason: expect.objectContaining({ code: 'AGENT_VERIFIED' }) });
+    const unchanged = await f.client.request('PUT', `/overrides/${id}/`, { body: saved.json });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.json).toEqual(saved.json);
+    expect(problems(await f.client.request('PUT', `/overrides/${id}/`, { body: { ...saved.json, services: [] } }))).toEqual(['services NOT_PATCHABLE']);
   });
 
   it('answers 404 for an unknown override', async () => {

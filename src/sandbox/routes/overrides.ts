@@ -14,12 +14,15 @@ import { fieldError, notFound } from '../errors.js';
 import { bookingServices, type OverrideRecord, type State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { findRequirement, requirementApplies, REQUIREMENTS } from '../rules/checkins.js';
-import { Checker, objectBody, type Body } from '../validate.js';
+import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
 import { customerRef, href, ref } from '../refs.js';
 import { assertOpen, childCollection } from './bookings.js';
 
-/** Members a PATCH may not change: delete the override and create another instead. */
-const FIXED_MEMBERS = ['booking', 'customer', 'services', 'requirement'] as const;
+/**
+ * A PATCH changes the reason only; the other members are fixed (delete the override and create
+ * another), accepted when sent back as they are, so a client may save a whole fetched override.
+ */
+const OVERRIDE_MEMBERS: UpdateMembers = { writable: ['reason'], fixed: ['booking', 'customer', 'services', 'requirement'] };
 
 /** A reference in a request body: `{id}` or the bare id (string or number). */
 function referenceId(check: Checker, value: unknown, field: string): string | undefined {
@@ -141,10 +144,9 @@ function visibleOverride(ctx: RequestContext, state: State): OverrideRecord {
 
 function updateOverride(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx);
+  // Access first: the body is compared with the override only for a caller who may see it.
   const check = new Checker();
-  for (const member of FIXED_MEMBERS) {
-    if (member in body) check.add(member, 'NOT_PATCHABLE', `${member} of an override cannot change; delete the override and create another`);
-  }
+  checkUnwritable(check, body, overrideView(ctx.state, visibleOverride(ctx, ctx.state)), OVERRIDE_MEMBERS, 'an override');
   const reasonCode = code(check, body.reason, 'reason');
   checkReason(check, reasonCode);
   check.done();
