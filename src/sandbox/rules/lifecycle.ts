@@ -10,7 +10,7 @@ import { bookingServices, type AvailabilityStatus, type BookingRecord, type Paym
 import { Catalogue } from '../catalogue/index.js';
 import { GENERIC_WINDOWS, windowAmounts, windowOn } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
-import { Transaction, type DueHook } from '../transaction.js';
+import { Transaction, type DueHook, type StoreEvent } from '../transaction.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {
   ACTIVITY_CANCELLATION_FEE_PERCENT,
@@ -272,6 +272,36 @@ type Due =
  */
 const DUE_ORDER: Record<Due['kind'], number> = { settlement: 0, office: 1, reprice: 2, expiry: 3, final_payment: 4 };
 
+/** What falls due for one service: its expiry, the office's answer, a lapsing discount. */
+function serviceDue(service: ServiceRecord, catalogue: Catalogue): Due[] {
+  const due: Due[] = [];
+  const at = (kind: 'office' | 'reprice' | 'expiry', ms: number) => due.push({ at: ms, kind, seq: service.seq, service });
+  if ((service.status === 'Option' || service.status === 'On Request') && service.option_expiry_date) at('expiry', Date.parse(service.option_expiry_date));
+  if (service.status === 'Request Confirmation' && service.date_requested) at('office', Date.parse(service.date_requested) + OFFICE_ANSWER_HOURS * HOUR_MS);
+  if (LIVE_PRICE_STATUSES.has(service.status) && service.promotion) {
+    const departure = catalogue.departure(service.product_id);
+    if (departure) at('reprice', Date.parse(`${earlyBookingEnds(departure.start_date)}T00:00:00Z`));
+  }
+  return due;
+}
+
+/**
+ * When an open booking's final payment falls due, if it is still to be taken: at midnight EST
+ * ending the balance due date — or ending the day money came to be owed, when that was later.
+ */
+function finalPaymentDue(booking: BookingRecord, services: readonly ServiceRecord[], paid: number, taken: boolean): Due | undefined {
+  if (booking.date_closed !== null || booking.no_auto_final_payment || taken) return undefined;
+  const dueDate = balanceDueDate(booking, travelDates(services).first);
+  if (!dueDate || amountOwingCents(services, paid) === 0) return undefined;
+  const day = services.reduce((latest, s) => (owingCents(s) > 0 && s.date_created.slice(0, 10) > latest ? s.date_created.slice(0, 10) : latest), dueDate);
+  return { at: Date.parse(estMidnightEnding(day)), kind: 'final_payment', seq: booking.seq, booking };
+}
+
+function settlementDue(payment: PaymentRecord): Due {
+  return { at: Date.parse(payment.date_created) + SETTLEMENT_HOURS * HOUR_MS, kind: 'settlement', seq: payment.seq, payment };
+}
+
+/** Everything that falls due in open bookings, in one pass over each collection: linear in the state. */
 function dueEvents(state: State, catalogue: Catalogue): Due[] {
   const due: Due[] = [];
   const open = (bookingId: string) => state.collections.bookings[bookingId]?.date_closed === null;
@@ -281,35 +311,34 @@ function dueEvents(state: State, catalogue: Catalogue): Due[] {
     const ofBooking = servicesOf.get(service.booking_id);
     if (ofBooking) ofBooking.push(service);
     else servicesOf.set(service.booking_id, [service]);
-    const at = (kind: 'office' | 'reprice' | 'expiry', ms: number) => due.push({ at: ms, kind, seq: service.seq, service });
-    if ((service.status === 'Option' || service.status === 'On Request') && service.option_expiry_date) at('expiry', Date.parse(service.option_expiry_date));
-    if (service.status === 'Request Confirmation' && service.date_requested) at('office', Date.parse(service.date_requested) + OFFICE_ANSWER_HOURS * HOUR_MS);
-    if (LIVE_PRICE_STATUSES.has(service.status) && service.promotion) {
-      const departure = catalogue.departure(service.product_id);
-      if (departure) at('reprice', Date.parse(`${earlyBookingEnds(departure.start_date)}T00:00:00Z`));
-    }
+    due.push(...serviceDue(service, catalogue));
   }
-  // Money per booking in one pass over the records, so this stays linear in the state.
   const paid = new Map<string, number>();
   const finalPaymentTaken = new Set<string>();
   for (const payment of Object.values(state.collections.payments)) {
     if (payment.reason === 'FINAL_PAYMENT') finalPaymentTaken.add(payment.booking_id);
     if (payment.status === 'APPLIED') paid.set(payment.booking_id, (paid.get(payment.booking_id) ?? 0) + payment.amount_cents);
-    else if (open(payment.booking_id)) due.push({ at: Date.parse(payment.date_created) + SETTLEMENT_HOURS * HOUR_MS, kind: 'settlement', seq: payment.seq, payment });
+    else if (open(payment.booking_id)) due.push(settlementDue(payment));
   }
   for (const refund of Object.values(state.collections.refunds)) {
     if (refund.status === 'APPLIED') paid.set(refund.booking_id, (paid.get(refund.booking_id) ?? 0) - refund.amount_cents);
   }
   for (const booking of Object.values(state.collections.bookings)) {
-    if (booking.date_closed !== null || booking.no_auto_final_payment || finalPaymentTaken.has(booking.id)) continue;
-    const services = servicesOf.get(booking.id) ?? [];
-    const dueDate = balanceDueDate(booking, travelDates(services).first);
-    if (!dueDate || amountOwingCents(services, paid.get(booking.id) ?? 0) === 0) continue;
-    // Money that came to be owed after the balance due date is taken at the end of the day it did, never before.
-    const day = services.reduce((latest, s) => (owingCents(s) > 0 && s.date_created.slice(0, 10) > latest ? s.date_created.slice(0, 10) : latest), dueDate);
-    due.push({ at: Date.parse(estMidnightEnding(day)), kind: 'final_payment', seq: booking.seq, booking });
+    const final = finalPaymentDue(booking, servicesOf.get(booking.id) ?? [], paid.get(booking.id) ?? 0, finalPaymentTaken.has(booking.id));
+    if (final) due.push(final);
   }
   return due;
+}
+
+/** What may have come due through what one event did: a service held or sent on, a payment taken or settled. */
+function setOff(state: State, catalogue: Catalogue, event: StoreEvent): Due[] {
+  const payment = event.type === 'payments.created' || event.type === 'payments.settled' ? state.collections.payments[event.id!] : undefined;
+  const to = event.type === 'services.status_changed' ? (event.data as { to: ServiceStatus }).to : undefined;
+  const service = to === 'Option' || to === 'On Request' || to === 'Request Confirmation' ? state.collections.services[event.id!] : undefined;
+  const booking = state.collections.bookings[(payment ?? service)?.booking_id ?? ''];
+  if (!booking || booking.date_closed !== null) return [];
+  const final = finalPaymentDue(booking, bookingServices(state, booking.id), paidCents(state, booking.id), finalPaymentTaken(state, booking.id));
+  return [...(service ? serviceDue(service, catalogue) : []), ...(payment?.status === 'PENDING' ? [settlementDue(payment)] : []), ...(final ? [final] : [])];
 }
 
 /** The earliest due instant, memoised per committed state (isDue runs before every request). */
@@ -331,9 +360,13 @@ function earliestDue(state: State): number {
  * PENDING (in `amount_pending`) until it settles SETTLEMENT_HOURS later.
  */
 function takeFinalPayment(state: State, tx: Transaction, booking: BookingRecord): void {
-  const services = bookingServices(state, booking.id);
-  const owing = amountOwingCents(services, paidCents(state, booking.id));
+  if (finalPaymentTaken(state, booking.id)) return;
+  const owing = amountOwingCents(bookingServices(state, booking.id), paidCents(state, booking.id));
   if (owing > 0) tx.insert('payments', { booking_id: booking.id, amount_cents: owing, status: 'PENDING', reason: 'FINAL_PAYMENT' });
+}
+
+function finalPaymentTaken(state: State, bookingId: string): boolean {
+  return Object.values(state.collections.payments).some((p) => p.booking_id === bookingId && p.reason === 'FINAL_PAYMENT');
 }
 
 /** A pending payment settles: it counts as paid from now, and confirms what it pays for (settle). */
@@ -362,16 +395,16 @@ function runDue(state: State, catalogue: Catalogue, tx: Transaction, due: Due): 
   }
 }
 
-const dueKey = (due: Due) => `${due.kind}:${due.seq}:${due.at}`;
 const dueFirst = (a: Due, b: Due) => a.at - b.at || DUE_ORDER[a.kind] - DUE_ORDER[b.kind] || a.seq - b.seq;
 
 /**
  * Option and On Request services expire at their `option_expiry_date` (midnight EST, or the
  * flex plan's own boundary); a request is answered a day after it was sent; a lapsed
  * early-booking discount raises the price of a service whose price is not locked; the final
- * payment is taken at the balance due date and settles a day later. One at a time, in time
- * order, each dated when it fell due — what one does (a payment settling, a request sent) may
- * itself fall due before now, so the next is looked for afresh.
+ * payment is taken at the balance due date and settles a day later. In time order, each dated
+ * when it fell due; what one sets off (a payment taken or settled, a service held or sent to
+ * the office) joins the queue when it too is due by now. A queued event whose subject has moved
+ * on since does nothing (runDue checks).
  */
 export const bookingClock: DueHook = {
   name: 'booking-clock',
@@ -379,16 +412,16 @@ export const bookingClock: DueHook = {
   run: (state, nowMs, tx) => {
     const catalogue = Catalogue.for(state);
     const done = new Set<string>();
-    for (;;) {
-      let next: Due | undefined;
-      for (const due of dueEvents(state, catalogue)) {
-        if (due.at <= nowMs && !done.has(dueKey(due)) && (!next || dueFirst(due, next) < 0)) next = due;
-      }
-      if (!next) return;
-      done.add(dueKey(next));
+    const key = (due: Due) => `${due.kind}:${due.seq}:${due.at}`;
+    const queue = dueEvents(state, catalogue).filter((due) => due.at <= nowMs).sort(dueFirst);
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      if (done.has(key(next))) continue;
+      done.add(key(next));
       const then = new Transaction(state, next.at);
       runDue(state, catalogue, then, next);
       for (const event of then.events) tx.emit(event);
+      const more = then.events.flatMap((event) => setOff(state, catalogue, event)).filter((due) => due.at <= nowMs && !done.has(key(due)));
+      if (more.length > 0) queue.push(...more), queue.sort(dueFirst);
     }
   },
 };
