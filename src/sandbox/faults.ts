@@ -13,25 +13,12 @@ import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import type { Fault, FaultRule } from '../domain/faults.js';
 import { apiKeyFrom, OPERATOR_KEY_HEADER } from './auth.js';
 import { SandboxError } from './errors.js';
-import type { State } from './model.js';
+import type { FaultRecord, FaultState, State } from './model.js';
 import { withoutTrailingSlashes } from './router.js';
 import type { Store } from './store.js';
 import type { Transaction } from './transaction.js';
 
 /** A fault as the state keeps it. */
-export interface FaultRecord extends FaultRule {
-  id: string;
-  seq: number;
-  date_created: string;
-  remaining: number | null;
-}
-
-/** `state.faults`: the faults in the order they were added, and the last id handed out (ids are never reused). */
-export interface FaultState {
-  last_id: number;
-  list: FaultRecord[];
-}
-
 export const FAULTS_PATH = '/_sandbox/faults';
 const CONTROLS_PREFIX = '/_sandbox';
 

@@ -4,7 +4,7 @@
  * Every record carries `seq`, a store-wide creation sequence that orders listings and gives
  * paging its cut-off (`as_of`).
  */
-import type { FaultState } from './faults.js';
+import type { FaultRule } from '../domain/faults.js';
 
 /** A departure's `availability.status`: seeded by the catalogue, changed by an operator event. */
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
@@ -326,4 +326,18 @@ export interface State {
 /** The services of a booking, in the store's order. */
 export function bookingServices(state: State, bookingId: string): ServiceRecord[] {
   return Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
+}
+
+/** An injected fault as the state keeps it (faults.ts acts on it). */
+export interface FaultRecord extends FaultRule {
+  id: string;
+  seq: number;
+  date_created: string;
+  remaining: number | null;
+}
+
+/** `state.faults`: the faults in the order they were added, and the last id handed out (ids are never reused). */
+export interface FaultState {
+  last_id: number;
+  list: FaultRecord[];
 }
