@@ -38,7 +38,7 @@ describe('seed pin', () => {
     const fixtureIds = Object.fromEntries(Object.entries(state.collections).map(([name, records]) => [name, Object.keys(records)]));
     expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
-      catalogue: 'b05df64a19904b033908af11aead829c6ea18646ff05a31b425d5d516b21e846',
+      catalogue: 'e1c26cdf71b6a538d9bcca7f363f65535e00c06b8e2089c6b76698a69e804e1c',
       state: '631acf2399698c3c9a90aa2185501b59ced417d3f998328485b1650434e053d1',
       fixtureIds: 'bf08fd05f2b307123eb20c1a47c499bc2fb6f92fb0c99c91ed84c294831edfa0',
     });

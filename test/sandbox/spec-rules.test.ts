@@ -118,3 +118,46 @@ describe('16 spec §7.2 error body', () => {
     expect((await client.post('/bookings/', {})).json.errors).not.toEqual([]);
   });
 });
+
+describe('16 spec §2.10 itineraries and departures', () => {
+  const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('16 §2.10 a departure and its departure service carry the accommodation components of the trip', async () => {
+    const departures = (await client.get('/departures/?max_per_page=20')).json.results;
+    let exactDiffers = 0;
+    for (const departure of departures) {
+      const itinerary = await get(client, departure.structured_itineraries[0].href);
+      const componentMembers = Object.keys(itinerary.days[0].components[0]).sort();
+      // The itinerary's overnight stays: the night after each day with an ACCOMMODATION component, by date.
+      const itineraryNights = new Map<string, any>();
+      for (const day of itinerary.days) {
+        const stay = day.components.find((c: any) => c.type === 'ACCOMMODATION');
+        if (stay) itineraryNights.set(addDays(departure.start_date, day.day - 1), stay);
+      }
+      const departureNights = new Map<string, any>();
+      for (const component of departure.components) {
+        expect(Object.keys(component).sort(), departure.id).toEqual([...componentMembers, 'finish_date', 'id', 'name', 'start_date'].sort());
+        expect(component).toMatchObject({ type: 'ACCOMMODATION', name: component.accommodation.name, activity: null, transport: null, transport_leg: null, is_overnight: false });
+        expect(component.accommodation).toEqual({ id: expect.any(String), name: expect.any(String), type: { code: expect.any(String), label: expect.any(String) } });
+        for (let night = component.start_date; night < component.finish_date; night = addDays(night, 1)) departureNights.set(night, component);
+      }
+      expect([...departureNights.keys()], departure.id).toEqual([...itineraryNights.keys()]);
+      for (const [night, component] of departureNights) {
+        const representative = itineraryNights.get(night);
+        expect(component.start_location, `${departure.id} ${night}`).toEqual(representative.start_location);
+        expect(component.accommodation.type).toEqual(representative.accommodation.type);
+        if (component.accommodation.id !== representative.accommodation.id) exactDiffers++;
+      }
+      expect(departure.finish_date >= (departure.components.at(-1)?.finish_date ?? departure.start_date)).toBe(true);
+    }
+    expect(departures.filter((d: any) => d.components.length > 0).length).toBeGreaterThan(10);
+    // The itinerary shows a representative hotel; the departure names the exact one.
+    expect(exactDiffers).toBeGreaterThan(0);
+
+    const { service } = await book(client);
+    const departure = await get(client, '/departures/100001/');
+    expect(departure.components.length).toBeGreaterThan(0);
+    expect(service.components).toEqual(departure.components);
+    expect((await get(client, service.href)).components).toEqual(departure.components);
+  });
+});

@@ -3,16 +3,17 @@
  * to two years out, priced from the plan's price per day.
  */
 import { PREMIUM_PRODUCT_LINE } from '../../domain/flex.js';
+import { addDays } from '../clock.js';
 import type { AvailabilityStatus } from '../model.js';
 import { CURRENCIES, moneyFrom, scaleMoney, type Money } from '../money.js';
 import { ref } from '../refs.js';
 import type { DossierPlan } from './dossiers.js';
 import { DEPARTURE_ID_BASE } from './ids.js';
-import { structuredItineraryOn } from './itineraries.js';
+import { component, guesthouse, representativeStay, structuredItineraryOn } from './itineraries.js';
 import { roomPromotions } from './promotions.js';
 import { mix, Rng, STREAM } from './random.js';
 import { FLEX_TIERS } from './terms.js';
-import type { CatalogueBasis, Departure, Room } from './types.js';
+import type { CatalogueBasis, Departure, DepartureComponent, Room } from './types.js';
 
 const DEPOSITS = { regular: moneyFrom(250, 10), premium: moneyFrom(500, 10) };
 
@@ -114,7 +115,45 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
 /** What a departure's derived members are made from beyond its own: the catalogue and its dossier. */
 const origins = new WeakMap<object, { basis: CatalogueBasis; plan: DossierPlan }>();
 
-type Own = Omit<Departure, 'lowest_pp2a_prices' | 'rooms' | 'structured_itineraries'>;
+type Own = Omit<Departure, 'lowest_pp2a_prices' | 'rooms' | 'structured_itineraries' | 'components'>;
+
+/**
+ * The departure's accommodation components (spec §2.10 rule 4): one per stay — the nights its
+ * itineraries spend in one hotel in a row — dated from the start date. The itinerary names a
+ * representative hotel; the departure names the exact one, a guesthouse of the same city
+ * chosen by the departure, so departures of one tour differ.
+ */
+function accommodationComponents(departure: Own, plan: DossierPlan): DepartureComponent[] {
+  const stays: Array<{ representativeId: string; firstNight: number; lastNight: number }> = [];
+  for (let night = 1; night < plan.length; night++) {
+    const stay = representativeStay(plan, night);
+    if (!stay) continue;
+    const previous = stays.at(-1);
+    if (previous && previous.representativeId === stay.id && previous.lastNight === night - 1) previous.lastNight = night;
+    else stays.push({ representativeId: stay.id, firstNight: night, lastNight: night });
+  }
+  const here = { name: plan.place.city };
+  return stays.map((stay) => {
+    const hotel = guesthouse(plan, ((stay.firstNight + Number(departure.id)) % 3) + 1);
+    const nights = stay.lastNight - stay.firstNight + 1;
+    return {
+      id: `${departure.id}-N${stay.firstNight}`,
+      name: hotel.name,
+      start_date: addDays(departure.start_date, stay.firstNight - 1),
+      finish_date: addDays(departure.start_date, stay.lastNight),
+      ...component({
+        type: 'ACCOMMODATION',
+        start_location: here,
+        end_location: here,
+        summary: `${nights} ${nights === 1 ? 'night' : 'nights'} at ${hotel.name}`,
+        accommodation: hotel,
+        start_time: '15:00',
+        end_time: '11:00',
+        time_period: 'EVENING',
+      }),
+    };
+  });
+}
 
 /**
  * Members derived from a departure's prices and dossier, made when read (JSON, a search, a
@@ -141,6 +180,12 @@ const DERIVED: PropertyDescriptorMap = {
     get(this: Own) {
       const { basis, plan } = origins.get(this)!;
       return [structuredItineraryOn(basis, plan, this.start_date)];
+    },
+  },
+  components: {
+    enumerable: true,
+    get(this: Own) {
+      return accommodationComponents(this, origins.get(this)!.plan);
     },
   },
 };

@@ -145,7 +145,7 @@ export interface Component {
   is_overnight: boolean;
 }
 
-function component(fields: Partial<Component> & Pick<Component, 'type'>): Component {
+export function component(fields: Partial<Component> & Pick<Component, 'type'>): Component {
   return {
     start_location: null,
     end_location: null,
@@ -164,6 +164,25 @@ function component(fields: Partial<Component> & Pick<Component, 'type'>): Compon
     is_overnight: false,
     ...fields,
   };
+}
+
+export type Accommodation = NonNullable<Component['accommodation']>;
+
+/** Guesthouse `number` (1–3) of the city a tour starts in: the hotels its nights are spent in. */
+export function guesthouse(plan: DossierPlan, number: number): Accommodation {
+  return { id: `${plan.place.airport}-H${number}`, name: `${plan.place.city} Guesthouse ${number}`, type: { code: 'HOTEL', label: 'Hotel' } };
+}
+
+/**
+ * The representative accommodation of night `n` (after day `n`) of `plan`, as its itineraries
+ * show it; null for the last day and for a night spent on the overnight transport. Night 3
+ * repeats night 2 (days 2 and 3 are one two-night stay).
+ */
+export function representativeStay(plan: DossierPlan, n: number): Accommodation | null {
+  const day = n === 3 && plan.length >= 4 ? 2 : n;
+  if (day >= plan.length) return null;
+  if (plan.finish.city !== plan.place.city && day === plan.length - 1) return null;
+  return guesthouse(plan, (day % 3) + 1);
 }
 
 interface Day {
@@ -240,17 +259,9 @@ function makeDays(itineraryId: string, plan: DossierPlan, rng: Rng): Day[] {
           is_overnight: true,
         }),
       );
-    } else if (n < plan.length) {
-      components.push(
-        component({
-          type: 'ACCOMMODATION',
-          start_location: here,
-          end_location: here,
-          summary: `Hotel in ${city}`,
-          accommodation: { id: `${plan.place.airport}-H${(n % 3) + 1}`, name: `${city} Guesthouse ${(n % 3) + 1}`, type: { code: 'HOTEL', label: 'Hotel' } },
-          time_period: 'EVENING',
-        }),
-      );
+    } else {
+      const stay = representativeStay(plan, n);
+      if (stay) components.push(component({ type: 'ACCOMMODATION', start_location: here, end_location: here, summary: `Hotel in ${city}`, accommodation: stay, time_period: 'EVENING' }));
     }
     days.push({
       id: `${itineraryId}-${n}`,

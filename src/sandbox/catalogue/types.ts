@@ -1,6 +1,7 @@
 /** The catalogue's resources in wire form (what the API returns), and what their generators share. */
 import type { AvailabilityStatus } from '../model.js';
 import type { Money } from '../money.js';
+import type { Component } from './itineraries.js';
 
 export interface Ref {
   id: string;
@@ -34,9 +35,14 @@ export interface Departure {
   structured_itineraries: Array<Ref & { variation_id: string | null }>;
   flex_plans: Ref[];
   cancellation_terms: Ref;
+  /** The exact accommodation (spec §2.10 rule 4): one ACCOMMODATION component per stay. */
+  components: DepartureComponent[];
   date_created: string;
   date_last_modified: string;
 }
+
+/** A component of one departure: an itinerary component's members, dated, with its own id and name. */
+export type DepartureComponent = { id: string; name: string; start_date: string; finish_date: string } & Component;
 
 export interface Room {
   code: string;

@@ -4,6 +4,7 @@
  * are in ../rules/: the transition table, money, the moves and their effects.
  */
 import { assertOwnAgency } from '../auth.js';
+import { Catalogue } from '../catalogue/index.js';
 import { isoDate } from '../clock.js';
 import { fieldError, notFound, SandboxError } from '../errors.js';
 import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
@@ -138,6 +139,8 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
     ...shared,
     ...requirements,
     rooms: customers.map((c) => ({ code: 'STANDARD', name: 'Standard (shared)', customer: customerRef(c) })),
+    // The exact accommodation is the departure's (spec §2.10 rule 4): the service travels on it.
+    components: Catalogue.for(state).departure(service.product_id)?.components ?? [],
     departure_flight_details: travellers.departure_flight_details,
     international_ticket_numbers: travellers.international_ticket_numbers,
     traveller_heights: travellers.traveller_heights,
