@@ -3,7 +3,6 @@
  * to two years out, priced from the plan's price per day.
  */
 import { PREMIUM_PRODUCT_LINE } from '../../domain/flex.js';
-import { addDays } from '../clock.js';
 import type { AvailabilityStatus } from '../model.js';
 import { CURRENCIES, moneyFrom, scaleMoney, type Money } from '../money.js';
 import { ref } from '../refs.js';
@@ -108,12 +107,19 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     date_created: created,
     date_last_modified: created,
   };
-  origins.set(departure, { basis, plan });
+  origins.set(departure, { basis, plan, startOffset });
   return Object.defineProperties(departure, DERIVED) as Departure;
 }
 
 /** What a departure's derived members are made from beyond its own: the catalogue and its dossier. */
-const origins = new WeakMap<object, { basis: CatalogueBasis; plan: DossierPlan }>();
+const origins = new WeakMap<object, Origin>();
+
+interface Origin {
+  basis: CatalogueBasis;
+  plan: DossierPlan;
+  /** Days from the catalogue's epoch to the start date: dates are read from basis.day(), formatted once per day. */
+  startOffset: number;
+}
 
 type Own = Omit<Departure, 'lowest_pp2a_prices' | 'rooms' | 'structured_itineraries' | 'components'>;
 
@@ -123,7 +129,7 @@ type Own = Omit<Departure, 'lowest_pp2a_prices' | 'rooms' | 'structured_itinerar
  * representative hotel; the departure names the exact one, a guesthouse of the same city
  * chosen by the departure, so departures of one tour differ.
  */
-function accommodationComponents(departure: Own, plan: DossierPlan): DepartureComponent[] {
+function accommodationComponents(departure: Own, { basis, plan, startOffset }: Origin): DepartureComponent[] {
   const stays: Array<{ representativeId: string; firstNight: number; lastNight: number }> = [];
   for (let night = 1; night < plan.length; night++) {
     const stay = representativeStay(plan, night);
@@ -139,8 +145,8 @@ function accommodationComponents(departure: Own, plan: DossierPlan): DepartureCo
     return {
       id: `${departure.id}-N${stay.firstNight}`,
       name: hotel.name,
-      start_date: addDays(departure.start_date, stay.firstNight - 1),
-      finish_date: addDays(departure.start_date, stay.lastNight),
+      start_date: basis.day(startOffset + stay.firstNight - 1),
+      finish_date: basis.day(startOffset + stay.lastNight),
       ...component({
         type: 'ACCOMMODATION',
         start_location: here,
@@ -185,7 +191,7 @@ const DERIVED: PropertyDescriptorMap = {
   components: {
     enumerable: true,
     get(this: Own) {
-      return accommodationComponents(this, origins.get(this)!.plan);
+      return accommodationComponents(this, origins.get(this)!);
     },
   },
 };
