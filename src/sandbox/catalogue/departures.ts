@@ -6,13 +6,12 @@ import { PREMIUM_PRODUCT_LINE } from '../../domain/flex.js';
 import type { AvailabilityStatus } from '../model.js';
 import { CURRENCIES, moneyFrom, scaleMoney, type Money } from '../money.js';
 import { ref } from '../refs.js';
-import type { DossierPlan } from './dossiers.js';
 import { DEPARTURE_ID_BASE } from './ids.js';
 import { component, guesthouse, representativeStay, structuredItineraryOn } from './itineraries.js';
 import { roomPromotions } from './promotions.js';
 import { mix, Rng, STREAM } from './random.js';
 import { FLEX_TIERS } from './terms.js';
-import type { CatalogueBasis, Departure, DepartureComponent, Room } from './types.js';
+import type { CatalogueBasis, Departure, DepartureComponent, DossierPlan, Room } from './types.js';
 
 const DEPOSITS = { regular: moneyFrom(250, 10), premium: moneyFrom(500, 10) };
 

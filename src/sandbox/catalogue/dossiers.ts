@@ -5,28 +5,13 @@
 import { isoDateTime, DAY_MS } from '../clock.js';
 import { ref } from '../refs.js';
 import { DOSSIER_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
-import { variationsOf } from './itineraries.js';
+import { itineraryRanges, variationsOf } from './itineraries.js';
 import { mix, Rng, STREAM } from './random.js';
-import { PLACES, PRODUCT_LINES, type Place } from './reference.js';
-import type { CatalogueBasis, Departure, Ref, TourDossier } from './types.js';
+import { PLACES, PRODUCT_LINES } from './reference.js';
+import type { CatalogueBasis, Departure, DossierPlan, TourDossier } from './types.js';
 
 const STYLES = ['Best of', 'Highlights of', 'Explore', 'Trekking in', 'Journey through', 'Discover', 'Wild', 'Classic', 'Grand Tour of', 'Coast to Coast:', 'Hidden', 'Slow Travel in'];
 
-export interface DossierPlan {
-  /** Shared by all of the dossier's departures: one object instead of one each. */
-  ref: Ref;
-  startAirport: { code: string };
-  finishAirport: { code: string };
-  index: number;
-  id: string;
-  name: string;
-  line: string;
-  place: Place;
-  finish: Place;
-  length: number;
-  cadPerDay: number;
-  itineraryIds: string[];
-}
 
 export function planDossier(seed: number, index: number): DossierPlan {
   const rng = new Rng(mix(seed, STREAM.dossier, index));
@@ -84,12 +69,3 @@ export function makeDossiers(basis: CatalogueBasis, plans: readonly DossierPlan[
   }));
 }
 
-/** A single itinerary applies from a year ago on; a seasonal pair splits at +180 days. */
-export function itineraryRanges(basis: CatalogueBasis, plan: DossierPlan): TourDossier['valid_during_ranges'] {
-  const [main, seasonal] = plan.itineraryIds.map((id) => ref('itineraries', id));
-  if (!seasonal) return [{ start_date: basis.day(-365), end_date: null, itinerary: main! }];
-  return [
-    { start_date: basis.day(-365), end_date: basis.day(180), itinerary: main! },
-    { start_date: basis.day(181), end_date: null, itinerary: seasonal },
-  ];
-}

@@ -15,11 +15,11 @@ import { immutable } from '../json.js';
 import type { State } from '../model.js';
 import { makeActivity } from './activities.js';
 import { makeDeparture } from './departures.js';
-import { makeDossiers, planDossier, type DossierPlan } from './dossiers.js';
+import { makeDossiers, planDossier } from './dossiers.js';
 import { ACTIVITY_ID_BASE, DEPARTURE_ID_BASE, DOSSIER_ID_BASE, entityIndex } from './ids.js';
 import { makeItinerary, variationOf } from './itineraries.js';
 import { cancellationTermsOf, flexPlanOf } from './terms.js';
-import type { Activity, CatalogueBasis, Departure, TourDossier } from './types.js';
+import type { Activity, CatalogueBasis, Departure, DossierPlan, TourDossier } from './types.js';
 
 /** Cached per (seed, size, epoch): several stores in one process share one catalogue. */
 const catalogues = new Map<string, Catalogue>();

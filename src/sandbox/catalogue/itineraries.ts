@@ -9,10 +9,9 @@
  */
 import { ref } from '../refs.js';
 import { ACTIVITY_KINDS, BOOKING_COMPANIES, type Place } from './reference.js';
-import { itineraryRanges, type DossierPlan } from './dossiers.js';
 import { ACTIVITY_ID_BASE, entityIndex, ITINERARY_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
-import type { CatalogueBasis, DateRange, Ref } from './types.js';
+import type { Accommodation, CatalogueBasis, Component, DateRange, DossierPlan, Location, Ref, TourDossier } from './types.js';
 
 export interface Variation {
   id: string;
@@ -121,29 +120,7 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
   };
 }
 
-interface Location {
-  name: string;
-}
 
-/** Every member spec §2.10 lists for a component, null when it has none. */
-export interface Component {
-  type: 'ACCOMMODATION' | 'ACTIVITY' | 'TRANSPORT' | 'FREE_TIME';
-  start_location: Location | null;
-  end_location: Location | null;
-  summary: string | null;
-  description: string | null;
-  instructions: string | null;
-  accommodation: { id: string; name: string; type: { code: string; label: string } } | null;
-  activity: { id: string; name: string } | null;
-  transport: { id: string; name: string } | null;
-  transport_leg: { id: string; name: string } | null;
-  duration: { min_hr: string; max_hr: string } | null;
-  distance_km: number | null;
-  start_time: string | null;
-  end_time: string | null;
-  time_period: 'MORNING' | 'AFTERNOON' | 'EVENING' | 'FULL_DAY' | null;
-  is_overnight: boolean;
-}
 
 export function component(fields: Partial<Component> & Pick<Component, 'type'>): Component {
   return {
@@ -166,7 +143,6 @@ export function component(fields: Partial<Component> & Pick<Component, 'type'>):
   };
 }
 
-export type Accommodation = NonNullable<Component['accommodation']>;
 
 /** Guesthouse `number` (1–3) of the city a tour starts in: the hotels its nights are spent in. */
 export function guesthouse(plan: DossierPlan, number: number): Accommodation {
@@ -280,4 +256,14 @@ function makeDays(itineraryId: string, plan: DossierPlan, rng: Rng): Day[] {
   // Days 2–3 read "Days 2–3", so day 2's text must not name its own number.
   if (plan.length >= 4) days[1]!.description = days[2]!.description = `Two days in ${plan.place.city} on ${plan.name}.`;
   return days;
+}
+
+/** A single itinerary applies from a year ago on; a seasonal pair splits at +180 days. */
+export function itineraryRanges(basis: CatalogueBasis, plan: DossierPlan): TourDossier['valid_during_ranges'] {
+  const [main, seasonal] = plan.itineraryIds.map((id) => ref('itineraries', id));
+  if (!seasonal) return [{ start_date: basis.day(-365), end_date: null, itinerary: main! }];
+  return [
+    { start_date: basis.day(-365), end_date: basis.day(180), itinerary: main! },
+    { start_date: basis.day(181), end_date: null, itinerary: seasonal },
+  ];
 }

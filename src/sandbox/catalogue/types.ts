@@ -1,7 +1,7 @@
 /** The catalogue's resources in wire form (what the API returns), and what their generators share. */
 import type { AvailabilityStatus } from '../model.js';
 import type { Money } from '../money.js';
-import type { Component } from './itineraries.js';
+import type { Place } from './reference.js';
 
 export interface Ref {
   id: string;
@@ -97,3 +97,45 @@ export interface CatalogueBasis {
   /** The date `offset` days from the epoch. */
   day(offset: number): string;
 }
+
+export interface DossierPlan {
+  /** Shared by all of the dossier's departures: one object instead of one each. */
+  ref: Ref;
+  startAirport: { code: string };
+  finishAirport: { code: string };
+  index: number;
+  id: string;
+  name: string;
+  line: string;
+  place: Place;
+  finish: Place;
+  length: number;
+  cadPerDay: number;
+  itineraryIds: string[];
+}
+
+export interface Location {
+  name: string;
+}
+
+/** Every member spec §2.10 lists for a component, null when it has none. */
+export interface Component {
+  type: 'ACCOMMODATION' | 'ACTIVITY' | 'TRANSPORT' | 'FREE_TIME';
+  start_location: Location | null;
+  end_location: Location | null;
+  summary: string | null;
+  description: string | null;
+  instructions: string | null;
+  accommodation: { id: string; name: string; type: { code: string; label: string } } | null;
+  activity: { id: string; name: string } | null;
+  transport: { id: string; name: string } | null;
+  transport_leg: { id: string; name: string } | null;
+  duration: { min_hr: string; max_hr: string } | null;
+  distance_km: number | null;
+  start_time: string | null;
+  end_time: string | null;
+  time_period: 'MORNING' | 'AFTERNOON' | 'EVENING' | 'FULL_DAY' | null;
+  is_overnight: boolean;
+}
+
+export type Accommodation = NonNullable<Component['accommodation']>;
