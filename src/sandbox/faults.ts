@@ -13,7 +13,7 @@ import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import type { Fault, FaultRule } from '../domain/faults.js';
 import { apiKeyFrom, OPERATOR_KEY_HEADER } from './auth.js';
 import { SandboxError } from './errors.js';
-import type { FaultRecord, FaultState, State } from './model.js';
+import type { FaultRecord, State } from './model.js';
 import { withoutTrailingSlashes } from './router.js';
 import type { Store } from './store.js';
 import type { Transaction } from './transaction.js';
@@ -22,24 +22,7 @@ import type { Transaction } from './transaction.js';
 export const FAULTS_PATH = '/_sandbox/faults';
 const CONTROLS_PREFIX = '/_sandbox';
 
-const isCountOrNull = (value: unknown) => value === null || (Number.isInteger(value) && (value as number) >= 0);
 
-/** A snapshot's `faults` is usable (persist.ts refuses a damaged one like any other member). */
-export function isFaultState(value: unknown): value is FaultState {
-  if (typeof value !== 'object' || value === null) return false;
-  const { last_id: lastId, list } = value as Record<string, unknown>;
-  return (
-    Number.isInteger(lastId) &&
-    Array.isArray(list) &&
-    list.every((fault) => {
-      const f = fault as Partial<FaultRecord> | null;
-      return (
-        typeof f === 'object' && f !== null && typeof f.id === 'string' && typeof f.path === 'string' && (f.method === null || typeof f.method === 'string') &&
-        [f.status, f.count, f.remaining, f.retry_after, f.delay_ms].every(isCountOrNull) && (f.rate === null || typeof f.rate === 'number') && typeof f.drop === 'boolean'
-      );
-    })
-  );
-}
 
 export function faultView(fault: FaultRecord): Fault {
   return {

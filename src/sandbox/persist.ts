@@ -29,8 +29,26 @@ import { isAtomicTempOf, STORAGE_ERROR_CODES, writeAllSync, writeFileAtomicSync 
 import { acquireFileLock, DEFAULT_LOCK_WAIT_MS, LockBusyError } from '../util/lock.js';
 import { applyEntry, type ChangeEntry } from './changes.js';
 import { DamagedSnapshotError, SnapshotError } from './errors.js';
-import { AVAILABILITY_STATUSES, type State } from './model.js';
-import { isFaultState } from './faults.js';
+import { AVAILABILITY_STATUSES, type FaultRecord, type FaultState, type State } from './model.js';
+
+const isCountOrNull = (value: unknown) => value === null || (Number.isInteger(value) && (value as number) >= 0);
+
+/** A snapshot's `faults` is usable: a damaged one is refused like any other member. */
+function isFaultState(value: unknown): value is FaultState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { last_id: lastId, list } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(lastId) &&
+    Array.isArray(list) &&
+    list.every((fault) => {
+      const f = fault as Partial<FaultRecord> | null;
+      return (
+        typeof f === 'object' && f !== null && typeof f.id === 'string' && typeof f.path === 'string' && (f.method === null || typeof f.method === 'string') &&
+        [f.status, f.count, f.remaining, f.retry_after, f.delay_ms].every(isCountOrNull) && (f.rate === null || typeof f.rate === 'number') && typeof f.drop === 'boolean'
+      );
+    })
+  );
+}
 
 export const SNAPSHOT_VERSION = 1;
 const JOURNAL_VERSION = 1;
