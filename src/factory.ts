@@ -2,6 +2,7 @@ import type { ApiClient } from './api/client.js';
 import type { ConfigStore } from './config/store.js';
 import type { ResolvedProfile } from './config/resolve.js';
 import { join } from 'node:path';
+import { UsageError } from './errors.js';
 import { ensurePrivateFolder, trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
@@ -82,7 +83,15 @@ export function createFactory(init: FactoryInit): Factory {
     embeddedSandboxFile: () => join(ensurePrivateFolder(f.paths(), 'data'), SANDBOX_STATE_FILE),
     theme: (stream = 'out') => makeTheme(stream === 'out' ? io.colorOut : io.colorErr),
     config() {
-      configPromise ??= import('./config/store.js').then(({ openConfig }) => openConfig(f.paths()));
+      configPromise ??= Promise.all([import('./config/store.js'), import('./util/lock.js')]).then(([{ openConfig }, { lockWaitFromEnv }]) => {
+        let lockWaitMs: number;
+        try {
+          lockWaitMs = lockWaitFromEnv(env);
+        } catch (error) {
+          throw new UsageError((error as Error).message);
+        }
+        return openConfig(f.paths(), { lockWaitMs });
+      });
       return configPromise;
     },
     profile() {

@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 // CRC-32 as zlib computes it, without loading node:zlib (1-2 ms of every embedded command) for it.
 import { buf as crc32 } from 'crc-32';
 import { isAtomicTempOf, STORAGE_ERROR_CODES, writeAllSync, writeFileAtomicSync } from '../util/atomic-write.js';
-import { acquireFileLock, DEFAULT_LOCK_WAIT_MS, LockBusyError } from '../util/lock.js';
+import { acquireFileLock, LockBusyError, lockWaitFromEnv } from '../util/lock.js';
 import { applyEntry, type ChangeEntry } from './changes.js';
 import { DamagedSnapshotError, SnapshotError } from './errors.js';
 import { AVAILABILITY_STATUSES, type FaultRecord, type FaultState, type State } from './model.js';
@@ -54,8 +54,6 @@ export const SNAPSHOT_VERSION = 1;
 const JOURNAL_VERSION = 1;
 /** By default a journal is folded into the snapshot once it outgrows both this and the snapshot. */
 const COMPACT_MIN_BYTES = 1024 * 1024;
-export const LOCK_WAIT_ENV = 'TREK_LOCK_WAIT_MS';
-const MAX_LOCK_WAIT_MS = 600_000;
 
 /** What a valid snapshot must respect; given by the store, which owns these numbers. */
 export interface SnapshotLimits {
@@ -65,15 +63,13 @@ export interface SnapshotLimits {
   idBase: Readonly<Record<string, number>>;
 }
 
-/** How long a writer waits for the lock: TREK_LOCK_WAIT_MS, else 20 s. */
-export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env[LOCK_WAIT_ENV];
-  if (text === undefined || text === '') return DEFAULT_LOCK_WAIT_MS;
-  const ms = Number(text);
-  if (!/^\d+$/.test(text.trim()) || ms > MAX_LOCK_WAIT_MS) {
-    throw new SnapshotError(`${LOCK_WAIT_ENV} must be a whole number of milliseconds from 0 to ${MAX_LOCK_WAIT_MS} (got ${JSON.stringify(text)})`);
+/** How long a writer waits for the lock (TREK_LOCK_WAIT_MS, else 20 s); a bad value refuses the data file's use, naming the variable. */
+function snapshotLockWait(): number {
+  try {
+    return lockWaitFromEnv(process.env);
+  } catch (error) {
+    throw new SnapshotError((error as Error).message);
   }
-  return ms;
 }
 
 /** Identity of a file's content: a rename gives a new inode, a write changes size or mtime. */
@@ -341,7 +337,7 @@ export class DataFile {
     options: DataFileOptions = {},
   ) {
     this.journalFile = `${file}.journal`;
-    this.lockWaitMs = options.lockWaitMs ?? lockWaitFromEnv();
+    this.lockWaitMs = options.lockWaitMs ?? snapshotLockWait();
     this.compactBytes = options.compactBytes;
     this.compactAtBytes = this.threshold(0);
   }

@@ -16,6 +16,19 @@ import { hostname } from 'node:os';
 import { unguessableName, writeAllSync } from './atomic-write.js';
 
 export const DEFAULT_LOCK_WAIT_MS = 20_000;
+export const LOCK_WAIT_ENV = 'TREK_LOCK_WAIT_MS';
+const MAX_LOCK_WAIT_MS = 600_000;
+
+/** How long every trek lock waits for a live holder: TREK_LOCK_WAIT_MS, else 20 s. A bad value is a RangeError naming the variable. */
+export function lockWaitFromEnv(env: Record<string, string | undefined>): number {
+  const text = env[LOCK_WAIT_ENV];
+  if (text === undefined || text === '') return DEFAULT_LOCK_WAIT_MS;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text.trim()) || ms > MAX_LOCK_WAIT_MS) {
+    throw new RangeError(`${LOCK_WAIT_ENV} must be a whole number of milliseconds from 0 to ${MAX_LOCK_WAIT_MS} (got ${JSON.stringify(text)})`);
+  }
+  return ms;
+}
 
 /** The lock stayed held by a live process for the whole wait. */
 export class LockBusyError extends Error {

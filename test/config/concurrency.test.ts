@@ -66,3 +66,21 @@ describe('13.3 the config lock', () => {
     expect(store.getSetting('color')).toBe('always');
   });
 });
+
+describe('13.4 TREK_LOCK_WAIT_MS', () => {
+  it('13.4 sets how long a config change waits for a live holder, and a bad value is exit 2 naming it', async () => {
+    const withWait = (wait: string) => runTrek(['config', 'set', 'color', 'never'], { TREK_HOME: home, NO_COLOR: '1', TREK_LOCK_WAIT_MS: wait });
+    expect((await withWait('100')).code).toBe(0);
+    const release = await acquireFileLock(configFile());
+    try {
+      const waited = await withWait('100');
+      expect(waited.code).toBe(2);
+      expect(waited.stderr).toContain(`${configFile()}.lock is held by process ${process.pid}`);
+    } finally {
+      release();
+    }
+    const bad = await withWait('soon');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('TREK_LOCK_WAIT_MS must be a whole number of milliseconds from 0 to 600000 (got "soon")');
+  });
+});
