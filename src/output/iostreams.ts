@@ -50,10 +50,15 @@ export function systemIO(env: Record<string, string | undefined>): IOStreams {
   return {
     out: process.stdout,
     err: process.stderr,
-    in: process.stdin,
+    // Opened only by a command that reads stdin or may prompt: opening it costs every command ~1 ms.
+    get in() {
+      return process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     columns: process.stdout.columns || Number(env.COLUMNS) || 80,
     colorOut: colorEnabled('auto', stdoutIsTTY, env),
     colorErr: colorEnabled('auto', stderrIsTTY, env),

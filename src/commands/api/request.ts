@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+// fs.promises is read where a file is sent: importing node:fs/promises loads it for every command.
+import { promises as fs } from 'node:fs';
 import { Command } from 'commander';
 import type { ApiClient, ApiResponse, RequestOptions } from '../../api/client.js';
 import type { ListEnvelope } from '../../api/paginate.js';
@@ -181,7 +182,7 @@ function parseHeaders(values: string[]): Record<string, string> {
 async function readInput(source: string, io: IOStreams): Promise<{ body: string; contentType: string }> {
   let body: string;
   try {
-    body = source === '-' ? await readAll(io.in) : await readFile(source, 'utf8');
+    body = source === '-' ? await readAll(io.in) : await fs.readFile(source, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read --input ${source}: ${(error as Error).message}`);
   }
@@ -217,7 +218,7 @@ async function typedValue(text: string, io: IOStreams): Promise<unknown> {
   if (text.startsWith('@')) {
     const file = text.slice(1);
     try {
-      return file === '-' ? await readAll(io.in) : await readFile(file, 'utf8');
+      return file === '-' ? await readAll(io.in) : await fs.readFile(file, 'utf8');
     } catch (error) {
       throw new UsageError(`cannot read -F ${text}: ${(error as Error).message}`);
     }
