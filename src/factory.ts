@@ -23,6 +23,16 @@ export interface GlobalOptions {
   color: ColorMode;
   verbose: boolean;
   timeoutMs?: number;
+  /** --jq: a jq program applied to JSON output. */
+  jq?: string;
+  /** False with --no-pager or TREK_PAGER= (empty): long terminal output is never paged. */
+  pager: boolean;
+  /** --wide: tables keep every column whole instead of fitting the terminal. */
+  wide: boolean;
+  /** --tz or the tz setting: the IANA zone times are shown in on a terminal (undefined: the system's). */
+  tz?: string;
+  /** Catalogue reads: from the local cache ('use'), never from it (--no-cache), or refetched into it (--refresh). */
+  cache: 'use' | 'bypass' | 'refresh';
 }
 
 /**
@@ -78,7 +88,7 @@ export function createFactory(init: FactoryInit): Factory {
     io,
     env,
     version: init.version,
-    globals: { color: 'auto', verbose: false },
+    globals: { color: 'auto', verbose: false, pager: true, wide: false, cache: 'use' },
     paths: () => trekPaths(env),
     embeddedSandboxFile: () => join(ensurePrivateFolder(f.paths(), 'data'), SANDBOX_STATE_FILE),
     theme: (stream = 'out') => makeTheme(stream === 'out' ? io.colorOut : io.colorErr),

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { parseTimeoutSeconds, SETTINGS } from '../config/settings.js';
 import { readSettings } from '../config/store.js';
 import { UsageError } from '../errors.js';
-import { applyStreamSettings, type Factory } from '../factory.js';
+import { applyStreamSettings, type Factory, type GlobalOptions } from '../factory.js';
 import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
 import { parseFormat } from './shared.js';
@@ -17,6 +17,12 @@ interface RawGlobals {
   verbose?: boolean;
   input: boolean;
   timeout?: string;
+  jq?: string;
+  pager: boolean;
+  wide?: boolean;
+  tz?: string;
+  cache: boolean;
+  refresh?: boolean;
 }
 
 /** Sets f.globals and the streams from the global flags of `program`, given on the way to `action`. */
@@ -36,6 +42,11 @@ export function applyGlobalFlags(program: Command, action: Command, f: Factory):
     color,
     verbose: Boolean(raw.verbose),
     timeoutMs: timeout === undefined ? undefined : parseTimeout(timeout),
+    jq: raw.jq,
+    pager: raw.pager && settings.pager !== 'never' && f.env.TREK_PAGER !== '',
+    wide: Boolean(raw.wide),
+    tz: raw.tz === undefined ? settings.tz : parseTimeZone(raw.tz, '--tz'),
+    cache: cacheMode(raw),
   };
 }
 
@@ -43,4 +54,15 @@ function parseTimeout(value: string): number {
   const seconds = parseTimeoutSeconds(value);
   if (seconds === undefined) throw new UsageError(`--timeout must be ${SETTINGS.timeout.expected}, got ${JSON.stringify(value)}`);
   return Math.round(seconds * 1000);
+}
+
+function cacheMode(raw: RawGlobals): GlobalOptions['cache'] {
+  if (!raw.cache && raw.refresh) throw new UsageError('--no-cache and --refresh do not go together: --refresh already reads from the API');
+  return raw.refresh ? 'refresh' : raw.cache ? 'use' : 'bypass';
+}
+
+function parseTimeZone(value: string, flag: string): string {
+  const zone = SETTINGS.tz.parse(value);
+  if (zone === undefined) throw new UsageError(`${flag} must be ${SETTINGS.tz.expected} (got ${JSON.stringify(value)})`);
+  return zone;
 }

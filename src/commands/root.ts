@@ -27,6 +27,21 @@ const NOUNS: Array<VerbGroup | LeafCommand> = [
     load: async () => (await import('./search/index.js')).newSearchCmd,
   },
   {
+    name: 'departure',
+    description: 'Read one departure by id: dates, availability, prices, what it includes',
+    load: async () => (await import('./departure/index.js')).newDepartureCmd,
+  },
+  {
+    name: 'dossier',
+    description: 'Read one tour dossier by id, with its departures if asked',
+    load: async () => (await import('./dossier/index.js')).newDossierCmd,
+  },
+  {
+    name: 'activity',
+    description: 'Read one activity by id',
+    load: async () => (await import('./activity/index.js')).newActivityCmd,
+  },
+  {
     name: 'booking',
     description: 'Open, read and change bookings, and list their services, overrides and checkins',
     load: async () => (await import('./booking/index.js')).newBookingCmd,
@@ -70,6 +85,16 @@ const NOUNS: Array<VerbGroup | LeafCommand> = [
     name: 'itinerary',
     description: 'Read tour itineraries as day-by-day plans (also as Markdown), and pick the one a dossier uses on a date',
     load: async () => (await import('./itinerary/index.js')).newItineraryCmd,
+  },
+  {
+    name: 'webhooks',
+    description: 'Receive, verify and forward webhook events, and trigger test events through the sandbox',
+    load: async () => (await import('./webhooks/index.js')).newWebhooksCmd,
+  },
+  {
+    name: 'cache',
+    description: 'The local cache of catalogue reads: how full it is and how often it helps; clear it',
+    load: async () => (await import('./cache/index.js')).newCacheCmd,
   },
   (f) => newApiCmd(f),
   {
@@ -125,6 +150,12 @@ export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<
     .option('--verbose', 'trace every HTTP request and response on stderr (keys redacted)')
     .option('--no-input', 'never prompt; a missing value is an error (env TREK_NO_INPUT)')
     .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
+    .option('--jq <expr>', 'filter JSON output with a jq program (implies -o json)')
+    .option('--no-pager', 'never page long output through $PAGER (env TREK_PAGER= does the same)')
+    .option('--wide', 'keep every table column whole instead of fitting the terminal')
+    .option('--tz <zone>', 'time zone for times shown on a terminal, e.g. Europe/London (JSON keeps the API\'s values)')
+    .option('--no-cache', 'read the catalogue from the API, not the local cache')
+    .option('--refresh', 'read the catalogue from the API and refresh the local cache')
     .addHelpText('after', examples([
       'trek search departures --where availability.status=AVAILABLE --limit 5',
       'trek booking create --currency CAD -o json | jq -r .id',

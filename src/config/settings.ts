@@ -23,6 +23,15 @@ export function parseTimeoutSeconds(value: string): number | undefined {
   return text !== '' && Number.isFinite(seconds) && seconds >= TIMEOUT_MIN_SECONDS && seconds <= TIMEOUT_MAX_SECONDS ? seconds : undefined;
 }
 
+/** The canonical name of an IANA time zone (as Intl knows it), or undefined for an unknown one. */
+export function timeZoneName(value: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 export const SETTINGS = {
   output: { description: 'output format when -o is not given and the profile sets none', choices: FORMATS },
   color: { description: 'colour when --color is not given', choices: ['auto', 'always', 'never'] },
@@ -35,6 +44,15 @@ export const SETTINGS = {
     },
   },
   no_input: { description: 'never prompt, as if --no-input were always given', choices: ['true', 'false'] },
+  tz: {
+    description: 'time zone for times shown on a terminal when --tz is not given (default: the system\'s)',
+    expected: 'an IANA time zone such as Europe/London or UTC',
+    parse: (value) => timeZoneName(value),
+  },
+  pager: {
+    description: 'page long terminal output: "auto" through $PAGER (default less -FRX), "never" as --no-pager does',
+    choices: ['auto', 'never'],
+  },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -26,6 +26,8 @@ describe('trek config', () => {
       ['color', null],
       ['timeout', '45'],
       ['no_input', null],
+      ['tz', null],
+      ['pager', null],
     ]);
 
     expect((await trek(['config', 'unset', 'timeout'])).code).toBe(0);
@@ -40,7 +42,22 @@ describe('trek config', () => {
     const lines = result.out.split('\n');
     expect(lines[0]).toMatch(/^KEY\s+VALUE\s+DESCRIPTION$/);
     expect(lines[2]).toMatch(/^color\s+never\s+colour when --color is not given$/);
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(8);
+  });
+
+  it('stores a time zone under its canonical name', async () => {
+    expect((await trek(['config', 'set', 'tz', 'europe/london'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ settings: { tz: 'Europe/London' } });
+  });
+
+  it.each([
+    [['--tz', 'Mars/Olympus_Mons', 'config', 'list'], '--tz must be an IANA time zone such as Europe/London or UTC (got "Mars/Olympus_Mons")'],
+    [['--no-cache', '--refresh', 'config', 'list'], '--no-cache and --refresh do not go together'],
+  ])('refuses the global flags %j with exit 2 before the command runs', async (argv, message) => {
+    const result = await trek(argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(message);
+    expect(result.out).toBe('');
   });
 
   it('the output setting becomes the default format when -o is not given', async () => {
@@ -50,12 +67,14 @@ describe('trek config', () => {
   });
 
   it.each([
-    [['config', 'set', 'colour', 'never'], 'unknown setting "colour"; valid settings: output, color, timeout, no_input'],
+    [['config', 'set', 'colour', 'never'], 'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, pager'],
     [['config', 'get', 'colour'], 'unknown setting "colour"'],
     [['config', 'unset', 'colour'], 'unknown setting "colour"'],
     [['config', 'set', 'output', 'html'], 'output must be one of: table, json, ndjson, csv, tsv, yaml, xml (got "html")'],
     [['config', 'set', 'timeout', '-1'], 'timeout must be a number of seconds from 1 to 600 (got "-1")'],
     [['config', 'set', 'no_input', 'yes'], 'no_input must be one of: true, false (got "yes")'],
+    [['config', 'set', 'tz', 'Mars/Olympus_Mons'], 'tz must be an IANA time zone such as Europe/London or UTC (got "Mars/Olympus_Mons")'],
+    [['config', 'set', 'pager', 'less'], 'pager must be one of: auto, never (got "less")'],
   ])('rejects %j with exit 2 and writes nothing', async (argv, message) => {
     const result = await trek(argv);
     expect(result.code).toBe(2);
