@@ -1,0 +1,55 @@
+/**
+ * Webhooks as trek and its sandbox both know them (spec §1 and §6 say webhooks keep a client's
+ * cache current and leave the rest "not shown"; we follow the operator's published convention):
+ * the event shape, the event types, how a request is signed and how a receiver acknowledges it.
+ * The sandbox signs with these functions and `trek webhooks` verifies with them, so the two can
+ * never disagree. Nothing here imports from the CLI or the sandbox: both import it.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The header that carries the hex HMAC-SHA256 of the raw body, keyed with the application key. */
+export const SIGNATURE_HEADER = 'x-gapi-signature';
+/** The header a receiver answers with: the hex SHA-256 of the application key, proving it holds the key. */
+export const ACK_HEADER = 'x-application-sha256';
+
+/** The resources whose changes are announced, as they appear in `event_type` (`<resource>.<action>`). */
+export const WEBHOOK_RESOURCES = ['bookings', 'services', 'customers', 'overrides', 'checkins', 'agencies', 'departures'] as const;
+export const WEBHOOK_ACTIONS = ['created', 'updated', 'deleted'] as const;
+
+export type WebhookResource = (typeof WEBHOOK_RESOURCES)[number];
+export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
+
+/** Every event type, e.g. `departures.updated`. */
+export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_RESOURCES.flatMap((resource) => WEBHOOK_ACTIONS.map((action) => `${resource}.${action}`));
+
+/** One event; a request's body is a JSON array of them. `data` is a reference: receivers fetch the resource. */
+export interface WebhookEvent {
+  /** Unique, and the same on every retry of the event. */
+  id: string;
+  event_type: string;
+  resource: string;
+  data: { id: string; href: string };
+  /** ISO datetime of the change, on the sandbox's clock. */
+  created: string;
+}
+
+export function isWebhookEventType(value: string): boolean {
+  return WEBHOOK_EVENT_TYPES.includes(value);
+}
+
+/** The signature of a raw body: hex HMAC-SHA256 keyed with the application key. */
+export function signBody(body: string | Uint8Array, key: string): string {
+  return createHmac('sha256', key).update(body).digest('hex');
+}
+
+/** Whether `signature` is the body's signature under `key`, compared in constant time. */
+export function verifySignature(body: string | Uint8Array, key: string, signature: string | undefined): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature.trim())) return false;
+  const expected = Buffer.from(signBody(body, key), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
+}
+
+/** What a receiver answers in ACK_HEADER: hex SHA-256 of the application key. */
+export function ackValue(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
