@@ -56,6 +56,8 @@ export interface Factory {
    * sandbox's own on the built-in profile, else TREK_SANDBOX_OPERATOR_KEY — a UsageError without it.
    */
   sandboxOperatorKey(): Promise<string>;
+  /** The built-in profile's in-process sandbox (opened with the client), undefined on any other profile. */
+  embeddedSandbox(): Promise<InProcessSandbox | undefined>;
   prompter(): Prompter;
   now(): Date;
   /** Releases what the lazy dependencies opened (keep-alive sockets, the embedded sandbox). */
@@ -152,6 +154,10 @@ export function createFactory(init: FactoryInit): Factory {
         "this sandbox control needs the sandbox's operator key",
         'Set TREK_SANDBOX_OPERATOR_KEY to the operator_key `trek sandbox serve` printed (the built-in sandbox profile needs none).',
       );
+    },
+    async embeddedSandbox() {
+      await f.api();
+      return sandbox;
     },
     prompter() {
       prompter ??= inquirerPrompter();

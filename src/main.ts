@@ -63,6 +63,8 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
   // The flex pre-flight found rules the API would refuse on, so nothing was sent (`--force` sends it: exit 5 if refused).
   if (error instanceof Error && error.name === 'FlexRefusedError') return ExitCode.usage;
+  // `trek webhooks verify`: the body's signature is not the profile key's.
+  if (error instanceof Error && error.name === 'SignatureMismatchError') return ExitCode.auth;
   return ExitCode.unexpected;
 }
 
@@ -93,7 +95,7 @@ async function report(error: unknown, f: Factory): Promise<number> {
     if (error.body?.error_id) err.write(`  error_id: ${sanitize(error.body.error_id)}\n`);
     return code;
   }
-  if (error instanceof UsageError || error instanceof CancelError || code === ExitCode.usage) {
+  if (error instanceof UsageError || error instanceof CancelError || code !== ExitCode.unexpected) {
     // Multi-line usage messages (a list of reasons) keep their lines; escapes never survive.
     err.write(`${theme.error(error instanceof CancelError ? 'cancelled:' : 'error:')} ${sanitize((error as Error).message, { multiline: true })}\n`);
     if (error instanceof UsageError && error.hint) err.write(`${sanitize(error.hint, { multiline: true })}\n`);
