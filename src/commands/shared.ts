@@ -31,7 +31,7 @@ export async function outputSpec(f: Factory): Promise<OutputSpec> {
     const configured = profile.output ?? (await f.config()).getSetting('output');
     format = configured ? parseFormat(configured, 'output setting') : f.io.stdoutIsTTY ? 'table' : 'json';
   }
-  return { format, fields: f.globals.fields, color: f.io.colorOut, width: f.io.columns };
+  return { format, fields: f.globals.fields, color: f.io.colorOut, width: f.io.columns, timeZone: f.globals.tz };
 }
 
 /** Commander collector for repeatable flags. */

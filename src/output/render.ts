@@ -3,6 +3,7 @@ import type { Format } from './formats.js';
 import type { IOStreams } from './iostreams.js';
 import { sanitize, sanitizeDeep, sanitizeXml, toSafeJson } from './sanitize.js';
 import { makeTheme, type Theme } from './theme.js';
+import { localTime } from './time.js';
 
 export interface OutputSpec {
   format: Format;
@@ -12,6 +13,8 @@ export interface OutputSpec {
   color: boolean;
   /** Terminal width the table must fit. */
   width: number;
+  /** IANA zone the table and detail views show API datetimes in (time.ts); undefined: the system's. */
+  timeZone?: string;
 }
 
 export interface Column {
@@ -182,17 +185,17 @@ const NO_BORDERS = {
   middle: COLUMN_GAP,
 };
 
-function cellText(column: Column, record: unknown, color: boolean, theme: Theme): string {
+function cellText(column: Column, record: unknown, spec: OutputSpec, theme: Theme): string {
   const value = getPath(record, column.field);
-  const text = sanitize(column.format ? column.format(value, record) : formatValue(value));
-  return color && column.style ? column.style(text, value, theme) : text;
+  const text = sanitize(localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone));
+  return spec.color && column.style ? column.style(text, value, theme) : text;
 }
 
 /** A gh-like table: header row, columns two spaces apart, no borders, fitted to `width`. */
 async function formatTable(columns: Column[], records: unknown[], spec: OutputSpec, theme: Theme): Promise<string> {
   const displayWidth = await textWidth();
   const headers = columns.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
-  const rows = records.map((record) => columns.map((c) => cellText(c, record, spec.color, theme)));
+  const rows = records.map((record) => columns.map((c) => cellText(c, record, spec, theme)));
   const natural = columns.map((c, i) =>
     Math.min(c.maxWidth ?? Infinity, rows.reduce((widest, row) => Math.max(widest, displayWidth(row[i]!)), displayWidth(headers[i]!))),
   );
@@ -225,7 +228,7 @@ async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpe
   return rows
     .map((column, i) => {
       const value = getPath(record, column.field);
-      const plain = column.format ? column.format(value, record) : formatValue(value);
+      const plain = localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone);
       const lines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n');
       const styled = lines.map((line) => {
         const text = column.maxWidth ? truncate(line, column.maxWidth, displayWidth) : line;
