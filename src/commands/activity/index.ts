@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newActivityGetCmd } from './get.js';
 
-// PLACEHOLDER: replaced by the helper that builds this noun's verbs.
-export function newActivityCmd(_f: Factory): Command {
-  return new Command('activity');
+export function newActivityCmd(f: Factory): Command {
+  return new Command('activity').addCommand(newActivityGetCmd(f));
 }

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newDepartureGetCmd } from './get.js';
 
-// PLACEHOLDER: replaced by the helper that builds this noun's verbs.
-export function newDepartureCmd(_f: Factory): Command {
-  return new Command('departure');
+export function newDepartureCmd(f: Factory): Command {
+  return new Command('departure').addCommand(newDepartureGetCmd(f));
 }

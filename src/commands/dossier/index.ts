@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newDossierGetCmd } from './get.js';
 
-// PLACEHOLDER: replaced by the helper that builds this noun's verbs.
-export function newDossierCmd(_f: Factory): Command {
-  return new Command('dossier');
+export function newDossierCmd(f: Factory): Command {
+  return new Command('dossier').addCommand(newDossierGetCmd(f));
 }

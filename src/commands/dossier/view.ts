@@ -1,0 +1,36 @@
+/** How a tour dossier looks in table view. */
+import type { TourDossier } from '../../api/resources/catalogue.js';
+import { formatValue, joinValues, type Column } from '../../output/render.js';
+
+function route(value: unknown): string {
+  const g = value as TourDossier['geography'];
+  if (!g || typeof g !== 'object') return '';
+  const cities = g.start_city || g.finish_city ? `${formatValue(g.start_city)} → ${formatValue(g.finish_city)}` : '';
+  return joinValues([cities, g.primary_country?.name], ', ');
+}
+
+/** Which itinerary applies when (spec §2.10 rule 3): "700001 from 2025-11-25", one per line. */
+function itineraryRanges(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((range: { start_date?: unknown; end_date?: unknown; itinerary?: { id?: unknown } }) => {
+      const from = range?.start_date ? ` from ${formatValue(range.start_date)}` : '';
+      const to = range?.end_date ? ` to ${formatValue(range.end_date)}` : '';
+      return `${formatValue(range?.itinerary?.id)}${from}${to}`;
+    })
+    .join('\n');
+}
+
+export const DOSSIER_ROWS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'name', header: 'NAME' },
+  { field: 'product_line', header: 'PRODUCT LINE' },
+  { field: 'geography', header: 'ROUTE', format: route },
+  {
+    field: 'departures_start_date',
+    header: 'DEPARTURES',
+    format: (first, record) => (first ? `${formatValue(first)} – ${formatValue((record as TourDossier).departures_end_date)}` : ''),
+  },
+  { field: 'valid_during_ranges', header: 'ITINERARIES', format: itineraryRanges },
+  { field: 'description', header: 'DESCRIPTION' },
+];
