@@ -9,6 +9,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { readAsKind } from '../id-kind.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idArgument, parseDate } from '../shared.js';
 import { daysBefore, moneyIn, windowColumns, windowDates } from './columns.js';
@@ -74,7 +75,8 @@ const brief = (s: BookedService) => ({ id: String(s.id), href: s.href, name: s.n
  * flex plan service's terms, else the departure's generic terms.
  */
 export async function appliedTerms(client: ApiClient, departureServiceId: string): Promise<AppliedTerms> {
-  const service = await getService(client, 'departure_services', departureServiceId);
+  // An activity or flex plan service id is named as such, with the departure service meant where one is known.
+  const service = await readAsKind(client, 'departure_services', departureServiceId, () => getService(client, 'departure_services', departureServiceId), 'trek flex terms');
   const bookingId = String(service.booking?.id ?? '');
   const [booking, flexServices] = await Promise.all([getBooking(client, bookingId), activeFlexServices(client, bookingId)]);
   const flex = flexServices.find((s) => s.status === 'Confirmed' && (s.associated_services ?? []).some((covered) => String(covered.id) === String(service.id)));
