@@ -3,14 +3,84 @@
  * list command rejects the same mistakes before anything is sent.
  */
 import { UsageError } from '../errors.js';
+import { dateParts, isApiDatetime, unrealDate } from '../util/dates.js';
+import { nearestMatch } from '../util/nearest.js';
 
 export const SEARCH_OPERATORS: readonly string[] = ['lt', 'lte', 'gt', 'gte', 'like', 'notnull', 'null', 'in', 'phrase'];
+
+/**
+ * What a search value must look like: the spec's types (§2.1: Date, Datetime, Decimal; Boolean)
+ * or a closed list of values (an enumeration). Text takes anything.
+ */
+export type FieldType = 'text' | 'date' | 'datetime' | 'decimal' | 'integer' | 'boolean' | { oneOf: readonly string[] };
+
+/** Searchable attributes of one collection and their types; attributes not listed are sent unchecked. */
+export type FieldTypes = Readonly<Record<string, FieldType>>;
+
+/** Spec §2.11. */
+export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
+
+/**
+ * The searchable collections' attributes: spec §2.11 (catalogue members seen), §2.4 (start and
+ * finish dates are Dates), §2.2 (bookings) and, where the spec shows no type, what the sandbox
+ * serves (activities; dossiers' date range; date_created as every resource's Datetime).
+ */
+export const SEARCH_FIELD_TYPES = {
+  departures: {
+    id: 'text',
+    name: 'text',
+    product_line: 'text',
+    start_date: 'date',
+    finish_date: 'date',
+    'availability.status': { oneOf: AVAILABILITY_STATUSES },
+    'nearest_start_airport.code': 'text',
+    'nearest_finish_airport.code': 'text',
+    'tour_dossier.name': 'text',
+    date_created: 'datetime',
+  },
+  tour_dossiers: {
+    id: 'text',
+    name: 'text',
+    product_line: 'text',
+    description: 'text',
+    departures_start_date: 'date',
+    departures_end_date: 'date',
+    date_created: 'datetime',
+  },
+  activities: {
+    id: 'text',
+    name: 'text',
+    description: 'text',
+    'location.city': 'text',
+    'location.country': 'text',
+    duration_hours: 'integer',
+    available_from: 'date',
+    available_to: 'date',
+    date_created: 'datetime',
+  },
+  bookings: {
+    id: 'text',
+    external_id: 'text',
+    currency: 'text',
+    date_of_first_travel: 'date',
+    date_of_last_travel: 'date',
+    date_created: 'datetime',
+    date_closed: 'date',
+    balance_due_date: 'date',
+    amount_paid: 'decimal',
+    amount_owing: 'decimal',
+    amount_pending: 'decimal',
+    commission: 'decimal',
+    tax_on_commission: 'decimal',
+    no_auto_final_payment: 'boolean',
+  },
+} as const satisfies Record<string, FieldTypes>;
 
 /** Attribute names, nested with dots: `start_date`, `availability.status`. */
 const ATTRIBUTE_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
 function whereError(expression: string, problem: string, hint?: string): UsageError {
-  return new UsageError(`--where '${expression}': ${problem}`, hint);
+  return new UsageError(`--where '${expression}': ${problem}`, hint, { field: '--where' });
 }
 
 /** Query parameters with a meaning of their own: as a --where they would clash with paging and ordering. */
@@ -22,12 +92,22 @@ function checkAttribute(attribute: string, describe: (problem: string, hint?: st
   if (!ATTRIBUTE_RE.test(attribute)) throw describe(`'${attribute}' is not an attribute name (letters, digits, _ and . for nesting)`);
 }
 
+export interface WhereOptions {
+  /** The collection's attribute types: values are checked against them before anything is sent. */
+  fields?: FieldTypes;
+  /**
+   * Flags of the command that ask for a range of one attribute (`--starting`, `--from`/`--to` on
+   * start_date): a second condition on that attribute is refused with `hint` naming them.
+   */
+  range?: { attribute: string; hint: string };
+}
+
 /**
  * `attr=v`, `attr__gte=2027-01-01`, `attr__in=a,b` (one parameter per value),
  * `attr__null=true`. The API allows one condition per attribute, so a second one on the same
- * attribute is refused here rather than silently sent.
+ * attribute is refused here rather than silently sent; so is a value its type cannot take.
  */
-export function parseWhere(expressions: string[]): Array<[string, string]> {
+export function parseWhere(expressions: string[], options: WhereOptions = {}): Array<[string, string]> {
   const params: Array<[string, string]> = [];
   const seen = new Map<string, string>();
   for (const expression of expressions) {
@@ -44,23 +124,80 @@ export function parseWhere(expressions: string[]): Array<[string, string]> {
     }
     const earlier = seen.get(attribute);
     if (earlier !== undefined) {
-      throw fail(`'${attribute}' already has a condition ('${earlier}'); the API allows one condition per attribute`);
+      const hint = options.range?.attribute === attribute ? options.range.hint : undefined;
+      throw fail(`'${attribute}' already has a condition ('${earlier}'); the API allows one condition per attribute`, hint);
     }
     seen.set(attribute, expression);
 
+    const type = options.fields?.[attribute];
+    const check = (v: string) => {
+      const problem = type === undefined ? undefined : valueProblem(attribute, operator, v, type);
+      if (problem) throw fail(...problem);
+    };
     if (operator === 'null' || operator === 'notnull') {
       if (value !== 'true') throw fail(`${operator} takes the value true (got '${value}')`);
       params.push([key, value]);
     } else if (operator === 'in') {
       const values = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
       if (values.length === 0) throw fail('in needs one or more comma-separated values');
+      values.forEach(check);
       for (const v of values) params.push([key, v]);
     } else {
       if (value === '') throw fail(`no value after '='`);
+      check(value);
       params.push([key, value]);
     }
   }
   return params;
+}
+
+const COMPARISONS: ReadonlySet<string> = new Set(['lt', 'lte', 'gt', 'gte']);
+
+/**
+ * What is wrong with one value for an attribute of this type, as [problem, hint], or undefined.
+ * Comparisons and `in` take whole values; the default operator (contains) and like also take a
+ * part of one (a month of a date, the start of a status), as the API matches parts. A like
+ * pattern with `*` is the server's to match.
+ */
+function valueProblem(attribute: string, operator: string | undefined, value: string, type: FieldType): [string, string?] | undefined {
+  if (operator === 'like' && value.includes('*')) return undefined;
+  const whole = operator === 'in' || (operator !== undefined && COMPARISONS.has(operator));
+  if (typeof type === 'object') {
+    if (operator !== undefined && COMPARISONS.has(operator)) return undefined;
+    const typed = value.toLowerCase();
+    const matches = (known: string) => (whole ? known.toLowerCase() === typed : known.toLowerCase().includes(typed));
+    if (type.oneOf.some(matches)) return undefined;
+    const nearest = nearestMatch(value, type.oneOf);
+    return [
+      `no ${attribute} is ${whole ? '' : 'like '}'${value}'${nearest === undefined ? '' : `; did you mean ${nearest}?`}`,
+      `${attribute} is one of ${type.oneOf.join(', ')}`,
+    ];
+  }
+  switch (type) {
+    case 'date':
+      return dateProblem(attribute, value, whole, 'a date as YYYY-MM-DD');
+    case 'datetime':
+      if (isApiDatetime(value)) return undefined;
+      return dateProblem(attribute, value, whole, 'a date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDThh:mm:ssZ)');
+    case 'decimal':
+      return /^-?\d+(\.\d{1,2})?$/.test(value) ? undefined : [`${attribute} takes an amount such as 607.81, got '${value}'`];
+    case 'integer':
+      return /^-?\d+$/.test(value) ? undefined : [`${attribute} takes a whole number, got '${value}'`];
+    case 'boolean':
+      return /^(true|false)$/i.test(value) ? undefined : [`${attribute} takes true or false, got '${value}'`];
+    case 'text':
+      return undefined;
+  }
+}
+
+/** A date that must be a real day (or, for contains, a real month or a year). */
+function dateProblem(attribute: string, value: string, whole: boolean, form: string): [string, string?] | undefined {
+  const takes = `${attribute} takes ${form}${whole ? '' : ', a month (YYYY-MM) or a year'}`;
+  if (!whole && /^\d{4}$/.test(value)) return undefined;
+  const parts = dateParts(value);
+  if (!parts || (whole && parts.day === undefined)) return [`${takes}, got '${value}'`];
+  const unreal = unrealDate(parts);
+  return unreal === undefined ? undefined : [`'${value}' is not a real date: ${unreal}`, takes];
 }
 
 /** `attr` → order_by, `-attr` → order_by__desc, `+attr` → order_by__asc; comma-separated lists allowed. */

@@ -5,18 +5,7 @@
  * json, ndjson, csv, tsv, yaml and xml keep the API's text. Zone rules come from Intl (the
  * ICU data Node ships), never from arithmetic of our own.
  */
-
-/** The spec's datetime form; the fraction only as some servers add it. */
-const API_DATETIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d{1,9})?Z$/;
-
-/** Whether `text` is an API datetime that names a real moment (2027-02-30T… is not one). */
-export function isApiDatetime(text: string): boolean {
-  const match = API_DATETIME.exec(text);
-  if (!match) return false;
-  const moment = new Date(text);
-  // Date rolls 2027-02-30 over to March 2 and 24:00 to the next day: a real moment reads back the same.
-  return !Number.isNaN(moment.getTime()) && moment.toISOString().slice(0, 19) === `${match[1]}T${match[2]}`;
-}
+import { isApiDatetime } from '../util/dates.js';
 
 // One formatter per zone: building one costs far more than using it.
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderItem, renderList } from '../../src/output/render.js';
-import { isApiDatetime, localTime } from '../../src/output/time.js';
+import { localTime } from '../../src/output/time.js';
+import { isApiDatetime } from '../../src/util/dates.js';
 import { testIO } from '../helpers/factory.js';
 
 describe('18 times print in UTC only: localTime', () => {
