@@ -24,11 +24,16 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCodeValue, string]> = 
   [ExitCode.interrupted, 'interrupted or cancelled by the user (Ctrl-C, declined confirmation)'],
 ];
 
-/** Bad input found before anything was sent. `hint` is printed on its own line. */
+/**
+ * Bad input found before anything was sent. `hint` is printed on its own line; `field` names the
+ * flag or argument at fault (`--where`, `<id>`) in the JSON error scripts read.
+ */
 export class UsageError extends Error {
   override name = 'UsageError';
-  constructor(message: string, readonly hint?: string) {
+  readonly field?: string;
+  constructor(message: string, readonly hint?: string, options: { field?: string } = {}) {
     super(message);
+    if (options.field !== undefined) this.field = options.field;
   }
 }
 

@@ -11,33 +11,99 @@ import { sanitize, toSafeJson } from './output/sanitize.js';
  * exit codes (DESIGN.md §2); bin/trek is the only caller of process.exit.
  */
 export async function main(argv: string[], f: Factory): Promise<number> {
+  // Replaced once the global flags are parsed: until then, only the command line says whether errors are JSON.
+  const unparsedGlobals = f.globals;
+  const errorsAsJson = (): Promise<boolean> => jsonErrorsWanted(f.globals === unparsedGlobals ? outputFromArgv(argv) : f.globals, f);
+  // What commander prints for a parse error waits until trek knows whether errors are JSON.
+  const commanderText: CommanderText[] = [];
   try {
     // The words of `trek __complete` are the line being completed, not flags for trek to act on.
     // Its engine (and the history it reads) is for TAB only, read while the tree is built.
     const completion = argv[0] === COMPLETE_COMMAND ? import('./commands/completion/complete.js') : undefined;
     const program = await newRootCmd(f, argv);
-    configureTree(program, f);
+    configureTree(program, f, commanderText);
     if (completion) return await (await completion).runComplete(program, argv.slice(1), f);
     await program.parseAsync(argv, { from: 'user' });
+    printCommanderText(commanderText, f);
     return ExitCode.ok;
   } catch (error) {
-    return await report(error, f);
+    return await report(error, f, await errorsAsJson(), commanderText);
   } finally {
     await f.close();
   }
 }
 
-/** Commander settings are not inherited through addCommand, so apply them to every command. */
-function configureTree(command: Command, f: Factory): void {
+/** Text commander writes to stderr: an error message, or the help shown for a command given without its verb. */
+interface CommanderText {
+  text: string;
+  isError: boolean;
+}
+
+/**
+ * Commander settings are not inherited through addCommand, so apply them to every command.
+ * Its stderr text is kept in `stderrText`, to be printed, or reported as JSON, once trek knows
+ * which the error wants (the output setting may say JSON).
+ */
+function configureTree(command: Command, f: Factory, stderrText: CommanderText[]): void {
   command.exitOverride();
   command.showSuggestionAfterError(true);
   command.configureOutput({
     writeOut: (text) => f.io.out.write(text),
-    writeErr: (text) => f.io.err.write(text),
-    // Commander's messages repeat what was typed, which may hold escape sequences.
-    outputError: (text, write) => write(f.theme('err').error(sanitize(text, { multiline: true }))),
+    writeErr: (text) => stderrText.push({ text, isError: false }),
+    outputError: (text) => stderrText.push({ text, isError: true }),
   });
-  for (const sub of command.commands) configureTree(sub, f);
+  for (const sub of command.commands) configureTree(sub, f, stderrText);
+}
+
+function printCommanderText(texts: CommanderText[], f: Factory): void {
+  // Commander's messages repeat what was typed, which may hold escape sequences.
+  for (const { text, isError } of texts.splice(0)) f.io.err.write(isError ? f.theme('err').error(sanitize(text, { multiline: true })) : text);
+}
+
+interface OutputFlags {
+  output?: string;
+  jq?: string;
+}
+
+/**
+ * -o/--output, --json and --jq as commander will read them, from the words of the command line:
+ * a parse error can come before the global flags are read. The last -o wins, -o wins over
+ * --json, nothing after `--` is a flag.
+ */
+export function outputFromArgv(argv: readonly string[]): OutputFlags {
+  let output: string | undefined;
+  let json = false;
+  let jq: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') break;
+    if (word === '--json') json = true;
+    else if (word === '-o' || word === '--output') output = argv[++i];
+    else if (word.startsWith('--output=')) output = word.slice('--output='.length);
+    else if (/^-o[^-]/.test(word)) output = word.slice(2);
+    else if (word === '--jq') jq = argv[++i] ?? '';
+    else if (word.startsWith('--jq=')) jq = word.slice('--jq='.length);
+  }
+  return { output: output ?? (json ? 'json' : undefined), jq };
+}
+
+function isJsonFormat({ output, jq }: OutputFlags): boolean {
+  return output === 'json' || output === 'ndjson' || (output === undefined && jq !== undefined);
+}
+
+/**
+ * Errors are one JSON object when the output is JSON: by -o json|ndjson, --json or --jq, else by
+ * the profile's output or the `output` setting (read only now, when something failed).
+ */
+async function jsonErrorsWanted(flags: OutputFlags, f: Factory): Promise<boolean> {
+  if (flags.output !== undefined || flags.jq !== undefined) return isJsonFormat(flags);
+  try {
+    const configured = (await f.profile()).output ?? (await import('./config/store.js')).readSettings(f.paths()).output;
+    return isJsonFormat({ output: configured });
+  } catch {
+    // A config file trek cannot read is itself the error being reported: in words.
+    return false;
+  }
 }
 
 export function exitCodeForStatus(status: number | undefined): ExitCodeValue {
@@ -63,28 +129,33 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
   // The flex pre-flight found rules the API would refuse on, so nothing was sent (`--force` sends it: exit 5 if refused).
   if (error instanceof Error && error.name === 'FlexRefusedError') return ExitCode.usage;
+  // `trek profile … --check`: a key the server refused (401/403), else a server that could not be asked.
+  if (error instanceof Error && error.name === 'ProfileCheckError') return (error as Error & { refused?: boolean }).refused ? ExitCode.auth : ExitCode.server;
   // `trek webhooks verify`: the body's signature is not the profile key's.
   if (error instanceof Error && error.name === 'SignatureMismatchError') return ExitCode.auth;
   return ExitCode.unexpected;
 }
 
 /**
- * Prints the error for people. Every message may carry server text (a field name, a status, a
- * Location) or typed text, so each is sanitised here, once, for every kind of error.
+ * Prints the error for people, or as one JSON object for scripts. Every message may carry server
+ * text (a field name, a status, a Location) or typed text, so each is sanitised here, once, for
+ * every kind of error (JSON escapes what a terminal could act on).
  */
-async function report(error: unknown, f: Factory): Promise<number> {
+async function report(error: unknown, f: Factory, asJson: boolean, commanderText: CommanderText[]): Promise<number> {
   const code = exitCodeFor(error);
-  // Commander has already printed its own message (and suggestion) for parse errors.
-  if (error instanceof CommanderError) return code;
   const { err } = f.io;
-  const theme = f.theme('err');
-  const jsonOutput = f.globals.output === 'json' || f.globals.output === 'ndjson';
-
-  if (error instanceof ApiError && jsonOutput) {
-    const body = error.body ?? { message: error.message };
-    err.write(`${toSafeJson({ error: body, exit_code: code })}\n`);
+  if (asJson && code !== ExitCode.ok) {
+    const printed = commanderText.splice(0).map(({ text }) => text).join('');
+    err.write(`${toSafeJson({ error: jsonError(error, printed), exit_code: code })}\n`);
     return code;
   }
+  // Commander's own message (and suggestion) for parse errors.
+  if (error instanceof CommanderError) {
+    printCommanderText(commanderText, f);
+    return code;
+  }
+  const theme = f.theme('err');
+
   if (error instanceof ApiError) {
     const status = error.status ? ` (HTTP ${error.status})` : '';
     err.write(`${theme.error('error:')} ${sanitize(error.message)}${status}\n`);
@@ -110,3 +181,46 @@ async function report(error: unknown, f: Factory): Promise<number> {
   return code;
 }
 
+/**
+ * The `error` member of a JSON error: the API's own error body for an HTTP error (spec §7.2),
+ * otherwise `message` and a `code` naming the kind, with `field` (the flag or argument at
+ * fault) and `hint` when known.
+ */
+export function jsonError(error: unknown, commanderText = ''): Record<string, unknown> {
+  if (error instanceof CommanderError) return commanderJsonError(error, commanderText);
+  if (error instanceof ApiError) {
+    if (error.body) return { ...error.body };
+    return error.kind === 'http' ? { message: error.message, http_status_code: error.status } : { message: error.message, code: error.kind };
+  }
+  if (error instanceof UsageError) return { message: error.message, code: 'usage', ...(error.field && { field: error.field }), ...(error.hint && { hint: error.hint }) };
+  if (error instanceof CancelError) return { message: error.message, code: 'cancelled' };
+  if (!(error instanceof Error)) return { message: String(error), code: 'unexpected' };
+  switch (error.name) {
+    case 'ConfigError':
+      return { message: error.message, code: 'config', file: (error as Error & { file?: string }).file };
+    case 'SnapshotError':
+      return { message: error.message, code: 'sandbox_snapshot' };
+    case 'FlexRefusedError':
+      return { message: error.message, code: 'flex_refused', refusals: (error as Error & { refusals?: unknown }).refusals };
+    case 'ProfileCheckError':
+      return { message: error.message, code: 'profile_check_failed', profiles: (error as Error & { failed?: unknown }).failed };
+    default:
+      return { message: error.message, code: exitCodeFor(error) === ExitCode.unexpected ? 'unexpected' : error.name };
+  }
+}
+
+/**
+ * Commander's parse errors: its code in snake case (`commander.unknownOption` → unknown_option),
+ * the flag or argument its message quotes as `field`. A command given without its verb shows
+ * help on stderr: here the message says so and `help` carries that text.
+ */
+function commanderJsonError(error: CommanderError, printed: string): Record<string, unknown> {
+  const kind = error.code.replace(/^commander\./, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  if (kind === 'help') return { message: 'a command is required here', code: 'missing_command', help: printed };
+  const message = error.message.replace(/^error: /, '');
+  const quoted = /'([^']*)'/.exec(message)?.[1];
+  // `option '-o, --output <format>' argument 'x' is invalid`: an option is named by its long flag;
+  // an unknown option (or argument) as typed.
+  const field = quoted === undefined || kind === 'unknown_command' ? undefined : kind === 'unknown_option' ? quoted : (/--[\w-]+/.exec(quoted)?.[0] ?? quoted);
+  return { message, code: kind, ...(field !== undefined && { field }) };
+}

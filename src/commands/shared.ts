@@ -5,6 +5,7 @@ import { CancelError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { canPrompt, type IOStreams } from '../output/iostreams.js';
 import { FORMATS, type Format } from '../output/formats.js';
+import { pagerCommand } from '../output/pager.js';
 import type { OutputSpec } from '../output/render.js';
 import type { Prompter } from '../prompt/prompter.js';
 
@@ -15,7 +16,7 @@ export function examples(lines: string[]): string {
 
 export function parseFormat(value: string, flag = '--output'): Format {
   if (!(FORMATS as readonly string[]).includes(value)) {
-    throw new UsageError(`invalid ${flag} "${value}"; use one of: ${FORMATS.join(', ')}`);
+    throw new UsageError(`invalid ${flag} "${value}"; use one of: ${FORMATS.join(', ')}`, undefined, { field: flag });
   }
   return value as Format;
 }
@@ -31,7 +32,8 @@ export async function outputSpec(f: Factory): Promise<OutputSpec> {
     const configured = profile.output ?? (await f.config()).getSetting('output');
     format = configured ? parseFormat(configured, 'output setting') : f.io.stdoutIsTTY ? 'table' : 'json';
   }
-  return { format, fields: f.globals.fields, color: f.io.colorOut, width: f.io.columns, timeZone: f.globals.tz };
+  const pager = f.globals.pager && f.io.stdoutIsTTY ? pagerCommand(f.env) : undefined;
+  return { format, fields: f.globals.fields, color: f.io.colorOut, width: f.io.columns, timeZone: f.globals.tz, wide: f.globals.wide, pager };
 }
 
 /** Commander collector for repeatable flags. */
@@ -41,9 +43,10 @@ export function collect(value: string, previous: string[] = []): string[] {
 
 export function parseInteger(value: string, flag: string, range?: { min?: number; max?: number }): number {
   const n = Number(value);
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
-  if (range?.min !== undefined && n < range.min) throw new UsageError(`${flag} must be at least ${range.min}, got ${n}`);
-  if (range?.max !== undefined && n > range.max) throw new UsageError(`${flag} must be at most ${range.max}, got ${n}`);
+  const field = { field: flag };
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new UsageError(`${flag} must be a whole number, got "${value}"`, undefined, field);
+  if (range?.min !== undefined && n < range.min) throw new UsageError(`${flag} must be at least ${range.min}, got ${n}`, undefined, field);
+  if (range?.max !== undefined && n > range.max) throw new UsageError(`${flag} must be at most ${range.max}, got ${n}`, undefined, field);
   return n;
 }
 
@@ -53,14 +56,14 @@ export function parseText(value: string | undefined, flag: string): string | und
 export function parseText(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
-  if (text === '') throw new UsageError(`${flag} must not be empty`);
+  if (text === '') throw new UsageError(`${flag} must not be empty`, undefined, { field: flag });
   return text;
 }
 
 /** An e-mail address, trimmed: something@domain.tld with no blanks. */
 export function parseEmail(value: string, flag: string): string {
   const email = value.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`${flag} must be an e-mail address, got "${value}"`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`${flag} must be an e-mail address, got "${value}"`, undefined, { field: flag });
   return email;
 }
 
@@ -70,7 +73,7 @@ export function parseEmail(value: string, flag: string): string {
  */
 export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
   const match = /^\s*([A-Za-z][A-Za-z_]*)\s*:\s*(\+?[\d ().-]+?)\s*$/.exec(value);
-  if (!match || (match[2]!.match(/\d/g) ?? []).length < 3) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`);
+  if (!match || (match[2]!.match(/\d/g) ?? []).length < 3) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`, undefined, { field: flag });
   return { type: match[1]!.toUpperCase(), number: match[2]! };
 }
 
@@ -78,7 +81,7 @@ export function parseDate(value: string, flag: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = match ? new Date(`${value}T00:00:00Z`) : undefined;
   if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`);
+    throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`, undefined, { field: flag });
   }
   return value;
 }
@@ -134,7 +137,7 @@ export async function requireValue<T>(
 export function requireFlagsWithoutTerminal(io: IOStreams, flags: ReadonlyArray<readonly [flag: string, value: unknown]>): void {
   if (canPrompt(io)) return;
   const missing = flags.filter(([, value]) => value === undefined).map(([flag]) => flag);
-  if (missing.length > 0) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (no terminal to ask on)`);
+  if (missing.length > 0) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (no terminal to ask on)`, undefined, { field: missing[0]! });
 }
 
 /**
@@ -143,7 +146,7 @@ export function requireFlagsWithoutTerminal(io: IOStreams, flags: ReadonlyArray<
  */
 export async function confirmDestructive(opts: { yes: boolean; io: IOStreams; prompter: () => Prompter }, question: string): Promise<void> {
   if (opts.yes) return;
-  if (!canPrompt(opts.io)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not interactive`, 'Re-run with --yes to confirm.');
+  if (!canPrompt(opts.io)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not interactive`, 'Re-run with --yes to confirm.', { field: '--yes' });
   if (!(await opts.prompter().confirm(question, false))) throw new CancelError();
 }
 
