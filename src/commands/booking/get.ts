@@ -6,6 +6,7 @@ import { renderItem } from '../../output/render.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
 import { examples, idArgument } from '../shared.js';
+import { withExternalIdSuggestion } from './list.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingGetOptions extends ResourceOptions {
@@ -31,7 +32,7 @@ export async function bookingGetRun(opts: BookingGetOptions): Promise<void> {
   const client = await opts.api();
   // The services section is part of the table view only; other formats print the booking as the API sends it.
   const withServices = opts.output.format === 'table' && !opts.output.fields;
-  const [booking, services] = await Promise.all([getBooking(client, opts.id), withServices ? toArray(listBookingServices(client, opts.id)) : ([] as ServiceSummary[])]);
+  const [booking, services] = await Promise.all([getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error))), withServices ? toArray(listBookingServices(client, opts.id)) : ([] as ServiceSummary[])]);
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
   const sections = withServices ? [{ title: 'Services', columns: SERVICE_SUMMARY_COLUMNS, records: services }] : [];
   await renderItem(opts.io, booking, opts.output, { rows: BOOKING_ROWS, sections, xmlRoot: 'booking' });

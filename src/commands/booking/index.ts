@@ -3,6 +3,7 @@ import type { Factory } from '../../factory.js';
 import { newBookingCheckinsCmd } from './checkins.js';
 import { newBookingCreateCmd } from './create.js';
 import { newBookingGetCmd } from './get.js';
+import { newBookingListCmd } from './list.js';
 import { newBookingOverridesCmd } from './overrides.js';
 import { newBookingServicesCmd } from './services.js';
 import { newBookingUpdateCmd } from './update.js';
@@ -11,6 +12,7 @@ export function newBookingCmd(f: Factory): Command {
   return new Command('booking')
     .addCommand(newBookingCreateCmd(f))
     .addCommand(newBookingGetCmd(f))
+    .addCommand(newBookingListCmd(f))
     .addCommand(newBookingUpdateCmd(f))
     .addCommand(newBookingServicesCmd(f))
     .addCommand(newBookingOverridesCmd(f))
