@@ -52,8 +52,8 @@ const { outputFiles } = await build({
   // (537 → 401 kB); names stay, so stack traces stay readable, and the source maps lead to src/.
   minifyWhitespace: true,
   // Required on first use, from node_modules: undici, the prompts of interactive commands, and the
-  // table and YAML renderers.
-  external: ['undici', '@inquirer/prompts', 'cli-table3', 'yaml'],
+  // YAML renderer.
+  external: ['undici', '@inquirer/prompts', 'yaml'],
   supported: { 'dynamic-import': false },
   plugins: [sandboxInItsOwnFile],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts

@@ -19,6 +19,8 @@ export interface IOStreams {
   stdinIsTTY: boolean;
   /** Terminal width for tables; 80 when unknown. */
   columns: number;
+  /** Terminal height: a view taller than this is paged. Undefined when stdout is no terminal (never paged). */
+  rows?: number;
   /** Set from --color / NO_COLOR / FORCE_COLOR once flags are parsed. */
   colorOut: boolean;
   colorErr: boolean;
@@ -60,6 +62,7 @@ export function systemIO(env: Record<string, string | undefined>): IOStreams {
       return Boolean(process.stdin.isTTY);
     },
     columns: process.stdout.columns || Number(env.COLUMNS) || 80,
+    rows: process.stdout.rows || undefined,
     colorOut: colorEnabled('auto', stdoutIsTTY, env),
     colorErr: colorEnabled('auto', stderrIsTTY, env),
     inputAllowed: !env.TREK_NO_INPUT,

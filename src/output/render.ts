@@ -1,7 +1,9 @@
 import { fieldPaths, getPath, selectFields, validateFields } from './fields.js';
 import type { Format } from './formats.js';
 import type { IOStreams } from './iostreams.js';
+import type { PagerCommand } from './pager.js';
 import { sanitize, sanitizeDeep, sanitizeXml, toSafeJson } from './sanitize.js';
+import { textTools } from './text.js';
 import { makeTheme, type Theme } from './theme.js';
 import { localTime } from './time.js';
 
@@ -15,6 +17,10 @@ export interface OutputSpec {
   width: number;
   /** IANA zone the table and detail views show API datetimes in (time.ts); undefined: the system's. */
   timeZone?: string;
+  /** --wide: table columns as wide as their widest cell, nothing cut (longer lines than the terminal). */
+  wide?: boolean;
+  /** The pager for views longer than the screen; undefined when output is not paged (not a terminal, --no-pager, TREK_PAGER=). */
+  pager?: PagerCommand;
 }
 
 export interface Column {
@@ -59,7 +65,6 @@ export interface ItemOptions {
 const COLUMN_GAP = '  ';
 /** Narrowest a shrunk column gets, so it still shows a couple of characters and the '…'. */
 const MIN_COLUMN_WIDTH = 3;
-const ELLIPSIS = '…';
 
 /** Scalar → text, null/undefined → '', arrays and objects → compact JSON. */
 export function formatValue(value: unknown): string {
@@ -102,53 +107,16 @@ function select(record: unknown, fields: string[] | undefined): unknown {
   return fields ? selectFields(record, fields) : record;
 }
 
-// ---- text width ---------------------------------------------------------------------------
+// ---- fitting the terminal ------------------------------------------------------------------
 
-/** Columns a string takes on a terminal, colour codes ignored (string-width: graphemes, East Asian width, emoji). */
-type TextWidth = (text: string) => number;
-
-/**
- * string-width, loaded by the views that measure text: it builds an Intl.Segmenter as it
- * loads, milliseconds that json, csv and the other formats should not pay.
- */
-async function textWidth(): Promise<TextWidth> {
-  return (await import('string-width')).default;
+/** A view as text, and whether something in it was cut to fit (then `--wide` is suggested). */
+export interface View {
+  text: string;
+  cut: boolean;
 }
 
-// Created on first use, for truncation only: building a segmenter costs milliseconds.
-let segmenter: Intl.Segmenter | undefined;
-function graphemes(text: string): string[] {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(text), (s) => s.segment);
-}
-
-/**
- * Cuts text to `width` columns, ending in '…' when something was cut. Colour codes are all
- * kept (only visible characters are dropped), so a cut never leaves a colour switched on.
- */
-function truncate(text: string, width: number, displayWidth: TextWidth): string {
-  if (displayWidth(text) <= width) return text;
-  let budget = width - displayWidth(ELLIPSIS);
-  let cut = false;
-  let result = '';
-  for (const part of text.split(/(\x1b\[[0-9;]*m)/)) {
-    if (part.startsWith('\x1b[')) {
-      result += part;
-      continue;
-    }
-    for (const grapheme of cut ? [] : graphemes(part)) {
-      const w = displayWidth(grapheme);
-      if (w > budget) {
-        result += ELLIPSIS;
-        cut = true;
-        break;
-      }
-      result += grapheme;
-      budget -= w;
-    }
-  }
-  return result;
-}
+/** Value column of a detail view is never narrower, however long the labels: a word a line is unreadable. */
+const MIN_VALUE_WIDTH = 20;
 
 const sum = (numbers: number[]) => numbers.reduce((a, b) => a + b, 0);
 
@@ -178,67 +146,77 @@ function fitWidths(natural: number[], minimums: number[], wraps: boolean[], avai
 
 // ---- table --------------------------------------------------------------------------------
 
-const NO_BORDERS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
-  middle: COLUMN_GAP,
-};
-
 function cellText(column: Column, record: unknown, spec: OutputSpec, theme: Theme): string {
   const value = getPath(record, column.field);
   const text = sanitize(localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone));
   return spec.color && column.style ? column.style(text, value, theme) : text;
 }
 
-/** A gh-like table: header row, columns two spaces apart, no borders, fitted to `width`. */
-async function formatTable(columns: Column[], records: unknown[], spec: OutputSpec, theme: Theme): Promise<string> {
-  const displayWidth = await textWidth();
+/**
+ * A gh-like table: header row, columns two spaces apart, no borders, fitted to `width` (with
+ * --wide, every column as wide as its widest cell). A cell too long for its column is cut with
+ * '…', or broken onto more lines at spaces when its column wraps.
+ */
+async function formatTable(columns: Column[], records: unknown[], spec: OutputSpec, theme: Theme): Promise<View> {
+  const text = await textTools();
   const headers = columns.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
   const rows = records.map((record) => columns.map((c) => cellText(c, record, spec, theme)));
-  const natural = columns.map((c, i) =>
-    Math.min(c.maxWidth ?? Infinity, rows.reduce((widest, row) => Math.max(widest, displayWidth(row[i]!)), displayWidth(headers[i]!))),
-  );
-  const longestWord = (text: string) => Math.max(0, ...text.split(/\s+/).map(displayWidth));
-  const minimums = columns.map((c, i) =>
-    c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : c.whole ? natural[i]! : MIN_COLUMN_WIDTH,
-  );
-  const widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1));
-  // cli-table3 wraps a cell marked wordWrap at spaces, keeping colour codes balanced on each line.
-  const cell = (text: string, i: number) => (columns[i]!.wrap ? { content: text, wordWrap: true } : truncate(text, widths[i]!, displayWidth));
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({ colWidths: widths, chars: NO_BORDERS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
-  // The header is the first row (cli-table3's `head` takes no cell options), styled by the theme.
-  table.push(headers.map((h, i) => cell(theme.header(h), i)), ...rows.map((row) => row.map(cell)));
-  return (
-    table
-      .toString()
-      .split('\n')
-      .map((line) => line.replace(/ +$/, ''))
-      .join('\n') + '\n'
-  );
+  const widest = (i: number) => rows.reduce((widest, row) => Math.max(widest, text.width(row[i]!)), text.width(headers[i]!));
+  let widths: number[];
+  if (spec.wide) widths = columns.map((_, i) => widest(i));
+  else {
+    const natural = columns.map((c, i) => Math.min(c.maxWidth ?? Infinity, widest(i)));
+    const longestWord = (cell: string) => Math.max(0, ...cell.split(/\s+/).map(text.width));
+    const minimums = columns.map((c, i) =>
+      c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : c.whole ? natural[i]! : MIN_COLUMN_WIDTH,
+    );
+    widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1));
+  }
+  let cut = false;
+  const cellLines = (cell: string, i: number): string[] => {
+    if (columns[i]!.wrap) return text.wrap(cell, widths[i]!);
+    const fitted = text.cut(cell, widths[i]!);
+    if (fitted !== cell) cut = true;
+    return [fitted];
+  };
+  const lines: string[] = [];
+  for (const row of [headers.map((header) => theme.header(header)), ...rows]) {
+    const cells = row.map(cellLines);
+    const height = Math.max(1, ...cells.map((cell) => cell.length));
+    for (let line = 0; line < height; line++) {
+      const padded = cells.map((cell, i) => {
+        const part = cell[line] ?? '';
+        return part + ' '.repeat(Math.max(0, widths[i]! - text.width(part)));
+      });
+      lines.push(padded.join(COLUMN_GAP).replace(/ +$/, ''));
+    }
+  }
+  return { text: lines.map((line) => `${line}\n`).join(''), cut };
 }
 
-/** `Label  value` lines with the labels aligned; multi-line values stay under their value column. */
-async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, theme: Theme): Promise<string> {
-  const displayWidth = await textWidth();
+/**
+ * `Label  value` lines with the labels aligned. Values wrap to the terminal under their value
+ * column (multi-line values keep their lines); a row with a maxWidth is cut to it unless --wide.
+ */
+async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpec, theme: Theme): Promise<View> {
+  const text = await textTools();
   const labels = rows.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
-  const labelWidth = Math.max(0, ...labels.map(displayWidth));
+  const labelWidth = Math.max(0, ...labels.map(text.width));
   const indent = ' '.repeat(labelWidth + COLUMN_GAP.length);
-  return rows
-    .map((column, i) => {
-      const value = getPath(record, column.field);
-      const plain = localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone);
-      const lines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n');
-      const styled = lines.map((line) => {
-        const text = column.maxWidth ? truncate(line, column.maxWidth, displayWidth) : line;
-        return spec.color && column.style ? column.style(text, value, theme) : text;
-      });
-      const label = labels[i]!;
-      return theme.header(label) + ' '.repeat(labelWidth - displayWidth(label)) + COLUMN_GAP + styled.join(`\n${indent}`);
-    })
-    .map((line) => line.replace(/ +$/, '') + '\n')
-    .join('');
+  const valueWidth = Math.max(MIN_VALUE_WIDTH, spec.width - indent.length);
+  let cut = false;
+  const lines = rows.map((column, i) => {
+    const value = getPath(record, column.field);
+    const plain = localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone);
+    const valueLines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n').flatMap((line) => {
+      const fitted = column.maxWidth && !spec.wide ? text.cut(line, column.maxWidth) : line;
+      if (fitted !== line) cut = true;
+      return text.wrap(spec.color && column.style ? column.style(fitted, value, theme) : fitted, valueWidth);
+    });
+    const label = labels[i]!;
+    return theme.header(label) + ' '.repeat(labelWidth - text.width(label)) + COLUMN_GAP + valueLines.join(`\n${indent}`);
+  });
+  return { text: lines.map((line) => line.replace(/ +$/gm, '') + '\n').join(''), cut };
 }
 
 // ---- csv / tsv ------------------------------------------------------------------------------
@@ -326,20 +304,20 @@ export async function renderList(
 
   switch (format) {
     case 'json':
-      io.out.write(toSafeJson(collected.map((r) => select(r, fields)), 2) + '\n');
+      await writeDocument(io, toSafeJson(collected.map((r) => select(r, fields)), 2) + '\n', spec);
       break;
     case 'csv':
     case 'tsv':
       if (count === 0) io.out.write(delimitedHeader(format, columns));
       break;
     case 'yaml':
-      if (count > 0) io.out.write(await toYaml(collected.map((r) => select(r, fields))));
+      if (count > 0) await writeDocument(io, await toYaml(collected.map((r) => select(r, fields))), spec);
       break;
     case 'xml':
-      if (count > 0) io.out.write(await xmlDocument(collected.map((r) => select(r, fields)), 'results'));
+      if (count > 0) await writeDocument(io, await xmlDocument(collected.map((r) => select(r, fields)), 'results'), spec);
       break;
     case 'table':
-      if (count > 0) io.out.write(await formatTable(columns, collected, spec, makeTheme(spec.color)));
+      if (count > 0) await writeView(io, await formatTable(columns, collected, spec, makeTheme(spec.color)), spec);
       else if (options.empty) io.err.write(options.empty + '\n');
       break;
     case 'ndjson':
@@ -356,16 +334,16 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
   const columns = fields ? fieldColumns(fields) : (options.rows ?? scalarColumns(record));
   switch (format) {
     case 'json':
-      io.out.write(toSafeJson(selected, 2) + '\n');
+      await writeDocument(io, toSafeJson(selected, 2) + '\n', spec);
       return;
     case 'ndjson':
       io.out.write(toSafeJson(selected) + '\n');
       return;
     case 'yaml':
-      io.out.write(await toYaml(selected));
+      await writeDocument(io, await toYaml(selected), spec);
       return;
     case 'xml':
-      io.out.write(await xmlDocument(selected, options.xmlRoot ?? 'response'));
+      await writeDocument(io, await xmlDocument(selected, options.xmlRoot ?? 'response'), spec);
       return;
     case 'csv':
     case 'tsv':
@@ -379,13 +357,48 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
         const title = theme.bold(sanitize(section.title));
         const body = section.records.length
           ? await formatTable(section.columns, section.records, spec, theme)
-          : theme.dim('(none)') + '\n';
-        blocks.push(`${title}\n${body}`);
+          : { text: theme.dim('(none)') + '\n', cut: false };
+        blocks.push({ text: `${title}\n${body.text}`, cut: body.cut });
       }
-      io.out.write(blocks.filter(Boolean).join('\n'));
+      const shown = blocks.filter((block) => block.text);
+      await writeView(io, { text: shown.map((block) => block.text).join('\n'), cut: shown.some((block) => block.cut) }, spec);
       return;
     }
   }
+}
+
+/** The streams that were already told about --wide: once a run is enough. */
+const toldAboutWide = new WeakSet<IOStreams>();
+
+/**
+ * Writes a whole view for people (a table, a record, an itinerary): through the pager when it
+ * is longer than the screen and spec.pager is set (a terminal, paging not turned off), else
+ * straight to stdout. When something was cut to fit, says once on stderr that --wide shows it.
+ */
+export async function writeView(io: IOStreams, view: View, spec: OutputSpec): Promise<void> {
+  if (!spec.pager || !(await pageIfLong(io, view.text, spec.pager))) io.out.write(view.text);
+  if (view.cut && !toldAboutWide.has(io)) {
+    toldAboutWide.add(io);
+    io.err.write(`Some columns were cut to fit ${spec.width} columns; --wide shows them whole.\n`);
+  }
+}
+
+/** A whole JSON, YAML or XML document: paged like a view when it is longer than the screen. */
+function writeDocument(io: IOStreams, text: string, spec: OutputSpec): Promise<void> {
+  return writeView(io, { text, cut: false }, spec);
+}
+
+/** Whether `text` went through the pager: only text taller than the screen does, as the terminal will wrap it. */
+async function pageIfLong(io: IOStreams, text: string, pager: PagerCommand): Promise<boolean> {
+  if (io.rows === undefined) return false;
+  const lines = text.split('\n').slice(0, -1);
+  if (lines.length < io.rows) {
+    const { width } = await textTools();
+    const screenRows = lines.reduce((rows, line) => rows + Math.max(1, Math.ceil(width(line) / io.columns)), 0);
+    if (screenRows < io.rows) return false;
+  }
+  const { runPager } = await import('./pager.js');
+  return runPager(pager, text);
 }
 
 /**
