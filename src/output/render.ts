@@ -17,6 +17,8 @@ export interface OutputSpec {
   width: number;
   /** IANA zone the table and detail views show API datetimes in (time.ts); undefined: the system's. */
   timeZone?: string;
+  /** --jq: what the program makes of each JSON document (jq.ts), printed instead of the document. */
+  jq?: (document: unknown) => string;
   /** --wide: table columns as wide as their widest cell, nothing cut (longer lines than the terminal). */
   wide?: boolean;
   /** The pager for views longer than the screen; undefined when output is not paged (not a terminal, --no-pager, TREK_PAGER=). */
@@ -259,6 +261,11 @@ function delimitedHeader(format: 'csv' | 'tsv', columns: Column[]): string {
 
 // ---- lists and items ---------------------------------------------------------------------
 
+/** One JSON document as -o json/ndjson prints it or, with --jq, what the program makes of it. */
+function jsonText(value: unknown, spec: OutputSpec, indent = 0): string {
+  return spec.jq ? spec.jq(value) : toSafeJson(value, indent) + '\n';
+}
+
 async function toYaml(value: unknown): Promise<string> {
   const { stringify } = await import('yaml');
   // lineWidth 0: long values stay on one line instead of being folded.
@@ -294,7 +301,7 @@ export async function renderList(
       columns = columnsFor(record);
     }
     count++;
-    if (format === 'ndjson') io.out.write(toSafeJson(select(record, fields)) + '\n');
+    if (format === 'ndjson') io.out.write(jsonText(select(record, fields), spec));
     else if (format === 'csv' || format === 'tsv') {
       if (count === 1) io.out.write(delimitedHeader(format, columns));
       io.out.write(delimitedRecord(format, columns, record));
@@ -304,7 +311,7 @@ export async function renderList(
 
   switch (format) {
     case 'json':
-      await writeDocument(io, toSafeJson(collected.map((r) => select(r, fields)), 2) + '\n', spec);
+      await writeDocument(io, jsonText(collected.map((r) => select(r, fields)), spec, 2), spec);
       break;
     case 'csv':
     case 'tsv':
@@ -334,10 +341,10 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
   const columns = fields ? fieldColumns(fields) : (options.rows ?? scalarColumns(record));
   switch (format) {
     case 'json':
-      await writeDocument(io, toSafeJson(selected, 2) + '\n', spec);
+      await writeDocument(io, jsonText(selected, spec, 2), spec);
       return;
     case 'ndjson':
-      io.out.write(toSafeJson(selected) + '\n');
+      io.out.write(jsonText(selected, spec));
       return;
     case 'yaml':
       await writeDocument(io, await toYaml(selected), spec);
