@@ -51,9 +51,9 @@ const { outputFiles } = await build({
   // Without blanks and comments Node reads and compiles the bundle ~2.5 ms sooner on every command
   // (537 → 401 kB); names stay, so stack traces stay readable, and the source maps lead to src/.
   minifyWhitespace: true,
-  // Required on first use, from node_modules: undici, the prompts of interactive commands, and the
-  // YAML renderer.
-  external: ['undici', '@inquirer/prompts', 'yaml'],
+  // Required on first use, from node_modules: undici, the prompts of interactive commands, the
+  // YAML renderer, and jq for --jq (it reads its jq.wasm from beside its own file).
+  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm'],
   supported: { 'dynamic-import': false },
   plugins: [sandboxInItsOwnFile],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts

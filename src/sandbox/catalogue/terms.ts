@@ -25,6 +25,9 @@ export const GENERIC_WINDOWS: readonly TermsWindow[] = [
   { from: 0, to: 14, penalty: 1, credit: 0 },
 ];
 
+/** An activity's terms: one window, whenever it is cancelled, keeping 10 % of its price. */
+export const ACTIVITY_WINDOW: TermsWindow = { from: 0, to: null, penalty: 0.1, credit: 0 };
+
 /** What flex travel credit may be used for: new bookings within 12 months, travel within 24. */
 export const TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS = 12;
 export const TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS = 24;

@@ -6,9 +6,9 @@
 import { assertOwnAgency } from '../auth.js';
 import { insertFlexService } from '../rules/lifecycle.js';
 import { notFound, SandboxError } from '../errors.js';
-import type { State } from '../model.js';
+import type { ServiceRecord, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { TRAVEL_CREDIT_WINDOWS, windowAmounts, windowView } from '../catalogue/terms.js';
+import { ACTIVITY_WINDOW, TRAVEL_CREDIT_WINDOWS, windowAmounts, windowView } from '../catalogue/terms.js';
 import { attachRefusals, resolveTerms } from '../rules/flex.js';
 import { formatCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
@@ -68,6 +68,8 @@ function addonView(state: State, ctx: RequestContext): Reply {
  * terms); 403 for another agency's service.
  */
 export function serviceTermsView(ctx: RequestContext, id: string): Record<string, unknown> | undefined {
+  const activity = activityOfTerms(ctx.state, id);
+  if (activity) return activityTermsView(ctx, id, activity);
   const terms = resolveTerms(ctx.state, id);
   if (!terms) return undefined;
   const booking = ctx.state.collections.bookings[terms.owner.booking_id]!;
@@ -90,6 +92,45 @@ export function serviceTermsView(ctx: RequestContext, id: string): Record<string
       const amounts = windowAmounts(price, w);
       return windowView(w, start, !terms.flex, (share) => formatCents(amounts[share]));
     }),
+  };
+}
+
+/** The activity service whose terms `service-<id>` are, if it is one. */
+function activityOfTerms(state: State, id: string): ServiceRecord | undefined {
+  const service = state.collections.services[/^service-(\d+)$/.exec(id)?.[1] ?? ''];
+  return service?.type === 'activity_services' ? service : undefined;
+}
+
+/**
+ * An activity service's terms (a sandbox extension: the spec gives activities none): one
+ * window without dates, whenever it is cancelled, keeping ACTIVITY_WINDOW's share of its price.
+ */
+function activityTermsView(ctx: RequestContext, id: string, activity: ServiceRecord): Record<string, unknown> {
+  const booking = ctx.state.collections.bookings[activity.booking_id]!;
+  assertOwnAgency(ctx.caller, booking.agency_id, `cancellation terms ${id}`);
+  const amounts = windowAmounts(activity.purchase_price_cents, ACTIVITY_WINDOW);
+  return {
+    id,
+    href: href('service_cancellation_terms', id),
+    type: 'GENERIC',
+    service: ref(activity.type, activity.id),
+    departure_service: null,
+    departure: null,
+    flex_plan_service: null,
+    currency: booking.currency,
+    price: formatCents(activity.purchase_price_cents),
+    windows: [
+      {
+        days_before_departure_from: null,
+        days_before_departure_to: null,
+        start_date: null,
+        end_date: null,
+        penalty_percent: Math.round(ACTIVITY_WINDOW.penalty * 100),
+        penalty_amount: formatCents(amounts.penaltyCents),
+        refund_amount: formatCents(amounts.refundCents),
+        travel_credit_amount: formatCents(amounts.travelCreditCents),
+      },
+    ],
   };
 }
 

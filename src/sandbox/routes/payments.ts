@@ -9,11 +9,12 @@ import { notFound } from '../errors.js';
 import type { BookingChildRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { settle } from '../rules/lifecycle.js';
+import { freeCents, type Allocation } from '../rules/money.js';
 import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { href, ref } from '../refs.js';
 import { assertOpen, childCollection, visibleBooking } from './bookings.js';
-import { refId } from './services.js';
+import { paymentToConfirmView, refId, serviceRef } from './services.js';
 
 /** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
 const MAX_PAYMENT_CENTS = 10_000_000_00;
@@ -50,6 +51,25 @@ function travelCreditView(state: State, credit: TravelCreditRecord): Record<stri
   };
 }
 
+/**
+ * What a payment did, in its answer (a sandbox extra): the services it confirmed (or sent to
+ * the office), each with what it took, and those left waiting, each with what it needs, the
+ * payment that would now confirm it, and why this one did not.
+ */
+function allocationView(state: State, bookingId: string, allocation: Allocation): Record<string, unknown> {
+  return {
+    confirmed: allocation.covered.map(({ service, cents }) => ({ ...serviceRef(service), status: service.status, amount: formatCents(cents) })),
+    waiting: allocation.passed.map(({ service, cents, reason }) => ({
+      ...serviceRef(service),
+      status: service.status,
+      amount: formatCents(cents),
+      payment_to_confirm: paymentToConfirmView(state, service)?.amount ?? null,
+      reason,
+    })),
+    free_amount: formatCents(freeCents(state, bookingId)),
+  };
+}
+
 function createPayment(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx);
   const check = new Checker();
@@ -64,8 +84,8 @@ function createPayment(ctx: RequestContext): Promise<Reply> {
     const booking = visibleBooking(ctx, state, bookingId!);
     assertOpen(booking);
     const payment = tx.insert('payments', { booking_id: booking.id, amount_cents: cents!, status: 'APPLIED' });
-    settle(state, tx, booking.id);
-    return { status: 201, body: paymentView(state, payment) };
+    const allocation = settle(state, tx, booking.id);
+    return { status: 201, body: { ...paymentView(state, payment), allocation: allocationView(state, booking.id, allocation) } };
   });
 }
 

@@ -12,7 +12,7 @@ import type { Reply, RequestContext, Router } from '../router.js';
 import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
 import { applyPatch, bookingClock, insertDepartureService, insertService, optionExpiry } from '../rules/lifecycle.js';
 import { assertPlacesFor, availabilityOf } from '../rules/places.js';
-import { requirementCents } from '../rules/money.js';
+import { paymentToConfirm, requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
@@ -107,6 +107,23 @@ function flexView(service: ServiceRecord): Record<string, unknown> {
   };
 }
 
+/** A service as a payment's answer names it: id, href, type and name. */
+export const serviceRef = (service: ServiceRecord) => ref(service.type, service.id, { type: service.type, name: service.name });
+
+/**
+ * Sandbox extra on every service: `payment_to_confirm`, the payment that would confirm it now
+ * (or send its request) under the allocation rule, and what the services reached before it
+ * take first; null when it is not waiting for a payment or no payment can confirm it now.
+ */
+export function paymentToConfirmView(state: State, service: ServiceRecord): Record<string, unknown> | null {
+  const needed = paymentToConfirm(state, service);
+  if (!needed) return null;
+  return {
+    amount: formatCents(needed.cents),
+    taken_first: needed.takenFirst.map((entry) => ({ ...serviceRef(entry.service), amount: formatCents(entry.cents) })),
+  };
+}
+
 /** The full form of any booked service (spec §2.4 with the per-type members), plus the sandbox's documented extras. */
 export function serviceView(state: State, service: ServiceRecord): Record<string, unknown> {
   const promotion = appliedPromotionView(service);
@@ -122,6 +139,7 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
     commission: formatCents(service.commission_cents),
     deposit_amount: formatCents(requirementCents(service)),
     cancellation_fee: service.status === 'Cancelled' ? formatCents(service.cancellation_charge_cents) : null,
+    payment_to_confirm: paymentToConfirmView(state, service),
     applied_promotion: promotion,
     applied_promotions: promotion ? [promotion] : [],
     flags: service.flags,
@@ -134,7 +152,7 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
   if (service.type === 'flex_plan_services') return { ...shared, ...flexView(service) };
   const travellers = travellerDetailsView(state, service);
   const requirements = { incomplete_requirements: incompleteRequirements(state, service), arrival_flight_details: travellers.arrival_flight_details };
-  if (service.type === 'activity_services') return { ...shared, ...requirements };
+  if (service.type === 'activity_services') return { ...shared, ...requirements, cancellation_terms: ref('service_cancellation_terms', termsId(service.id)) };
   return {
     ...shared,
     ...requirements,

@@ -8,13 +8,14 @@
 import { addDays, estMidnightEnding, isoDate } from '../clock.js';
 import { bookingServices, type AvailabilityStatus, type BookingRecord, type PaymentRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import { Catalogue } from '../catalogue/index.js';
-import { GENERIC_WINDOWS, windowAmounts, windowOn } from '../catalogue/terms.js';
+import { ACTIVITY_WINDOW, GENERIC_WINDOWS, windowAmounts, windowOn } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
 import { Transaction, type DueHook, type StoreEvent } from '../transaction.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {
-  ACTIVITY_CANCELLATION_FEE_PERCENT,
+  allocate,
   amountOwingCents,
+  type Allocation,
   balanceDueDate,
   earlyBookingEnds,
   freeCents,
@@ -24,7 +25,6 @@ import {
   paidCents,
   priceOf,
   repriceIfLive,
-  requirementCents,
   SETTLEMENT_HOURS,
   travelDates,
 } from './money.js';
@@ -154,29 +154,21 @@ function releaseFlexOption(state: State, tx: Transaction, departureService: Serv
   if (flex?.status === 'Option') move(state, tx, flex, 'Expired', 'departure');
 }
 
-const byType: Record<ServiceRecord['type'], number> = { departure_services: 0, activity_services: 1, flex_plan_services: 2 };
-
 /**
  * Payment-driven confirmation, after a payment: the booking's free money (paid, minus what
- * confirmed and requested services hold) goes to the services waiting for it — departure
- * services first (deposit, or full price where required; On Request: full price, which sends
- * the request), then activities, then flex plan services (full price, and only over a
- * Confirmed departure service) — each in creation order. A service the money does not cover
- * is passed over, so a smaller one after it can still be confirmed.
+ * confirmed and requested services hold) goes to the services waiting for it as `allocate`
+ * shares it out — departure services first (deposit, or full price where required; On Request:
+ * full price, which sends the request), then activities, then flex plan services (full price,
+ * and only over a Confirmed departure service) — each in creation order, passing over one the
+ * money does not cover. Returns the allocation, which the payment's answer reports.
  */
-export function settle(state: State, tx: Transaction, bookingId: string): void {
-  let free = freeCents(state, bookingId);
-  const waiting = Object.values(state.collections.services)
-    .filter((s) => s.booking_id === bookingId && (s.status === 'Option' || s.status === 'On Request'))
-    .sort((a, b) => byType[a.type] - byType[b.type] || a.seq - b.seq);
-  for (const service of waiting) {
-    if (service.type === 'flex_plan_services' && state.collections.services[service.flex!.covered_service_id]?.status !== 'Confirmed') continue;
-    const needed = requirementCents(service);
-    if (needed > free) continue;
-    free -= needed;
+export function settle(state: State, tx: Transaction, bookingId: string): Allocation {
+  const allocation = allocate(state, bookingId, freeCents(state, bookingId));
+  for (const { service } of allocation.covered) {
     if (service.status === 'On Request') sendRequest(state, tx, service);
     else confirm(state, tx, service, 'payment');
   }
+  return allocation;
 }
 
 /**
@@ -196,7 +188,7 @@ export function cancel(state: State, tx: Transaction, service: ServiceRecord, tr
   if (flex) exercise(state, tx, catalogue, service, flex);
   else if (row.fees === 'none') service.cancellation_charge_cents = 0;
   else if (row.fees === 'kept') service.cancellation_charge_cents = price;
-  else if (service.type === 'activity_services') service.cancellation_charge_cents = Math.round((price * ACTIVITY_CANCELLATION_FEE_PERCENT) / 100);
+  else if (service.type === 'activity_services') service.cancellation_charge_cents = windowAmounts(price, ACTIVITY_WINDOW).penaltyCents;
   else service.cancellation_charge_cents = windowAmounts(price, windowOn(GENERIC_WINDOWS, catalogue.departure(service.product_id)!.start_date, isoDate(tx.nowMs))).penaltyCents;
   service.held_cents = 0;
   service.date_cancelled = tx.now;

@@ -12,8 +12,6 @@ import { DEPARTURE_COMMISSION_PERCENT } from '../catalogue/reference.js';
 import { parseCents, type Currency } from '../money.js';
 
 export const FLEX_COMMISSION_PERCENT = 10;
-/** What cancelling a confirmed activity keeps (activities have no cancellation terms of their own). */
-export const ACTIVITY_CANCELLATION_FEE_PERCENT = 10;
 
 /** Statuses whose price still follows the product; every other status has it locked. */
 export const LIVE_PRICE_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Waitlisted']);
@@ -158,4 +156,83 @@ export function balanceDueDate(booking: BookingRecord, firstTravel: string | nul
 /** `amount_owing`: what the services cost the booking (owingCents), less what was paid; never below 0. */
 export function amountOwingCents(services: readonly ServiceRecord[], paid: number): number {
   return Math.max(0, services.reduce((sum, s) => sum + owingCents(s), 0) - paid);
+}
+
+// ---------------------------------------------------------------------------------------
+// Payment allocation
+
+/** Why a waiting service is passed over by a payment. */
+export type PassedOverReason = 'NOT_COVERED' | 'DEPARTURE_SERVICE_NOT_CONFIRMED';
+
+export interface Allocation {
+  /** What the money confirms (or, On Request, sends to the office), in the order it reaches them, each with what it takes. */
+  covered: Array<{ service: ServiceRecord; cents: number }>;
+  /** What it leaves waiting, with what each would take and why it was passed over. */
+  passed: Array<{ service: ServiceRecord; cents: number; reason: PassedOverReason }>;
+  /** Free money left after it. */
+  freeCents: number;
+}
+
+const ALLOCATION_ORDER: Record<ServiceRecord['type'], number> = { departure_services: 0, activity_services: 1, flex_plan_services: 2 };
+
+/**
+ * The booking's services waiting for a payment (Option, On Request), in the order a payment
+ * reaches them: departure services, then activities, then flex plan services, each kind in
+ * creation order.
+ */
+export function waitingForPayment(state: State, bookingId: string): ServiceRecord[] {
+  return bookingServices(state, bookingId)
+    .filter((s) => s.status === 'Option' || s.status === 'On Request')
+    .sort((a, b) => ALLOCATION_ORDER[a.type] - ALLOCATION_ORDER[b.type] || a.seq - b.seq);
+}
+
+/**
+ * How `free` cents are shared among the waiting services (docs/sandbox.md, "Payment-driven
+ * confirmation"), without changing anything: in the order of waitingForPayment each service
+ * whose requirement (requirementCents) the money left covers takes it; one it does not cover
+ * is passed over, so a cheaper one after it can still be covered. A flex plan service is
+ * covered only over a Confirmed departure service — one confirmed by this same money counts.
+ */
+export function allocate(state: State, bookingId: string, free: number): Allocation {
+  const confirmedNow = new Set<string>();
+  const allocation: Allocation = { covered: [], passed: [], freeCents: free };
+  for (const service of waitingForPayment(state, bookingId)) {
+    const cents = requirementCents(service);
+    if (service.type === 'flex_plan_services') {
+      const covered = service.flex!.covered_service_id;
+      if (state.collections.services[covered]?.status !== 'Confirmed' && !confirmedNow.has(covered)) {
+        allocation.passed.push({ service, cents, reason: 'DEPARTURE_SERVICE_NOT_CONFIRMED' });
+        continue;
+      }
+    }
+    if (cents > allocation.freeCents) {
+      allocation.passed.push({ service, cents, reason: 'NOT_COVERED' });
+      continue;
+    }
+    allocation.freeCents -= cents;
+    allocation.covered.push({ service, cents });
+    if (service.status === 'Option') confirmedNow.add(service.id);
+  }
+  return allocation;
+}
+
+export interface PaymentToConfirm {
+  /** The payment that confirms the service now: what the services reached before it take, plus its own requirement, less free money. */
+  cents: number;
+  /** The services that payment covers first, each with what it takes. */
+  takenFirst: Array<{ service: ServiceRecord; cents: number }>;
+}
+
+/**
+ * What a payment must be to confirm a waiting service (or send its request) under the
+ * allocation rule, paying for every service reached before it; undefined when it is not
+ * waiting, or when no payment can confirm it now (a flex plan over an unconfirmed tour).
+ */
+export function paymentToConfirm(state: State, service: ServiceRecord): PaymentToConfirm | undefined {
+  const unlimited = allocate(state, service.booking_id, Number.POSITIVE_INFINITY).covered;
+  const at = unlimited.findIndex((entry) => entry.service.id === service.id);
+  if (at < 0) return undefined;
+  const takenFirst = unlimited.slice(0, at);
+  const total = takenFirst.reduce((sum, entry) => sum + entry.cents, 0) + unlimited[at]!.cents;
+  return { cents: Math.max(0, total - freeCents(state, service.booking_id)), takenFirst };
 }
