@@ -1,0 +1,63 @@
+import { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { isHttpStatus } from '../../api/errors.js';
+import { whoami } from '../../api/resources/sandbox.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../domain/webhooks.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import type { IOStreams } from '../../output/iostreams.js';
+import { renderList, type Column, type OutputSpec } from '../../output/render.js';
+import { parseEventType } from '../../webhooks/events.js';
+import { examples, idOption, outputSpec } from '../shared.js';
+
+export interface TriggerOptions {
+  io: IOStreams;
+  output: OutputSpec;
+  api: () => Promise<ApiClient>;
+  eventType: string;
+  /** The resource the event names; it must exist. */
+  id: string;
+}
+
+export const EVENT_COLUMNS: Column[] = [
+  { field: 'event_type', header: 'EVENT TYPE' },
+  { field: 'data.href', header: 'RESOURCE' },
+  { field: 'id', header: 'EVENT ID', whole: true },
+  { field: 'created', header: 'CREATED' },
+];
+
+export function newTriggerCmd(f: Factory, runF: (opts: TriggerOptions) => Promise<void> = triggerRun): Command {
+  return new Command('trigger')
+    .summary('emit a test event through the sandbox to every subscribed receiver')
+    .description(
+      'Sandbox only: emit EVENT_TYPE for an existing resource (--id) now, delivered, signed and retried like any other event, ' +
+        'so a receiver (trek webhooks listen, your own endpoint) can be tried without changing anything.\n\n' +
+        `Event types: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
+    )
+    .argument('<event-type>', 'e.g. departures.updated')
+    .addOption(idOption('--id <id>', 'id of the resource the event names (a departure id for departures.*)').makeOptionMandatory())
+    .addHelpText('after', examples([
+      'trek webhooks trigger departures.updated --id 1001',
+      'trek webhooks trigger bookings.updated --id 200001 -o json | jq -r .[0].id',
+    ]))
+    .action(async (eventType: string, flags: { id: string }) => {
+      await runF({ io: f.io, output: await outputSpec(f), api: () => f.api(), eventType: parseEventType(eventType), id: flags.id });
+    });
+}
+
+export async function triggerRun(opts: TriggerOptions): Promise<void> {
+  const client = await opts.api();
+  const { trigger } = await import('../../api/resources/webhooks.js');
+  let events: WebhookEvent[];
+  try {
+    events = await trigger(client, opts.eventType, opts.id);
+  } catch (error) {
+    // A 404 is either "no such resource" on a sandbox or no sandbox at all; whoami tells them apart.
+    if (isHttpStatus(error, 404) && (await whoami(client)) === undefined) {
+      throw new UsageError(`this profile's server (${client.baseUrl}) is not a trek sandbox: only a sandbox emits test events`, 'Use the built-in sandbox profile (trek --profile sandbox …) or a `trek sandbox serve` URL.');
+    }
+    throw error;
+  }
+  opts.io.err.write(`Triggered ${events.length} event${events.length === 1 ? '' : 's'}: subscribed receivers get ${events.length === 1 ? 'it' : 'them'} shortly.\n`);
+  await renderList(opts.io, events, opts.output, { columns: EVENT_COLUMNS });
+}

@@ -1,0 +1,307 @@
+/**
+ * Issue 17: `trek webhooks listen` as a receiver, in process, against a server that is no
+ * sandbox (so nothing is subscribed) and requests the test signs itself: what is refused (bad
+ * or missing signature, foreign Host, huge body) never reaches --forward-to; what passes is
+ * forwarded byte for byte, acknowledged, printed, and recorded so a repeat is only marked.
+ */
+import { request } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newListenCmd } from '../../../src/commands/webhooks/listen.js';
+import type { SignalHook } from '../../../src/commands/sandbox/serve.js';
+import { ACK_HEADER, SIGNATURE_HEADER, ackValue, signBody, type WebhookEvent } from '../../../src/domain/webhooks.js';
+import type { Format } from '../../../src/output/formats.js';
+import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/webhooks/body.js';
+import { tempHome, testFactory, type TestFactory } from '../../helpers/factory.js';
+import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
+
+const KEY = 'test-application-key-0123456789';
+const servers = useHostileServers();
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A raw POST, so the test decides every byte and header (Host included). */
+function post(url: string, body: Buffer | string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const signed = (body: string | Buffer, key = KEY) => ({ [SIGNATURE_HEADER]: signBody(body, key) });
+
+function event(id: string, more: Partial<WebhookEvent> = {}): WebhookEvent {
+  return { id, event_type: 'departures.updated', resource: 'departures', data: { id: '1001', href: 'http://127.0.0.1:4010/departures/1001' }, created: '2027-01-10T15:00:00Z', ...more };
+}
+
+interface Listening {
+  t: TestFactory;
+  url: string;
+  stop(): Promise<number>;
+  /** The JSON lines printed so far. */
+  lines(): any[];
+}
+
+const running: Listening[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((listening) => listening.stop()));
+});
+
+/** `trek webhooks listen ARGS` in process against `api` (a server with no sandbox), until stop(). */
+async function listen(api: HostileServer, args: string[] = [], options: { home?: string; format?: Format } = {}): Promise<Listening> {
+  const t = testFactory({ baseUrl: api.url, apiKey: KEY, env: options.home ? { TREK_HOME: options.home } : {} });
+  t.f.globals.output = options.format ?? 'ndjson';
+  let signal: (name: string) => void = () => undefined;
+  const signals: SignalHook = (onSignal) => {
+    signal = onSignal;
+    return () => undefined;
+  };
+  const done = newListenCmd(t.f, undefined, signals)
+    .exitOverride()
+    .parseAsync(args, { from: 'user' })
+    .then(() => 0);
+  const url = await vi.waitFor(() => {
+    const match = /Listening on (\S+)/.exec(t.err());
+    if (!match) throw new Error(`not listening yet: ${t.err()}`);
+    return match[1]!;
+  });
+  let stopped: Promise<number> | undefined;
+  const listening: Listening = {
+    t,
+    url,
+    stop: () => {
+      stopped ??= (signal('SIGINT'), done.finally(() => t.f.close()));
+      return stopped;
+    },
+    lines: () => t.out().split('\n').filter(Boolean).map((line) => JSON.parse(line)),
+  };
+  running.push(listening);
+  return listening;
+}
+
+/** A server with no sandbox (404 everywhere) and a --forward-to target answering 200. */
+async function setUp() {
+  const api = await servers.start((_req, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}'));
+  const target = await servers.start((_req, res) => void res.writeHead(200).end('ok'));
+  return { api, target };
+}
+
+describe('17 trek webhooks listen: what is refused', () => {
+  it('17 a request with a wrong signature gets 401 and is never forwarded', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const body = JSON.stringify([event('evt_wrong')]);
+    const answer = await post(listening.url, body, signed(body, 'another-key-entirely-0123456789'));
+    expect(answer.status).toBe(401);
+    expect(answer.headers[ACK_HEADER]).toBeUndefined();
+    expect(listening.t.err()).toMatch(/signature does not verify \(401\): not forwarded/);
+    expect(target.requests).toEqual([]);
+    expect(listening.lines()).toEqual([]);
+  });
+
+  it('17 a request without a signature gets 401 and is never forwarded', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    expect((await post(listening.url, JSON.stringify([event('evt_unsigned')]))).status).toBe(401);
+    expect(listening.t.err()).toMatch(/signature header is missing \(401\)/);
+    expect(target.requests).toEqual([]);
+  });
+
+  it('17 a Host other than the loopback address it listens on is refused (421), even when signed', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const body = JSON.stringify([event('evt_rebound')]);
+    const port = new URL(listening.url).port;
+    for (const host of [`evil.example:${port}`, `localhost.evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`]) {
+      expect((await post(listening.url, body, { ...signed(body), host })).status).toBe(421);
+    }
+    expect(listening.t.err()).toContain("refused a request for Host 'evil.example:");
+    expect(target.requests).toEqual([]);
+  });
+
+  it('17 --allow-host answers the tunnel name too, and only it', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url, '--allow-host', 'abc.trycloudflare.com']);
+    const body = JSON.stringify([event('evt_tunnelled')]);
+    expect((await post(listening.url, body, { ...signed(body), host: 'abc.trycloudflare.com' })).status).toBe(200);
+    expect((await post(listening.url, body, { ...signed(body), host: 'xyz.trycloudflare.com' })).status).toBe(421);
+    expect(target.requests).toHaveLength(1);
+  });
+
+  it('17 a huge body is refused (413) unread, declared or streamed, and never forwarded', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    // Declared too large: answered from the headers alone, before any byte of the body is sent.
+    const declared = await new Promise<number>((resolve, reject) => {
+      const req = request(listening.url, { method: 'POST', headers: { 'content-length': String(MAX_WEBHOOK_BODY_BYTES + 1), ...signed('x') } }, (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(declared).toBe(413);
+    // Chunked, with no length: cut off once past the bound, while the sender is still sending.
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const req = request(listening.url, { method: 'POST', headers: signed('x') }, (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.write(Buffer.alloc(MAX_WEBHOOK_BODY_BYTES + 1024, 0x20));
+    });
+    expect(streamed).toBe(413);
+    expect(listening.t.err()).toContain(`refused a body over ${MAX_WEBHOOK_BODY_BYTES} bytes (413)`);
+    expect(target.requests).toEqual([]);
+  });
+
+  it('17 a signed body that is not a list of events is refused (400) and not forwarded', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    for (const body of ['{"id":"evt_1"}', 'not json', JSON.stringify([{ id: 'evt_1' }]), JSON.stringify([event('x'.repeat(201))])]) {
+      expect((await post(listening.url, body, signed(body))).status).toBe(400);
+    }
+    expect(target.requests).toEqual([]);
+  });
+
+  it('17 methods other than POST are refused (405)', async () => {
+    const { api } = await setUp();
+    const listening = await listen(api);
+    const status = await new Promise<number>((resolve, reject) => {
+      request(listening.url, { method: 'GET' }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end();
+    });
+    expect(status).toBe(405);
+  });
+});
+
+describe('17 trek webhooks listen: what passes', () => {
+  it('17 a good request is acknowledged and forwarded byte for byte with its signature header, never the key', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', `${target.url}/hooks?from=trek`]);
+    // Odd spacing and non-ASCII text: any re-serialisation would change the bytes and break the signature.
+    const body = Buffer.from(`[ {"id":"evt_good","event_type":"departures.updated","resource":"departures","data":{"id":"1001","href":"/departures/1001"},"created":"2027-01-10T15:00:00Z","note":"Québec  ✓"} ]`);
+    const answer = await post(listening.url, body, { ...signed(body), 'X-Custom-Trace': 'abc', 'X-Application-Key': KEY });
+    expect(answer.status).toBe(200);
+    expect(answer.headers[ACK_HEADER]).toBe(ackValue(KEY));
+    expect(target.requests).toHaveLength(1);
+    const forwarded = target.requests[0]!;
+    expect(forwarded.method).toBe('POST');
+    expect(forwarded.url).toBe('/hooks?from=trek');
+    expect(Buffer.from(forwarded.body)).toEqual(body);
+    expect(forwarded.headers[SIGNATURE_HEADER]).toBe(signBody(body, KEY));
+    expect(forwarded.headers['x-custom-trace']).toBe('abc');
+    expect(forwarded.headers['content-type']).toBe('application/json');
+    expect(forwarded.headers['x-application-key']).toBeUndefined();
+    expect(JSON.stringify(forwarded.headers)).not.toContain(KEY);
+    expect(listening.lines()).toEqual([
+      expect.objectContaining({ id: 'evt_good', event_type: 'departures.updated', data: { id: '1001', href: '/departures/1001' }, repeat: false, forwarded: 200, forward_error: null, cache_evicted: null }),
+    ]);
+  });
+
+  it('17 a repeated event id is marked, acknowledged and not forwarded twice', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const body = JSON.stringify([event('evt_once')]);
+    const first = await post(listening.url, body, signed(body));
+    const again = await post(listening.url, body, signed(body));
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.headers[ACK_HEADER]).toBe(ackValue(KEY));
+    expect(target.requests).toHaveLength(1);
+    expect(listening.lines().map((line) => [line.id, line.repeat, line.forwarded])).toEqual([
+      ['evt_once', false, 200],
+      ['evt_once', true, null],
+    ]);
+  });
+
+  it('17 a repeated event id is recognised by the next listen run too (recorded on disk)', async () => {
+    const { api, target } = await setUp();
+    const home = tempHome();
+    const body = JSON.stringify([event('evt_across_runs')]);
+    const first = await listen(api, ['--forward-to', target.url], { home });
+    expect((await post(first.url, body, signed(body))).status).toBe(200);
+    expect(await first.stop()).toBe(0);
+    const second = await listen(api, ['--forward-to', target.url], { home });
+    expect((await post(second.url, body, signed(body))).status).toBe(200);
+    expect(second.lines()).toEqual([expect.objectContaining({ id: 'evt_across_runs', repeat: true, forwarded: null })]);
+    expect(target.requests).toHaveLength(1);
+  });
+
+  it('17 when --forward-to fails the sender gets 502 without the ack, and its retry is forwarded afresh', async () => {
+    const { api } = await setUp();
+    let answer = 500;
+    const target = await servers.start((_req, res) => void res.writeHead(answer).end());
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const body = JSON.stringify([event('evt_retry')]);
+    const failed = await post(listening.url, body, signed(body));
+    expect(failed.status).toBe(502);
+    expect(failed.headers[ACK_HEADER]).toBeUndefined();
+    answer = 204;
+    const retried = await post(listening.url, body, signed(body));
+    expect(retried.status).toBe(200);
+    expect(target.requests).toHaveLength(2);
+    expect(listening.lines().map((line) => [line.repeat, line.forwarded, line.forward_error])).toEqual([
+      [false, 500, 'it answered 500'],
+      [false, 204, null],
+    ]);
+  });
+
+  it('17 a request mixing a new and a seen event is forwarded once for the new one; the seen one is marked', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const seen = JSON.stringify([event('evt_a')]);
+    await post(listening.url, seen, signed(seen));
+    const mixed = JSON.stringify([event('evt_a'), event('evt_b'), event('evt_b')]);
+    expect((await post(listening.url, mixed, signed(mixed))).status).toBe(200);
+    expect(target.requests.map((r) => r.body)).toEqual([seen, mixed]);
+    expect(listening.lines().slice(1).map((line) => [line.id, line.repeat])).toEqual([
+      ['evt_a', true],
+      ['evt_b', false],
+      ['evt_b', true],
+    ]);
+  });
+
+  it('17 on a terminal each event is one line (time, type, id, href), sender text escaped', async () => {
+    const { api } = await setUp();
+    const listening = await listen(api, [], { format: 'table' });
+    const body = JSON.stringify([event('evt_\u001b]0;owned\u0007', { event_type: 'departures.updated\u001b[2J', data: { id: '1', href: '/departures/1\u202e' } })]);
+    expect((await post(listening.url, body, signed(body))).status).toBe(200);
+    const out = listening.t.out();
+    expect(out.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(out).toContain('2027-01-10T15:00:00Z  departures.updated');
+    expect(out).toContain('/departures/1');
+    expect(out).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+
+  it('17 against a server with no sandbox it says how to register a public URL, and listens', async () => {
+    const { api } = await setUp();
+    const listening = await listen(api);
+    const err = await vi.waitFor(() => {
+      if (!listening.t.err().includes('Listening meanwhile')) throw new Error('not yet');
+      return listening.t.err();
+    });
+    const port = new URL(listening.url).port;
+    expect(err).toContain('has no sandbox webhook registry');
+    expect(err).toContain(`cloudflared tunnel --url http://127.0.0.1:${port}`);
+    expect(err).toContain(`ssh -R 80:127.0.0.1:${port}`);
+    expect(err).toContain('X-Gapi-Signature: hex HMAC-SHA256');
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toContain('POST /_sandbox/webhooks');
+    expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+});
+
+describe('17 trek webhooks listen: flags', () => {
+  it.each([
+    [['--events', 'departure.updated'], /--events "departure.updated" is not an event type; did you mean departures.updated\?/],
+    [['--events', ','], /--events takes event types/],
+    [['--forward-to', 'ftp://x'], /--forward-to must be an http/],
+    [['--forward-to', 'http://u:p@127.0.0.1:3000/'], /must not carry a user name or password/],
+    [['--port', '70000'], /--port must be at most 65535/],
+    [['--allow-host', 'a b'], /--allow-host takes a host name/],
+  ])('17 %j is a usage error (exit 2) before anything listens', async (args, message) => {
+    const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY });
+    const { main } = await import('../../../src/main.js');
+    expect(await main(['webhooks', 'listen', ...args], t.f)).toBe(2);
+    expect(t.err()).toMatch(message);
+    expect(t.err()).not.toContain('Listening');
+  });
+});
