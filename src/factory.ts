@@ -127,6 +127,8 @@ export function createFactory(init: FactoryInit): Factory {
           apiKey ??= sandbox.apiKey;
         }
         const errTheme = f.theme('err');
+        const notice = (line: string) => io.err.write(`${errTheme.warning('!')} ${line}\n`);
+        const { openResponseCache } = await import('./cache/index.js');
         return new ApiClient({
           baseUrl: baseUrl!,
           apiKey,
@@ -135,7 +137,8 @@ export function createFactory(init: FactoryInit): Factory {
           timeoutMs: f.globals.timeoutMs,
           userAgent: `trek/${init.version}`,
           maxBodyBytes: profile.maxBodyBytes,
-          notice: (line) => io.err.write(`${errTheme.warning('!')} ${line}\n`),
+          notice,
+          cache: openResponseCache(f, profile, baseUrl!, apiKey, notice),
           // Trace lines carry server header values: untrusted text.
           trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
           ...(dispatcher === undefined ? {} : { dispatcher }),

@@ -60,6 +60,46 @@ export interface ClientOptions {
   /** For tests. */
   sleep?: (ms: number) => Promise<void>;
   userAgent?: string;
+  /** The local cache of catalogue reads (src/cache/); none: every read goes to the API. */
+  cache?: ResponseCache;
+}
+
+/** An answer the local cache kept. */
+export interface StoredAnswer {
+  status: number;
+  statusText: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  url: string;
+  raw: string;
+  /** When it was answered, or last confirmed by a 304. */
+  storedAtMs: number;
+}
+
+/** The local cache's place for one read: what it holds, and what the client tells it. */
+export interface CacheSlot {
+  /** A usable stored answer (never one --refresh asked to replace). */
+  readonly stored: StoredAnswer | undefined;
+  /** Whether `stored` is within its TTL, so it answers without a request. */
+  readonly fresh: boolean;
+  /** `stored` answered as it is. */
+  hit(): void;
+  /** A 304 confirmed `stored`: its TTL starts again, with the validators of `headers`. */
+  revalidated(headers: Record<string, string>): StoredAnswer;
+  /** A whole 200 answer, to keep. */
+  save(answer: Omit<StoredAnswer, 'storedAtMs'>): void;
+  /** `stored` is unusable, or the resource is gone. */
+  forget(): void;
+}
+
+/**
+ * The local cache as the client sees it (implemented in src/cache/): the slot of a read, or
+ * undefined for a read it does not keep (not the catalogue, a TTL of 0, --no-cache).
+ */
+export interface ResponseCache {
+  slot(method: string, url: URL, accept: 'json' | 'xml'): CacheSlot | undefined;
+  /** After a write the API accepted: drops the answers it may have changed. */
+  wrote(url: URL): void;
 }
 
 export type QueryInput = URLSearchParams | Array<[string, string]> | Record<string, string | number | undefined>;
@@ -144,6 +184,14 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
     }
   }
   return false;
+}
+
+/** The conditional headers that revalidate a stored answer (RFC 9110 §13.1). */
+function validators(headers: Record<string, string>): Record<string, string> {
+  const conditional: Record<string, string> = {};
+  if (headers.etag !== undefined) conditional['If-None-Match'] = headers.etag;
+  if (headers['last-modified'] !== undefined) conditional['If-Modified-Since'] = headers['last-modified'];
+  return conditional;
 }
 
 function findHeader(headers: Record<string, string>, name: string): string | undefined {
@@ -341,8 +389,19 @@ export class ApiClient {
 
   async request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
     const method = (options.method ?? 'GET').toUpperCase();
+    const accept = options.accept ?? this.accept;
     const { body } = this.payload(options);
     let url = this.resolve(options.path, options.query);
+    const asked = url;
+    const slot = this.cacheSlot(method, url, options);
+    const cached = slot?.stored === undefined ? undefined : this.fromCache<T>(method, slot, slot.stored, accept);
+    if (cached !== undefined && slot!.fresh) {
+      this.trace([`cache hit: ${method} ${url.href} (stored ${seconds(Date.now() - slot!.stored!.storedAtMs)} ago)`]);
+      slot!.hit();
+      return cached;
+    }
+    // Past its TTL a stored answer is revalidated: the API answers 304 when it is still current.
+    const conditional = cached === undefined ? {} : validators(slot!.stored!.headers);
     const visited = new Set([url.href]);
     let spentMs = 0;
     for (let attempt = 1; ; attempt++) {
@@ -352,15 +411,27 @@ export class ApiClient {
       let reason: string;
       const attemptStarted = performance.now();
       try {
-        const exchange = await this.send(method, url, this.headersFor(url, options), body);
+        const headers = url === asked ? { ...this.headersFor(url, options), ...conditional } : this.headersFor(url, options);
+        const exchange = await this.send(method, url, headers, body);
         const target = ANY_REDIRECT.has(exchange.status) ? this.redirectTarget(method, exchange, visited) : undefined;
         if (target !== undefined) {
           url = target;
           attempt--; // a move is not a failed attempt
           continue;
         }
-        if (exchange.status < 300) return this.toResponse<T>(method, exchange, options.accept ?? this.accept);
-        failure = this.statusError(method, exchange, options.accept ?? this.accept);
+        if (exchange.status === 304 && url === asked && cached !== undefined && Object.keys(conditional).length > 0) {
+          const refreshed = slot!.revalidated(exchange.headers);
+          this.trace([`revalidated (304): ${method} ${url.href} is unchanged; using the cached answer`]);
+          return { ...cached, headers: refreshed.headers };
+        }
+        if (exchange.status < 300) {
+          const response = this.toResponse<T>(method, exchange, accept);
+          if (!IDEMPOTENT_METHODS.has(method)) this.options.cache?.wrote(url);
+          else if (slot !== undefined && url === asked && exchange.status === 200) slot.save({ ...exchange, url: exchange.url.href });
+          return response;
+        }
+        if (url === asked && (exchange.status === 404 || exchange.status === 410)) slot?.forget();
+        failure = this.statusError(method, exchange, accept);
         retryable = RETRY_STATUSES.has(exchange.status) && (exchange.status === 429 || IDEMPOTENT_METHODS.has(method));
         waitMs = retryAfterMs(exchange.headers['retry-after']);
         reason = exchange.status === 429 ? 'rate limited' : failureOrigin(method, exchange);
@@ -382,6 +453,22 @@ export class ApiClient {
       this.options.notice?.(`${reason}; retrying in ${(delayMs / 1000).toFixed(1)}s (attempt ${attempt + 1}/${this.maxAttempts})`);
       await this.sleep(delayMs);
       spentMs += delayMs;
+    }
+  }
+
+  /** The cache's slot for a plain catalogue read; a request with a body or headers of its own is never cached. */
+  private cacheSlot(method: string, url: URL, options: RequestOptions): CacheSlot | undefined {
+    const plain = options.body === undefined && options.rawBody === undefined && Object.keys(options.headers ?? {}).length === 0;
+    return plain && IDEMPOTENT_METHODS.has(method) ? this.options.cache?.slot(method, url, options.accept ?? this.accept) : undefined;
+  }
+
+  /** The stored answer as a response, parsed as any answer is; one that does not parse is forgotten. */
+  private fromCache<T>(method: string, slot: CacheSlot, stored: StoredAnswer, accept: Format): ApiResponse<T> | undefined {
+    try {
+      return this.toResponse<T>(method, { ...stored, url: new URL(stored.url) }, accept);
+    } catch {
+      slot.forget();
+      return undefined;
     }
   }
 

@@ -114,13 +114,14 @@ export function unsafeOwnership(stats: Stats, noun: 'folder' | 'file'): { what: 
 /**
  * Reads a file trek keeps without following a symlink at its name (ELOOP) and without waiting
  * on a FIFO (O_NONBLOCK); `stats` describe what was read, not what the name points to later.
- * Throws the fs error (ENOENT for a missing file).
+ * Throws the fs error (ENOENT for a missing file), EFBIG for a file over `maxBytes` (not read).
  */
-export function readFileNoFollowSync(file: string): { text: string; stats: Stats } {
+export function readFileNoFollowSync(file: string, options: { maxBytes?: number } = {}): { text: string; stats: Stats } {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'EFTYPE' });
+    if (options.maxBytes !== undefined && stats.size > options.maxBytes) throw Object.assign(new Error(`${file} is larger than ${options.maxBytes} bytes`), { code: 'EFBIG' });
     return { text: readFileSync(fd, 'utf8'), stats };
   } finally {
     closeSync(fd);

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { FORMATS } from '../output/formats.js';
+import { CACHE_KINDS, DEFAULT_TTL_SECONDS, formatDuration, parseDuration, type CacheKind } from '../cache/kinds.js';
 
 /** One top-level setting of config.json: what `trek config set KEY VALUE` accepts. */
 export interface SettingSpec {
@@ -53,7 +54,24 @@ export const SETTINGS = {
     description: 'page long terminal output: "auto" through $PAGER (default less -FRX), "never" as --no-pager does',
     choices: ['auto', 'never'],
   },
+  ...cacheTtlSettings(),
 } as const satisfies Record<string, SettingSpec>;
+
+/** `cache.ttl.<kind>`: how long the local cache answers reads of that kind without asking the API. */
+function cacheTtlSettings(): Record<`cache.ttl.${CacheKind}`, SettingSpec> {
+  const entries = CACHE_KINDS.map((kind) => [
+    `cache.ttl.${kind}`,
+    {
+      description: `how long cached ${kind.replace('_', ' ')} are used before asking the API again; 0 turns their caching off (default ${formatDuration(DEFAULT_TTL_SECONDS[kind])})`,
+      expected: 'a duration such as 30s, 5m, 1h or 1d (0 turns caching off), at most 365d',
+      parse: (value: string) => {
+        const seconds = parseDuration(value);
+        return seconds === undefined ? undefined : formatDuration(seconds);
+      },
+    },
+  ]);
+  return Object.fromEntries(entries) as Record<`cache.ttl.${CacheKind}`, SettingSpec>;
+}
 
 export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];

@@ -28,6 +28,11 @@ describe('trek config', () => {
       ['no_input', null],
       ['tz', null],
       ['pager', null],
+      ['cache.ttl.departures', null],
+      ['cache.ttl.tour_dossiers', null],
+      ['cache.ttl.activities', null],
+      ['cache.ttl.itineraries', null],
+      ['cache.ttl.agencies', null],
     ]);
 
     expect((await trek(['config', 'unset', 'timeout'])).code).toBe(0);
@@ -42,7 +47,13 @@ describe('trek config', () => {
     const lines = result.out.split('\n');
     expect(lines[0]).toMatch(/^KEY\s+VALUE\s+DESCRIPTION$/);
     expect(lines[2]).toMatch(/^color\s+never\s+colour when --color is not given$/);
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(13);
+  });
+
+  it('stores a cache TTL as a duration in its largest whole unit', async () => {
+    expect((await trek(['config', 'set', 'cache.ttl.departures', '300'])).err).toBe('✓ Set cache.ttl.departures to 5m\n');
+    expect((await trek(['config', 'set', 'cache.ttl.itineraries', '0'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ settings: { 'cache.ttl.departures': '5m', 'cache.ttl.itineraries': '0s' } });
   });
 
   it('stores a time zone under its canonical name', async () => {
@@ -67,7 +78,7 @@ describe('trek config', () => {
   });
 
   it.each([
-    [['config', 'set', 'colour', 'never'], 'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, pager'],
+    [['config', 'set', 'colour', 'never'], 'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, pager, cache.ttl.departures, cache.ttl.tour_dossiers, cache.ttl.activities, cache.ttl.itineraries, cache.ttl.agencies'],
     [['config', 'get', 'colour'], 'unknown setting "colour"'],
     [['config', 'unset', 'colour'], 'unknown setting "colour"'],
     [['config', 'set', 'output', 'html'], 'output must be one of: table, json, ndjson, csv, tsv, yaml, xml (got "html")'],
@@ -75,6 +86,7 @@ describe('trek config', () => {
     [['config', 'set', 'no_input', 'yes'], 'no_input must be one of: true, false (got "yes")'],
     [['config', 'set', 'tz', 'Mars/Olympus_Mons'], 'tz must be an IANA time zone such as Europe/London or UTC (got "Mars/Olympus_Mons")'],
     [['config', 'set', 'pager', 'less'], 'pager must be one of: auto, never (got "less")'],
+    [['config', 'set', 'cache.ttl.departures', '5 minutes'], 'cache.ttl.departures must be a duration such as 30s, 5m, 1h or 1d (0 turns caching off), at most 365d (got "5 minutes")'],
   ])('rejects %j with exit 2 and writes nothing', async (argv, message) => {
     const result = await trek(argv);
     expect(result.code).toBe(2);

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { useHostileServers, type HostileServer } from '../helpers/hostile-server.js';
+import { ageEntries, catalogueHandler, entryFiles, newCatalogue, requestsTo, trekAt } from './helpers.js';
+
+const servers = useHostileServers();
+
+async function setUp() {
+  const catalogue = newCatalogue();
+  const server: HostileServer = await servers.start(catalogueHandler(catalogue));
+  return { catalogue, server, trek: trekAt(() => server) };
+}
+
+const search = ['search', 'departures', '-o', 'json'];
+
+describe('local cache in the API client', () => {
+  it('a second read within the TTL sends no request and prints the same answer', async () => {
+    const { server, trek } = await setUp();
+    const first = await trek.run(search);
+    const second = await trek.run([...search, '--verbose']);
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(0);
+    expect(requestsTo(server, 'GET', '/departures')).toHaveLength(1);
+    expect(second.out).toBe(first.out);
+    expect(second.err).toMatch(/^cache hit: GET http:\/\/127\.0\.0\.1:\d+\/departures\?max_per_page=\d+ \(stored /m);
+    expect(second.err).not.toMatch(/^> GET/m);
+  });
+
+  it('past the TTL sends a conditional request, and a 304 keeps the stored body', async () => {
+    const { server, trek } = await setUp();
+    const first = await trek.run(search);
+    ageEntries(trek.home, 61); // departures live 1m by default
+    const second = await trek.run([...search, '--verbose']);
+    const sent = requestsTo(server, 'GET', '/departures');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers['if-none-match']).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(second.err).toMatch(/^< 304 Not Modified/m);
+    expect(second.err).toMatch(/^revalidated \(304\): GET /m);
+    expect(second.out).toBe(first.out);
+    // The 304 starts the TTL again: the third read asks nothing.
+    await trek.run(search);
+    expect(requestsTo(server, 'GET', '/departures')).toHaveLength(2);
+  });
+
+  it('past the TTL a changed resource is fetched whole and replaces the entry', async () => {
+    const { catalogue, server, trek } = await setUp();
+    await trek.run(search);
+    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    ageEntries(trek.home, 61);
+    const second = await trek.run(search);
+    expect(JSON.parse(second.out)[0].availability.status).toBe('SOLD_OUT');
+    await trek.run(search);
+    expect(requestsTo(server, 'GET', '/departures')).toHaveLength(2);
+  });
+
+  it('--no-cache sends an unconditional request and leaves the cache untouched', async () => {
+    const { catalogue, server, trek } = await setUp();
+    const first = await trek.run(search);
+    const before = entryFiles(trek.home);
+    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    const bypass = await trek.run(['--no-cache', ...search]);
+    const sent = requestsTo(server, 'GET', '/departures');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers['if-none-match']).toBeUndefined();
+    expect(JSON.parse(bypass.out)[0].availability.status).toBe('SOLD_OUT');
+    expect(entryFiles(trek.home)).toEqual(before);
+    // The cached answer is still the first one.
+    expect((await trek.run(search)).out).toBe(first.out);
+    expect(requestsTo(server, 'GET', '/departures')).toHaveLength(2);
+  });
+
+  it('--refresh sends an unconditional request and replaces the entry', async () => {
+    const { catalogue, server, trek } = await setUp();
+    await trek.run(search);
+    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    const refreshed = await trek.run(['--refresh', ...search]);
+    expect(requestsTo(server, 'GET', '/departures')[1]!.headers['if-none-match']).toBeUndefined();
+    expect(JSON.parse(refreshed.out)[0].availability.status).toBe('SOLD_OUT');
+    const after = await trek.run(search);
+    expect(JSON.parse(after.out)[0].availability.status).toBe('SOLD_OUT');
+    expect(requestsTo(server, 'GET', '/departures')).toHaveLength(2);
+  });
+
+  it('a departure item is cached on its own, and a 404 is not cached', async () => {
+    const { server, trek } = await setUp();
+    await trek.run(['api', 'GET', '/departures/101']);
+    await trek.run(['api', 'GET', '/departures/101']);
+    expect(requestsTo(server, 'GET', '/departures/101')).toHaveLength(1);
+    expect((await trek.run(['api', 'GET', '/departures/999'])).code).toBe(4);
+    expect((await trek.run(['api', 'GET', '/departures/999'])).code).toBe(4);
+    expect(requestsTo(server, 'GET', '/departures/999')).toHaveLength(2);
+  });
+
+  it('a read that is not the catalogue is never cached', async () => {
+    const { server, trek } = await setUp();
+    await trek.run(['api', 'GET', '/bookings/1']);
+    await trek.run(['api', 'GET', '/bookings/1']);
+    expect(requestsTo(server, 'GET', '/bookings/1')).toHaveLength(2);
+    expect(entryFiles(trek.home)).toEqual([]);
+  });
+});
