@@ -5,91 +5,22 @@
  * forwarded byte for byte, acknowledged, printed, and recorded so a repeat is only marked.
  */
 import { request } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newListenCmd } from '../../../src/commands/webhooks/listen.js';
-import type { SignalHook } from '../../../src/commands/sandbox/serve.js';
-import { ACK_HEADER, SIGNATURE_HEADER, ackValue, signBody, type WebhookEvent } from '../../../src/domain/webhooks.js';
-import type { Format } from '../../../src/output/formats.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ACK_HEADER, SIGNATURE_HEADER, ackValue, signBody } from '../../../src/domain/webhooks.js';
 import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/webhooks/body.js';
-import { tempHome, testFactory, type TestFactory } from '../../helpers/factory.js';
-import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
+import { tempHome, testFactory } from '../../helpers/factory.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
+import { event, post, signed, useListeners } from './harness.js';
 
 const KEY = 'test-application-key-0123456789';
 const servers = useHostileServers();
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-/** A raw POST, so the test decides every byte and header (Host included). */
-function post(url: string, body: Buffer | string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const signed = (body: string | Buffer, key = KEY) => ({ [SIGNATURE_HEADER]: signBody(body, key) });
-
-function event(id: string, more: Partial<WebhookEvent> = {}): WebhookEvent {
-  return { id, event_type: 'departures.updated', resource: 'departures', data: { id: '1001', href: 'http://127.0.0.1:4010/departures/1001' }, created: '2027-01-10T15:00:00Z', ...more };
-}
-
-interface Listening {
-  t: TestFactory;
-  url: string;
-  stop(): Promise<number>;
-  /** The JSON lines printed so far. */
-  lines(): any[];
-}
-
-const running: Listening[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((listening) => listening.stop()));
-});
-
-/** `trek webhooks listen ARGS` in process against `api` (a server with no sandbox), until stop(). */
-async function listen(api: HostileServer, args: string[] = [], options: { home?: string; format?: Format } = {}): Promise<Listening> {
-  const t = testFactory({ baseUrl: api.url, apiKey: KEY, env: options.home ? { TREK_HOME: options.home } : {} });
-  t.f.globals.output = options.format ?? 'ndjson';
-  let signal: (name: string) => void = () => undefined;
-  const signals: SignalHook = (onSignal) => {
-    signal = onSignal;
-    return () => undefined;
-  };
-  const done = newListenCmd(t.f, undefined, signals)
-    .exitOverride()
-    .parseAsync(args, { from: 'user' })
-    .then(() => 0);
-  const url = await vi.waitFor(() => {
-    const match = /Listening on (\S+)/.exec(t.err());
-    if (!match) throw new Error(`not listening yet: ${t.err()}`);
-    return match[1]!;
-  });
-  let stopped: Promise<number> | undefined;
-  const listening: Listening = {
-    t,
-    url,
-    stop: () => {
-      stopped ??= (signal('SIGINT'), done.finally(() => t.f.close()));
-      return stopped;
-    },
-    lines: () => t.out().split('\n').filter(Boolean).map((line) => JSON.parse(line)),
-  };
-  running.push(listening);
-  return listening;
-}
+const listen = useListeners();
 
 /** A server with no sandbox (404 everywhere) and a --forward-to target answering 200. */
 async function setUp() {
   const api = await servers.start((_req, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}'));
   const target = await servers.start((_req, res) => void res.writeHead(200).end('ok'));
-  return { api, target };
+  return { api: { baseUrl: api.url, apiKey: KEY, requests: api.requests }, target };
 }
 
 describe('17 trek webhooks listen: what is refused', () => {
@@ -119,7 +50,7 @@ describe('17 trek webhooks listen: what is refused', () => {
     const body = JSON.stringify([event('evt_rebound')]);
     const port = new URL(listening.url).port;
     for (const host of [`evil.example:${port}`, `localhost.evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`]) {
-      expect((await post(listening.url, body, { ...signed(body), host })).status).toBe(421);
+      expect((await post(listening.url, body, { ...signed(body, KEY), host })).status).toBe(421);
     }
     expect(listening.t.err()).toContain("refused a request for Host 'evil.example:");
     expect(target.requests).toEqual([]);
@@ -129,8 +60,8 @@ describe('17 trek webhooks listen: what is refused', () => {
     const { api, target } = await setUp();
     const listening = await listen(api, ['--forward-to', target.url, '--allow-host', 'abc.trycloudflare.com']);
     const body = JSON.stringify([event('evt_tunnelled')]);
-    expect((await post(listening.url, body, { ...signed(body), host: 'abc.trycloudflare.com' })).status).toBe(200);
-    expect((await post(listening.url, body, { ...signed(body), host: 'xyz.trycloudflare.com' })).status).toBe(421);
+    expect((await post(listening.url, body, { ...signed(body, KEY), host: 'abc.trycloudflare.com' })).status).toBe(200);
+    expect((await post(listening.url, body, { ...signed(body, KEY), host: 'xyz.trycloudflare.com' })).status).toBe(421);
     expect(target.requests).toHaveLength(1);
   });
 
@@ -139,14 +70,14 @@ describe('17 trek webhooks listen: what is refused', () => {
     const listening = await listen(api, ['--forward-to', target.url]);
     // Declared too large: answered from the headers alone, before any byte of the body is sent.
     const declared = await new Promise<number>((resolve, reject) => {
-      const req = request(listening.url, { method: 'POST', headers: { 'content-length': String(MAX_WEBHOOK_BODY_BYTES + 1), ...signed('x') } }, (res) => resolve(res.statusCode ?? 0));
+      const req = request(listening.url, { method: 'POST', headers: { 'content-length': String(MAX_WEBHOOK_BODY_BYTES + 1), ...signed('x', KEY) } }, (res) => resolve(res.statusCode ?? 0));
       req.on('error', reject);
       req.flushHeaders();
     });
     expect(declared).toBe(413);
     // Chunked, with no length: cut off once past the bound, while the sender is still sending.
     const streamed = await new Promise<number>((resolve, reject) => {
-      const req = request(listening.url, { method: 'POST', headers: signed('x') }, (res) => resolve(res.statusCode ?? 0));
+      const req = request(listening.url, { method: 'POST', headers: signed('x', KEY) }, (res) => resolve(res.statusCode ?? 0));
       req.on('error', reject);
       req.write(Buffer.alloc(MAX_WEBHOOK_BODY_BYTES + 1024, 0x20));
     });
@@ -159,7 +90,7 @@ describe('17 trek webhooks listen: what is refused', () => {
     const { api, target } = await setUp();
     const listening = await listen(api, ['--forward-to', target.url]);
     for (const body of ['{"id":"evt_1"}', 'not json', JSON.stringify([{ id: 'evt_1' }]), JSON.stringify([event('x'.repeat(201))])]) {
-      expect((await post(listening.url, body, signed(body))).status).toBe(400);
+      expect((await post(listening.url, body, signed(body, KEY))).status).toBe(400);
     }
     expect(target.requests).toEqual([]);
   });
@@ -180,7 +111,7 @@ describe('17 trek webhooks listen: what passes', () => {
     const listening = await listen(api, ['--forward-to', `${target.url}/hooks?from=trek`]);
     // Odd spacing and non-ASCII text: any re-serialisation would change the bytes and break the signature.
     const body = Buffer.from(`[ {"id":"evt_good","event_type":"departures.updated","resource":"departures","data":{"id":"1001","href":"/departures/1001"},"created":"2027-01-10T15:00:00Z","note":"Québec  ✓"} ]`);
-    const answer = await post(listening.url, body, { ...signed(body), 'X-Custom-Trace': 'abc', 'X-Application-Key': KEY });
+    const answer = await post(listening.url, body, { ...signed(body, KEY), 'X-Custom-Trace': 'abc', 'X-Application-Key': KEY });
     expect(answer.status).toBe(200);
     expect(answer.headers[ACK_HEADER]).toBe(ackValue(KEY));
     expect(target.requests).toHaveLength(1);
@@ -202,8 +133,8 @@ describe('17 trek webhooks listen: what passes', () => {
     const { api, target } = await setUp();
     const listening = await listen(api, ['--forward-to', target.url]);
     const body = JSON.stringify([event('evt_once')]);
-    const first = await post(listening.url, body, signed(body));
-    const again = await post(listening.url, body, signed(body));
+    const first = await post(listening.url, body, signed(body, KEY));
+    const again = await post(listening.url, body, signed(body, KEY));
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.headers[ACK_HEADER]).toBe(ackValue(KEY));
     expect(target.requests).toHaveLength(1);
@@ -217,11 +148,11 @@ describe('17 trek webhooks listen: what passes', () => {
     const { api, target } = await setUp();
     const home = tempHome();
     const body = JSON.stringify([event('evt_across_runs')]);
-    const first = await listen(api, ['--forward-to', target.url], { home });
-    expect((await post(first.url, body, signed(body))).status).toBe(200);
+    const first = await listen({ ...api, home }, ['--forward-to', target.url]);
+    expect((await post(first.url, body, signed(body, KEY))).status).toBe(200);
     expect(await first.stop()).toBe(0);
-    const second = await listen(api, ['--forward-to', target.url], { home });
-    expect((await post(second.url, body, signed(body))).status).toBe(200);
+    const second = await listen({ ...api, home }, ['--forward-to', target.url]);
+    expect((await post(second.url, body, signed(body, KEY))).status).toBe(200);
     expect(second.lines()).toEqual([expect.objectContaining({ id: 'evt_across_runs', repeat: true, forwarded: null })]);
     expect(target.requests).toHaveLength(1);
   });
@@ -232,11 +163,11 @@ describe('17 trek webhooks listen: what passes', () => {
     const target = await servers.start((_req, res) => void res.writeHead(answer).end());
     const listening = await listen(api, ['--forward-to', target.url]);
     const body = JSON.stringify([event('evt_retry')]);
-    const failed = await post(listening.url, body, signed(body));
+    const failed = await post(listening.url, body, signed(body, KEY));
     expect(failed.status).toBe(502);
     expect(failed.headers[ACK_HEADER]).toBeUndefined();
     answer = 204;
-    const retried = await post(listening.url, body, signed(body));
+    const retried = await post(listening.url, body, signed(body, KEY));
     expect(retried.status).toBe(200);
     expect(target.requests).toHaveLength(2);
     expect(listening.lines().map((line) => [line.repeat, line.forwarded, line.forward_error])).toEqual([
@@ -249,9 +180,9 @@ describe('17 trek webhooks listen: what passes', () => {
     const { api, target } = await setUp();
     const listening = await listen(api, ['--forward-to', target.url]);
     const seen = JSON.stringify([event('evt_a')]);
-    await post(listening.url, seen, signed(seen));
+    await post(listening.url, seen, signed(seen, KEY));
     const mixed = JSON.stringify([event('evt_a'), event('evt_b'), event('evt_b')]);
-    expect((await post(listening.url, mixed, signed(mixed))).status).toBe(200);
+    expect((await post(listening.url, mixed, signed(mixed, KEY))).status).toBe(200);
     expect(target.requests.map((r) => r.body)).toEqual([seen, mixed]);
     expect(listening.lines().slice(1).map((line) => [line.id, line.repeat])).toEqual([
       ['evt_a', true],
@@ -262,9 +193,9 @@ describe('17 trek webhooks listen: what passes', () => {
 
   it('17 on a terminal each event is one line (time, type, id, href), sender text escaped', async () => {
     const { api } = await setUp();
-    const listening = await listen(api, [], { format: 'table' });
+    const listening = await listen({ ...api, format: 'table' });
     const body = JSON.stringify([event('evt_\u001b]0;owned\u0007', { event_type: 'departures.updated\u001b[2J', data: { id: '1', href: '/departures/1\u202e' } })]);
-    expect((await post(listening.url, body, signed(body))).status).toBe(200);
+    expect((await post(listening.url, body, signed(body, KEY))).status).toBe(200);
     const out = listening.t.out();
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);
     expect(out).toContain('2027-01-10T15:00:00Z  departures.updated');
