@@ -26,6 +26,13 @@ export interface ChangeEntry {
   u?: string[];
 }
 
+/** A record one mutation wrote to: where it is, and what it held before. */
+export interface TouchedRecord {
+  collection: string;
+  id: string;
+  before(): unknown;
+}
+
 const rawOf = new WeakMap<object, object>();
 
 /** The object behind a proxy of this module, or the value itself; plain containers are cleaned in place. */
@@ -83,6 +90,16 @@ export class ChangeSet {
   absorb(later: ChangeSet): void {
     for (const [key, touched] of later.touched) if (!this.touched.has(key)) this.touched.set(key, touched);
     this.wholeStateChanged ||= later.wholeStateChanged;
+  }
+
+  /** The records touched so far, each with its value from before the first write (undefined: it did not exist), parsed on demand. */
+  records(): TouchedRecord[] {
+    const records: TouchedRecord[] = [];
+    for (const { owner, before } of this.touched.values()) {
+      if (owner.kind !== 'record') continue;
+      records.push({ collection: owner.collection, id: owner.id, before: () => (before === undefined ? undefined : JSON.parse(before)) });
+    }
+    return records;
   }
 
   /** The touched records and fields as they are now, for the journal. */

@@ -14,6 +14,7 @@ import type { State } from './model.js';
 import { agentKey } from './keys.js';
 import { installModules } from './routes/index.js';
 import { resetDataFile, Store } from './store.js';
+import { startDeliverer, type DelivererOptions, type WebhookDelivery } from './webhooks/deliverer.js';
 
 /** A sandbox's store and pipeline, wherever it answers. */
 export interface SandboxCoreOptions {
@@ -31,6 +32,8 @@ export interface SandboxCoreOptions {
   rateLimit?: number;
   /** Called with one line per request (never containing a key). */
   log?: (line: string) => void;
+  /** How webhooks are delivered (retry schedule, attempt timeout, polling); tests shorten it. Default docs/sandbox.md, "Webhooks". */
+  webhookDelivery?: Omit<DelivererOptions, 'log'>;
 }
 
 export interface SandboxOptions extends SandboxCoreOptions {
@@ -72,6 +75,12 @@ export function keysOf(state: State): Pick<RunningSandbox, 'apiKey' | 'operatorK
 export interface InProcessSandbox extends Pick<RunningSandbox, 'apiKey' | 'operatorKey' | 'keys'> {
   /** The request pipeline, called directly: no socket, no port, nothing another user could reach. */
   respond: Respond;
+  /**
+   * Starts sending the webhook outbox from this process — what this sandbox and every other
+   * process on its data file queued — until stop() (`trek webhooks listen` runs it for the
+   * built-in sandbox, which has no server of its own). close() stops it too.
+   */
+  startWebhookDelivery(): WebhookDelivery;
   /** Waits for the requests being answered and the writes they made. */
   close(): Promise<void>;
 }
@@ -81,6 +90,7 @@ export async function openSandbox(options: SandboxCoreOptions = {}): Promise<InP
   const { store, router, pipeline } = await openCore(options);
   const respond = createPipeline(store, router, pipeline);
   const answering = new Set<Promise<SandboxResponse>>();
+  const deliverers = new Set<WebhookDelivery>();
   return {
     ...keysOf(store.read()),
     respond: (request) => {
@@ -90,8 +100,19 @@ export async function openSandbox(options: SandboxCoreOptions = {}): Promise<InP
       answer.then(settled, settled);
       return answer;
     },
+    startWebhookDelivery: () => {
+      const deliverer = startDeliverer(store, { ...options.webhookDelivery, log: options.log });
+      deliverers.add(deliverer);
+      return {
+        stop: async () => {
+          deliverers.delete(deliverer);
+          await deliverer.stop();
+        },
+      };
+    },
     close: async () => {
       await Promise.allSettled(answering);
+      await Promise.allSettled([...deliverers].map((deliverer) => deliverer.stop()));
       await store.idle();
     },
   };
@@ -112,6 +133,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // The port is known only now, and the Host rules need it; no request is read before this.
   server.on('request', createRequestHandler(store, router, { ...pipeline, guard: hostGuard({ host, port, cors: options.cors }) }));
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  // The process that serves delivers the webhooks (docs/sandbox.md, "Webhooks").
+  const deliverer = startDeliverer(store, { ...options.webhookDelivery, log: options.log });
   return {
     baseUrl: `http://${shownHost}:${port}`,
     ...keysOf(store.read()),
@@ -119,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await inFlight.drain();
+      await deliverer.stop();
       await store.idle();
       server.closeAllConnections();
       await closed;

@@ -5,6 +5,7 @@
  * paging its cut-off (`as_of`).
  */
 import type { FaultRule } from '../domain/faults.js';
+import type { WebhookEvent } from '../domain/webhooks.js';
 
 /** A departure's `availability.status`: seeded by the catalogue, changed by an operator event. */
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
@@ -266,6 +267,40 @@ export interface TravelCreditRecord extends BookingChildRecord {
   travel_window_end: string;
 }
 
+/** A webhook subscription (`POST /_sandbox/webhooks`): an agency's receiver, signed with the subscribing agent's key. */
+export interface WebhookRecord extends BaseRecord {
+  agency_id: string;
+  /** The agent whose application key signs the requests (and whose ackValue the receiver answers). */
+  agent_id: string;
+  url: string;
+  /** Event types sent to it (`departures.updated`…). */
+  events: string[];
+}
+
+export const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One request to a subscription's receiver, with the events of one change: while pending or
+ * retrying it is in the outbox (webhooks/deliverer.ts sends it), delivered or failed it is log.
+ * Times are real (wall-clock): retries wait real seconds whatever the virtual clock does.
+ */
+export interface WebhookDeliveryRecord extends BaseRecord {
+  webhook_id: string;
+  agency_id: string;
+  events: WebhookEvent[];
+  status: DeliveryStatus;
+  /** Attempts started (one in flight counts). */
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  /** When it may next be sent; while an attempt is in flight, when that attempt's hold lapses. Null once finished. */
+  next_attempt: string | null;
+  /** When it entered the outbox. */
+  queued: string;
+  delivered: string | null;
+}
+
 export interface Collections {
   agencies: Record<string, AgencyRecord>;
   agents: Record<string, AgentRecord>;
@@ -279,6 +314,8 @@ export interface Collections {
   overrides: Record<string, OverrideRecord>;
   flex_plan_addons: Record<string, FlexAddonRecord>;
   travel_credits: Record<string, TravelCreditRecord>;
+  webhooks: Record<string, WebhookRecord>;
+  webhook_deliveries: Record<string, WebhookDeliveryRecord>;
 }
 
 export type CollectionName = keyof Collections;
@@ -296,6 +333,8 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'overrides',
   'flex_plan_addons',
   'travel_credits',
+  'webhooks',
+  'webhook_deliveries',
 ];
 
 /** The persisted snapshot: everything that can change. The catalogue is regenerated from

@@ -20,7 +20,7 @@ import { Catalogue } from './catalogue/index.js';
 import { seedState } from './seed/index.js';
 import { upgradeLegacyAvailability } from './rules/places.js';
 import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
-import { ID_BASE, Transaction, type DueHook, type StoreEvent } from './transaction.js';
+import { ID_BASE, Transaction, type ChangeHook, type DueHook, type StoreEvent } from './transaction.js';
 
 export interface StoreOptions {
   dataFile?: string;
@@ -101,6 +101,7 @@ export class Store {
   /** The next commit writes a whole snapshot: memory holds what no journal line says (new keys). */
   private wholeSnapshotDue = false;
   private readonly hooks: DueHook[] = [];
+  private readonly changeHooks: ChangeHook[] = [];
   private readonly bookingCollections = new Map<string, BookingCollection>();
   private readonly listeners: Array<(event: StoreEvent) => void> = [];
   readonly clock = new Clock(() => this.current.clock_offset_ms);
@@ -233,6 +234,8 @@ export class Store {
           result.catch(() => undefined);
           throw new TypeError('store.mutate() needs a synchronous function: its reads and writes must not interleave with other requests');
         }
+        // What a change sets off (webhook events into the outbox) commits with it, or not at all.
+        if (this.current === start) for (const hook of this.changeHooks) hook(state, tx, own.records());
         if (start === root) changes.absorb(own);
         done.push({ item, result, events: tx.events });
       } catch (error) {
@@ -280,6 +283,11 @@ export class Store {
     this.hooks.push(hook);
   }
 
+  /** Registers what runs after every successful mutation, inside it, with the records it wrote. */
+  addChangeHook(hook: ChangeHook): void {
+    this.changeHooks.push(hook);
+  }
+
   /** Says how the booking's nested collection `name` is listed; one per name, first come. */
   addBookingCollection(name: string, collection: BookingCollection): void {
     if (this.bookingCollections.has(name)) throw new Error(`two areas list the booking collection ${name}`);
@@ -291,8 +299,13 @@ export class Store {
     return this.bookingCollections.get(name);
   }
 
-  onEvent(listener: (event: StoreEvent) => void): void {
+  /** Calls `listener` with each event of each committed mutation; returns what stops it. */
+  onEvent(listener: (event: StoreEvent) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 
   /** Runs the due hooks when one of them reports work; cheap when none does. */

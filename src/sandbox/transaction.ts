@@ -4,6 +4,7 @@
  * store (store.ts) runs each mutation with one and commits what it did.
  */
 import { isoDateTime } from './clock.js';
+import type { TouchedRecord } from './changes.js';
 import type { BaseRecord, CollectionName, Collections, State } from './model.js';
 
 export interface StoreEvent {
@@ -26,6 +27,8 @@ export const ID_BASE: Record<CollectionName, number> = {
   overrides: 640_000,
   flex_plan_addons: 650_000,
   travel_credits: 660_000,
+  webhooks: 800_000,
+  webhook_deliveries: 810_000,
 };
 
 type RecordOf<C extends CollectionName> = Collections[C][string];
@@ -84,3 +87,10 @@ export interface DueHook {
   /** Does the work inside a store transaction. */
   run(state: State, nowMs: number, tx: Transaction): void;
 }
+
+/**
+ * What runs after each successful mutation, inside it: it sees the records the mutation wrote
+ * (with their values from before) and its events, and may write more (webhooks/emit.ts queues
+ * the webhook events of the change).
+ */
+export type ChangeHook = (state: State, tx: Transaction, changed: readonly TouchedRecord[]) => void;

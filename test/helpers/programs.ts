@@ -51,6 +51,7 @@ export const PROGRAMS = {
   fish: command('fish'),
   tmux: command('tmux'),
   jq: command('jq'),
+  openssl: command('openssl'),
 } satisfies Record<string, Program>;
 
 /** CI=true (or any value but false or 0), as CI services set it. */

@@ -39,8 +39,8 @@ describe('seed pin', () => {
     expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
       catalogue: 'e1c26cdf71b6a538d9bcca7f363f65535e00c06b8e2089c6b76698a69e804e1c',
-      state: '631acf2399698c3c9a90aa2185501b59ced417d3f998328485b1650434e053d1',
-      fixtureIds: 'bf08fd05f2b307123eb20c1a47c499bc2fb6f92fb0c99c91ed84c294831edfa0',
+      state: '16e11e1599f5df3dcbe6af4307e0e11a68578be26b5f0334d0788fb3241f521b',
+      fixtureIds: '06eb13368f55f1684cfafd6aeaa52daf87447fef7abc5b41c2827680d5405ed7',
     });
   });
 

@@ -128,7 +128,7 @@ export async function whoami(client: ApiClient): Promise<SandboxWhoami | undefin
  * A 404 from a /_sandbox/ endpoint means either "no such booking/service" on a sandbox or
  * "no sandbox here". The clock answers on every sandbox, so it tells the two apart.
  */
-async function sandboxCall<T>(client: ApiClient, call: () => Promise<T>): Promise<T> {
+export async function sandboxCall<T>(client: ApiClient, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -3,7 +3,7 @@
  * module exports `register(router)`; when it acts as time passes, `dueHooks`; and when it
  * fills one of a booking's nested collections (`GET /bookings/<id>/<name>`), `bookingCollections`.
  */
-import type { DueHook } from '../transaction.js';
+import type { ChangeHook, DueHook } from '../transaction.js';
 import type { Router } from '../router.js';
 import type { BookingCollection, Store } from '../store.js';
 import * as bookings from './bookings.js';
@@ -18,10 +18,13 @@ import * as profileUpdates from './profile-updates.js';
 import * as profiles from './profiles.js';
 import * as sandbox from './sandbox.js';
 import * as services from './services.js';
+import * as webhooks from './webhooks.js';
 
 export interface SandboxModule {
   register(router: Router): void;
   dueHooks?: readonly DueHook[];
+  /** What runs inside every mutation after it (webhooks queue the change's events). */
+  changeHooks?: readonly ChangeHook[];
   bookingCollections?: Readonly<Record<string, BookingCollection>>;
 }
 
@@ -38,12 +41,14 @@ const MODULES: readonly SandboxModule[] = [
   overrides,
   checkins,
   sandbox,
+  webhooks,
 ];
 
 export function installModules(router: Router, store: Store, modules: readonly SandboxModule[] = MODULES): Router {
   for (const module of modules) {
     module.register(router);
     for (const hook of module.dueHooks ?? []) store.addDueHook(hook);
+    for (const hook of module.changeHooks ?? []) store.addChangeHook(hook);
     for (const [name, collection] of Object.entries(module.bookingCollections ?? {})) store.addBookingCollection(name, collection);
   }
   return router;
