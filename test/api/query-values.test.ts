@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseWhere, SEARCH_FIELD_TYPES } from '../../src/api/query.js';
+import { parseWhere, SEARCH_FIELD_TYPES, type FieldTypes } from '../../src/api/query.js';
 import { UsageError } from '../../src/errors.js';
 
-function refusal(expressions: string[], fields = SEARCH_FIELD_TYPES.departures): UsageError {
+function refusal(expressions: string[], fields: FieldTypes = SEARCH_FIELD_TYPES.departures): UsageError {
   try {
     parseWhere(expressions, { fields });
   } catch (error) {

@@ -7,28 +7,11 @@ import { renderItem, type OutputSpec } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { examples, outputSpec, parseInteger } from '../shared.js';
+import { processSignals, type SignalHook } from '../signals.js';
 import { DATA_HELP, dataFileFlag, explainSnapshotError, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
 
-/**
- * Subscribes to the signals that stop the server and returns the unsubscribe function.
- * Injectable so tests can "send" a signal without signalling the test process.
- */
-export type SignalHook = (onSignal: (signal: string) => void) => () => void;
-
-/**
- * SIGINT and SIGTERM of this process. Each is listened to once: a second Ctrl-C while the
- * server is closing finds no listener and ends the process the default way.
- */
-export const processSignals: SignalHook = (onSignal) => {
-  const listeners = (['SIGINT', 'SIGTERM'] as const).map((name) => {
-    const listener = () => onSignal(name);
-    process.once(name, listener);
-    return [name, listener] as const;
-  });
-  return () => {
-    for (const [name, listener] of listeners) process.off(name, listener);
-  };
-};
+// Where the signal hook lived first: kept importable from here for the commands and tests that do.
+export { processSignals, type SignalHook } from '../signals.js';
 
 export interface ServeOptions {
   io: IOStreams;

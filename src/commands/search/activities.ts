@@ -1,11 +1,15 @@
 import type { Command } from 'commander';
+import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
 
 export const ACTIVITIES: SearchResource = {
   name: 'activities',
+  noun: 'activities',
   path: '/activities',
-  description: 'Search activities (products booked with `trek service add-activity`) by name, place and dates.\nThe default condition matches case-insensitively on a part of the value.',
+  description: 'Search activities (products booked with `trek service add-activity`) by name, place and dates; listed by name.\nThe default condition matches case-insensitively on a part of the value.',
+  fields: SEARCH_FIELD_TYPES.activities,
+  defaultOrder: 'name',
   columns: [
     { field: 'id' },
     { field: 'name', maxWidth: 40 },

@@ -1,21 +1,33 @@
 import type { Command } from 'commander';
+import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
 
 export const DEPARTURES: SearchResource = {
   name: 'departures',
+  noun: 'departures',
   path: '/departures',
-  description: 'Search departures (dated tours) by name, dates, availability and airport.\nThe default condition matches case-insensitively on a part of the value.',
+  description:
+    'Search departures (dated tours) by name, dates, availability and airport, soonest first.\n' +
+    'The default condition matches case-insensitively on a part of the value. A month of departures: --starting 2027-06;\n' +
+    'any range of start dates: --from and --to (the API takes one condition per attribute, so trek sends the first\n' +
+    'bound and stops reading at the second). FLY IN and FLY OUT are the airports nearest the start and the finish.',
+  fields: SEARCH_FIELD_TYPES.departures,
+  defaultOrder: 'start_date',
+  range: 'start_date',
   columns: [
     { field: 'id' },
     { field: 'name', maxWidth: 40 },
     { field: 'start_date', header: 'START' },
     { field: 'finish_date', header: 'FINISH' },
     { field: 'availability.status', header: 'AVAILABILITY', style: (text, _value, theme) => theme.status(text) },
-    { field: 'nearest_finish_airport.code', header: 'AIRPORT' },
+    { field: 'nearest_start_airport.code', header: 'FLY IN' },
+    { field: 'nearest_finish_airport.code', header: 'FLY OUT' },
   ],
   examples: [
-    'trek search departures --where availability.status=AVAILABLE --order-by start_date --limit 5',
+    'trek search departures --starting 2027-06 --where availability.status=AVAILABLE',
+    'trek search departures --from 2027-06-15 --to 2027-07-15 --all -o csv > departures.csv',
+    'trek search departures --where availability.status=AVAILABLE --limit 5',
     "trek search departures --where 'start_date__gte=2027-05-01' --where 'availability.status__in=AVAILABLE,REQUEST_SPACE'",
     "trek search departures --where name=peru --where 'nearest_finish_airport.code=LIM' -o csv",
     'trek search departures --all -o ndjson | jq -r .id',

@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
+import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { formatValue } from '../../output/render.js';
 import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
 
 export const TOUR_DOSSIERS: SearchResource = {
   name: 'tour-dossiers',
+  noun: 'tour dossiers',
   path: '/tour_dossiers',
-  description: 'Search tour dossiers (the tours behind departures) by name, product line, dates and description.',
+  description: 'Search tour dossiers (the tours behind departures) by name, product line, dates and description; listed by name.',
+  fields: SEARCH_FIELD_TYPES.tour_dossiers,
+  defaultOrder: 'name',
   columns: [
     { field: 'id' },
     { field: 'name', maxWidth: 40 },
@@ -22,7 +26,7 @@ export const TOUR_DOSSIERS: SearchResource = {
   ],
   examples: [
     'trek search tour-dossiers --where name=inca',
-    "trek search tour-dossiers --where 'description__phrase=machu picchu' --order-by name",
+    "trek search tour-dossiers --where 'description__phrase=machu picchu' --order-by -departures_end_date",
     'trek search tour-dossiers --all -o json | jq length',
   ],
 };

@@ -56,8 +56,8 @@ describe('trek search departures: paging', () => {
     const urls = tracedUrls(t.err());
     expect(urls).toHaveLength(1);
     expect(urls[0]!.pathname).toBe('/departures');
-    expect([...urls[0]!.searchParams]).toEqual([['max_per_page', '10']]);
-    expect(JSON.parse(t.out())).toEqual((await api('/departures?max_per_page=10')).results.slice(0, 5));
+    expect([...urls[0]!.searchParams]).toEqual([['order_by', 'start_date'], ['max_per_page', '10']]);
+    expect(JSON.parse(t.out())).toEqual((await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 5));
   });
 
   it('defaults to 50 records in one page of 50', async () => {
@@ -76,7 +76,7 @@ describe('trek search departures: paging', () => {
       ['100', '2'],
     ]);
     const printed = JSON.parse(t.out());
-    expect(printed.map((d: { id: string }) => d.id)).toEqual((await everything('/departures')).slice(0, 150).map((d) => d.id));
+    expect(printed.map((d: { id: string }) => d.id)).toEqual((await everything('/departures', 'order_by=start_date')).slice(0, 150).map((d) => d.id));
   });
 
   it('uses --max-per-page as the page size, whatever --limit is', async () => {
@@ -89,7 +89,7 @@ describe('trek search departures: paging', () => {
   it('--page starts at that page of the chosen size', async () => {
     const t = await trek(['search', 'departures', '--page', '3', '--max-per-page', '10', '--limit', '10', '-o', 'json']);
     expect(t.code).toBe(0);
-    expect(JSON.parse(t.out())).toEqual((await api('/departures?max_per_page=10&page=3')).results);
+    expect(JSON.parse(t.out())).toEqual((await api('/departures?order_by=start_date&max_per_page=10&page=3')).results);
   });
 
   it('--all prints every match once, in order, following next links with the search kept', async () => {
@@ -146,7 +146,7 @@ describe('trek search departures: paging', () => {
   it('shows progress on a terminal for --all and clears it before the table is printed', async () => {
     const t = onOneTerminal((await twoPages(20)).url, true);
     expect(await main(['search', 'departures', '--all', '--max-per-page', '10'], t.f)).toBe(0);
-    expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20\r\x1b[2Kfetched 20 of ~20\r\x1b[2K');
+    expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20 departures\r\x1b[2Kfetched 20 of ~20 departures\r\x1b[2K');
     expect(t.transcript()).toBe(t.err() + t.out());
     expect(t.out().trimEnd().split('\n')).toHaveLength(21);
   });
@@ -155,7 +155,7 @@ describe('trek search departures: paging', () => {
     const t = onOneTerminal((await twoPages('20')).url, false);
     expect(await main(['search', 'departures', '--all', '--max-per-page', '10', '-o', 'ndjson'], t.f)).toBe(0);
     // Page 1's records are written between the two progress lines, which nothing clears early.
-    expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20\r\x1b[2Kfetched 20 of ~20\r\x1b[2K');
+    expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20 departures\r\x1b[2Kfetched 20 of ~20 departures\r\x1b[2K');
     expect(t.out().trimEnd().split('\n')).toHaveLength(20);
   });
 
@@ -163,7 +163,7 @@ describe('trek search departures: paging', () => {
     const t = onOneTerminal((await twoPages('\x1b]0;pwned\x07')).url, true);
     expect(await main(['search', 'departures', '--all', '--max-per-page', '10', '-o', 'ndjson', '--fields', 'id'], t.f)).toBe(0);
     const records = (page: number) => Array.from({ length: 10 }, (_, i) => `{"id":"${page * 100 + i}"}\n`).join('');
-    expect(t.transcript()).toBe(`\r\x1b[2Kfetched 10\r\x1b[2K${records(1)}\r\x1b[2Kfetched 20\r\x1b[2K${records(2)}`);
+    expect(t.transcript()).toBe(`\r\x1b[2Kfetched 10 departures\r\x1b[2K${records(1)}\r\x1b[2Kfetched 20 departures\r\x1b[2K${records(2)}`);
   });
 });
 
@@ -231,12 +231,12 @@ describe('trek search: output shapes', () => {
   it('-o csv: a header of the table columns\' fields, then one line per record', async () => {
     const t = await trek(['search', 'departures', '--limit', '3', '-o', 'csv']);
     expect(t.code).toBe(0);
-    const records = (await api('/departures?max_per_page=10')).results.slice(0, 3);
+    const records = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 3);
     const csv = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
     expect(t.out()).toBe(
       [
-        'id,name,start_date,finish_date,availability.status,nearest_finish_airport.code',
-        ...records.map((d: any) => [d.id, d.name, d.start_date, d.finish_date, d.availability.status, d.nearest_finish_airport.code].map(csv).join(',')),
+        'id,name,start_date,finish_date,availability.status,nearest_start_airport.code,nearest_finish_airport.code',
+        ...records.map((d: any) => [d.id, d.name, d.start_date, d.finish_date, d.availability.status, d.nearest_start_airport.code, d.nearest_finish_airport.code].map(csv).join(',')),
         '',
       ].join('\n'),
     );
@@ -245,14 +245,14 @@ describe('trek search: output shapes', () => {
   it('-o ndjson: one compact JSON record a line, exactly the API records', async () => {
     const t = await trek(['search', 'departures', '--limit', '4', '-o', 'ndjson']);
     expect(t.code).toBe(0);
-    const records = (await api('/departures?max_per_page=10')).results.slice(0, 4);
+    const records = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 4);
     expect(t.out()).toBe(records.map((r: unknown) => `${JSON.stringify(r)}\n`).join(''));
   });
 
   it('--fields selects keys in JSON and columns in csv, and an unknown field is exit 2 listing the valid ones', async () => {
     const json = await trek(['search', 'departures', '--limit', '2', '--fields', 'id,availability.status', '-o', 'json']);
     expect(json.code).toBe(0);
-    const records = (await api('/departures?max_per_page=10')).results.slice(0, 2);
+    const records = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 2);
     expect(JSON.parse(json.out())).toEqual(records.map((d: any) => ({ id: d.id, availability: { status: d.availability.status } })));
 
     const csv = await trek(['search', 'departures', '--limit', '2', '--fields', 'id,prices.CAD', '-o', 'csv']);
@@ -268,14 +268,14 @@ describe('trek search: output shapes', () => {
   it('table on a terminal: the departure columns, availability coloured by status when colour is on', async () => {
     const t = await trek(['search', 'departures', '--limit', '3', '--color', 'always'], { tty: true, columns: 120 });
     expect(t.code).toBe(0);
-    const records = (await api('/departures?max_per_page=10')).results.slice(0, 3);
+    const records = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 3);
     const lines = t.out().trimEnd().split('\n');
     // eslint-disable-next-line no-control-regex
     const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
-    expect(plain(lines[0]!).split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'AIRPORT']);
+    expect(plain(lines[0]!).split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'FLY IN', 'FLY OUT']);
     expect(lines).toHaveLength(4);
     records.forEach((d: any, i: number) => {
-      expect(plain(lines[i + 1]!).trimEnd().split(/\s{2,}/)).toEqual([d.id, d.name, d.start_date, d.finish_date, d.availability.status, d.nearest_finish_airport.code]);
+      expect(plain(lines[i + 1]!).trimEnd().split(/\s{2,}/)).toEqual([d.id, d.name, d.start_date, d.finish_date, d.availability.status, d.nearest_start_airport.code, d.nearest_finish_airport.code]);
     });
     // AVAILABLE is green (32) in the theme.
     const available = records.findIndex((d: any) => d.availability.status === 'AVAILABLE');
@@ -286,7 +286,7 @@ describe('trek search: output shapes', () => {
   it('tour-dossiers table: name, product line and the departure range', async () => {
     const t = await trek(['search', 'tour-dossiers', '--limit', '2'], { tty: true, columns: 120 });
     expect(t.code).toBe(0);
-    const records = (await api('/tour_dossiers?max_per_page=10')).results.slice(0, 2);
+    const records = (await api('/tour_dossiers?order_by=name&max_per_page=10')).results.slice(0, 2);
     const lines = t.out().trimEnd().split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'PRODUCT LINE', 'DEPARTURES']);
     records.forEach((d: any, i: number) => {
@@ -308,14 +308,14 @@ describe('newSearchVerbCmd', () => {
     await newSearchVerbCmd(t.f, DEPARTURES, async (opts) => void seen.push(opts))
       .exitOverride()
       .parseAsync(['--where', 'name=peru', '--order-by', 'start_date', '--limit', '30', '--page', '2'], { from: 'user' });
-    expect(seen[0]!.query).toEqual([
+    expect(seen[0]!.request.query).toEqual([
       ['name', 'peru'],
       ['order_by', 'start_date'],
       ['max_per_page', '30'],
       ['page', '2'],
     ]);
-    expect(seen[0]!.limit).toBe(30);
-    expect(seen[0]!.all).toBe(false);
+    expect(seen[0]!.request.limit).toBe(30);
+    expect(seen[0]!.request.all).toBe(false);
     // The same options printed by the real run function.
     await searchRun(seen[0]!);
     expect(JSON.parse(t.out()).every((d: { name: string }) => /peru/i.test(d.name))).toBe(true);
