@@ -18,6 +18,9 @@ import { DEFAULT_LIMITS, entryFileName, KEPT_HEADERS, keyIdOf, profileFolderName
 
 export { CACHE_KINDS, DEFAULT_TTL_SECONDS, type CacheKind } from './kinds.js';
 
+/** The kinds whose answers any accepted write may change (availability, agency settings). */
+const CHANGED_BY_ANY_WRITE: readonly CacheKind[] = ['departures', 'agencies'];
+
 /** `<cache dir>/http`: every profile's answers. */
 function httpFolder(cacheDir: string): string {
   return join(cacheDir, 'http');
@@ -99,9 +102,11 @@ export class DiskResponseCache implements ResponseCache {
     const read = path === undefined ? undefined : catalogueRead(path);
     const cache = this.profileCache();
     if (cache === undefined) return;
-    // Any accepted write may hold or free places (a booking, a service, a sandbox control): availability is read again.
+    // Any accepted write may change what the catalogue shows: a booking or a service holds or
+    // frees places, a profile update or a sandbox control changes an agency. Dossiers, activities
+    // and itineraries change only when written themselves.
     this.quietly(() => {
-      cache.evictKind('departures');
+      for (const kind of CHANGED_BY_ANY_WRITE) cache.evictKind(kind);
       if (read !== undefined) cache.evictLists(read.kind, read.item);
     });
   }

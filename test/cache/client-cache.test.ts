@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useHostileServers, type HostileServer } from '../helpers/hostile-server.js';
 import { ageEntries, catalogueHandler, entryFiles, newCatalogue, requestsTo, trekAt } from './helpers.js';
@@ -21,7 +22,7 @@ describe('local cache in the API client', () => {
     expect(second.code).toBe(0);
     expect(requestsTo(server, 'GET', '/departures')).toHaveLength(1);
     expect(second.out).toBe(first.out);
-    expect(second.err).toMatch(/^cache hit: GET http:\/\/127\.0\.0\.1:\d+\/departures\?max_per_page=\d+ \(stored /m);
+    expect(second.err).toMatch(/^cache hit: GET http:\/\/127\.0\.0\.1:\d+\/departures\?\S+ \(stored /m);
     expect(second.err).not.toMatch(/^> GET/m);
   });
 
@@ -96,5 +97,49 @@ describe('local cache in the API client', () => {
     await trek.run(['api', 'GET', '/bookings/1']);
     expect(requestsTo(server, 'GET', '/bookings/1')).toHaveLength(2);
     expect(entryFiles(trek.home)).toEqual([]);
+  });
+});
+
+describe('local cache and writes', () => {
+  it('writes never come from the cache: the same POST twice sends two requests and returns each answer', async () => {
+    const { catalogue, server, trek } = await setUp();
+    const first = await trek.run(['api', 'POST', '/bookings', '-f', 'currency=CAD']);
+    const second = await trek.run(['api', 'POST', '/bookings', '-f', 'currency=CAD']);
+    expect(catalogue.writes).toBe(2);
+    expect(requestsTo(server, 'POST', '/bookings')).toHaveLength(2);
+    expect(JSON.parse(first.out).id).toBe('B1');
+    expect(JSON.parse(second.out).id).toBe('B2');
+    expect(entryFiles(trek.home).filter((file) => file.includes('bookings'))).toEqual([]);
+  });
+
+  it('a write does not return a cached body, and drops the cached departures it may have changed', async () => {
+    const { catalogue, server, trek } = await setUp();
+    await trek.run(search);
+    await trek.run(['api', 'GET', '/departures/101']);
+    expect(entryFiles(trek.home)).toHaveLength(2);
+    const wrote = await trek.run(['api', 'POST', '/bookings', '-f', 'currency=CAD']);
+    expect(JSON.parse(wrote.out)).toEqual({ id: 'B1', href: '/bookings/B1' });
+    expect(entryFiles(trek.home)).toEqual([]);
+    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    expect(JSON.parse((await trek.run(search)).out)[0].availability.status).toBe('SOLD_OUT');
+    expect(requestsTo(server, 'GET', '/departures')).toHaveLength(2);
+  });
+});
+
+describe('local cache per API key', () => {
+  it("another API key on the same profile does not see the first key's entries", async () => {
+    const { server } = await setUp();
+    const agencyOne = trekAt(() => server, { apiKey: 'key-of-agency-one' });
+    const agencyTwo = trekAt(() => server, { apiKey: 'key-of-agency-two', home: agencyOne.home });
+    await agencyOne.run(['api', 'GET', '/departures/101']);
+    await agencyTwo.run(['api', 'GET', '/departures/101']);
+    const sent = requestsTo(server, 'GET', '/departures/101');
+    expect(sent.map((r) => r.headers['x-application-key'])).toEqual(['key-of-agency-one', 'key-of-agency-two']);
+    expect(sent[1]!.headers['if-none-match']).toBeUndefined();
+    // Each key's entry sits in its own folder, named by a digest: the key is never on disk.
+    const files = entryFiles(agencyOne.home);
+    expect(new Set(files.map((file) => file.split('/').at(-2))).size).toBe(2);
+    for (const file of files) expect(file).not.toContain('key-of-agency');
+    for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('key-of-agency');
   });
 });
