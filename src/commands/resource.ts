@@ -11,7 +11,7 @@ import { selectFields, validateFields } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
 import { renderItem, renderList, type Column, type ItemOptions, type OutputSpec } from '../output/render.js';
 import type { Prompter } from '../prompt/prompter.js';
-import { outputSpec } from './shared.js';
+import { destinationOf, destinationPrompter, outputSpec, type Destination } from './shared.js';
 
 /** The local history of ids (src/history.ts) as commands use it. */
 export interface IdHistory {
@@ -26,6 +26,8 @@ export interface ResourceOptions {
   output: OutputSpec;
   prompter: () => Prompter;
   history: IdHistory;
+  /** The API changes go to, named by every change's summary line (reportChange) and prompt header. */
+  destination: () => Promise<Destination>;
 }
 
 export interface ChangeOptions extends ResourceOptions {
@@ -38,11 +40,13 @@ export const DRY_RUN_HELP = 'print the request that would be sent (key redacted)
 export async function resourceOptions(f: Factory): Promise<ResourceOptions> {
   // The writer only here, where a command runs: completion builds this tree and must not load it.
   const { rememberIds } = await import('../history-record.js');
+  const destination = () => destinationOf(f);
   return {
     io: f.io,
     api: () => f.api(),
     output: await outputSpec(f),
-    prompter: () => f.prompter(),
+    prompter: destinationPrompter(f, destination),
+    destination,
     history: {
       remember: (kind, ids) => rememberIds(f, kind, ids),
       recent: (kind) => recentIds(f.paths(), profileName(f.paths(), f.env, f.globals.profile), kind),

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idArgument, parseEmail, parseText } from '../shared.js';
+import { collect, examples, idArgument, parseEmail, parseText, reportChange } from '../shared.js';
 import { AGENCY_ROWS } from './view.js';
 
 export interface AgencyUpdateOptions extends ChangeOptions {
@@ -103,6 +103,6 @@ export async function agencyUpdateRun(opts: AgencyUpdateOptions): Promise<void> 
   if (opts.dryRun) return describeRequest(opts, updateAgencyRequest(opts.id, opts.changes));
   const agency = await updateAgency(await opts.api(), opts.id, opts.changes);
   opts.history.remember('agency', [{ id: agency.id, label: agency.name }]);
-  opts.io.err.write(`Updated agency ${sanitize(String(agency.id))}.\n`);
+  await reportChange(opts, `Updated agency ${sanitize(String(agency.id))}`);
   await renderChanged(opts.io, agency, opts.output, { rows: AGENCY_ROWS, xmlRoot: 'agency' });
 }

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idArgument, parseEmail, parsePhone, parseText } from '../shared.js';
+import { collect, examples, idArgument, parseEmail, parsePhone, parseText, reportChange } from '../shared.js';
 import { AGENT_ROWS } from './view.js';
 
 export interface AgentUpdateOptions extends ChangeOptions {
@@ -60,6 +60,6 @@ export async function agentUpdateRun(opts: AgentUpdateOptions): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, updateAgentRequest(opts.id, opts.changes));
   const agent = await updateAgent(await opts.api(), opts.id, opts.changes);
   opts.history.remember('agent', [{ id: agent.id, label: agentName(agent) }]);
-  opts.io.err.write(`Updated agent ${sanitize(String(agent.id))}.\n`);
+  await reportChange(opts, `Updated agent ${sanitize(String(agent.id))}`);
   await renderChanged(opts.io, agent, opts.output, { rows: AGENT_ROWS, xmlRoot: 'agent' });
 }

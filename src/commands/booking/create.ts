@@ -7,7 +7,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idOption, parseEmail, requireValue } from '../shared.js';
+import { examples, idOption, parseEmail, reportChange, requireValue } from '../shared.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingCreateOptions extends ChangeOptions {
@@ -80,7 +80,7 @@ export async function bookingCreateRun(opts: BookingCreateOptions): Promise<void
 
   const booking = await createBooking(await opts.api(), body);
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
-  opts.io.err.write(`Created booking ${sanitize(String(booking.id))}.\n`);
+  await reportChange(opts, `Created booking ${sanitize(String(booking.id))}`);
   await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
 }
 

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples, idArgument, reportChange } from '../shared.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingUpdateOptions extends ChangeOptions {
@@ -31,6 +31,6 @@ export async function bookingUpdateRun(opts: BookingUpdateOptions): Promise<void
   if (opts.dryRun) return describeRequest(opts, updateBookingRequest(opts.id, opts.changes));
   const booking = await updateBooking(await opts.api(), opts.id, opts.changes);
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
-  opts.io.err.write(`Updated booking ${sanitize(String(booking.id))}.\n`);
+  await reportChange(opts, `Updated booking ${sanitize(String(booking.id))}`);
   await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
 }

@@ -8,7 +8,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { askBooking } from '../service/pickers.js';
-import { examples, idOption, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
+import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
 import { readFlexFacts, unlessNotFound } from './preflight.js';
 import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from './rules.js';
@@ -93,7 +93,7 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   const service = await createFlexPlanService(client, body);
   opts.history.remember('flex', [{ id: service.id, label: `${service.name} on ${departureService}` }]);
   opts.history.remember('booking', [{ id: booking }]);
-  opts.io.err.write(`${attachedNote(service, departureService, await priceToConfirm(opts, service, facts, booking))}\n`);
+  await reportChange(opts, attachedNote(service, departureService, await priceToConfirm(opts, service, facts, booking)));
   await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
 }
 

@@ -12,7 +12,7 @@ import { rememberCheckins } from '../checkin/get.js';
 import { readinessLine } from '../checkin/view.js';
 import { customerLabel } from '../customer/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { askId, examples, idOption, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
+import { askId, examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -90,7 +90,7 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   const after = checkinOf(await toArray(listBookingCheckins(client, booking)), customer);
   rememberCheckins(opts, after ? [after] : []);
   const why = override.reason?.label ?? override.reason?.code ?? reason;
-  opts.io.err.write(`Created override ${sanitize(String(override.id))}: ${sanitize(overrideSummary(override))} (${sanitize(formatValue(why))}).\n`);
+  await reportChange(opts, `Created override ${sanitize(String(override.id))}: ${sanitize(overrideSummary(override))} (${sanitize(formatValue(why))})`);
   if (before) opts.io.err.write(`Readiness before: ${readinessLine(before)}\n`);
   if (after) opts.io.err.write(`Readiness after:  ${readinessLine(after)}\n`);
   await renderChanged(opts.io, override, opts.output, { rows: OVERRIDE_ROWS, xmlRoot: 'override' });

@@ -7,7 +7,7 @@ import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { confirmDestructive, examples, idArgument } from '../shared.js';
+import { confirmDestructive, examples, idArgument, reportChange } from '../shared.js';
 import { overrideSummary } from './view.js';
 
 export interface OverrideRemoveOptions extends ChangeOptions {
@@ -39,7 +39,7 @@ export async function overrideRemoveRun(opts: OverrideRemoveOptions): Promise<vo
   const override = await getOverride(client, opts.id);
   await confirmDestructive(opts, `Remove override ${sanitize(String(override.id))} (${sanitize(overrideSummary(override))})? The requirement will apply again.`);
   await deleteOverride(client, opts.id);
-  opts.io.err.write(`Removed override ${sanitize(String(override.id))}; ${sanitize(formatValue(override.requirement?.code))} applies again.\n`);
+  await reportChange(opts, `Removed override ${sanitize(String(override.id))}; ${sanitize(formatValue(override.requirement?.code))} applies again`);
   const bookingId = formatValue(override.booking?.id);
   const checkin = (await toArray(listBookingCheckins(client, bookingId))).find((c) => formatValue(c.customer?.id) === formatValue(override.customer?.id));
   if (checkin) opts.io.err.write(`Readiness now: ${readinessLine(checkin)}\n`);

@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument, requireValue } from '../shared.js';
+import { examples, idArgument, reportChange, requireValue } from '../shared.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -40,6 +40,6 @@ export async function overrideUpdateRun(opts: OverrideUpdateOptions): Promise<vo
   if (opts.dryRun) return describeRequest(opts, updateOverrideRequest(opts.id, reason));
   const override = await updateOverride(client, opts.id, reason);
   opts.history.remember('override', [{ id: override.id, label: overrideSummary(override) }]);
-  opts.io.err.write(`Updated override ${sanitize(String(override.id))}: reason now ${sanitize(formatValue(override.reason?.label ?? override.reason?.code))}.\n`);
+  await reportChange(opts, `Updated override ${sanitize(String(override.id))}: reason now ${sanitize(formatValue(override.reason?.label ?? override.reason?.code))}`);
   await renderChanged(opts.io, override, opts.output, { rows: OVERRIDE_ROWS, xmlRoot: 'override' });
 }

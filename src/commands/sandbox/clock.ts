@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples, reportChange } from '../shared.js';
 
 export interface ClockOptions extends ChangeOptions {
   /** Undefined: show the clock. */
@@ -83,6 +83,6 @@ export async function clockRun(opts: ClockOptions): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change, operatorKey));
   const clock = await changeClock(client, opts.change, operatorKey);
   const how = 'advance' in opts.change ? `advanced by ${opts.change.advance}` : 'set';
-  opts.io.err.write(`Sandbox clock ${how}: now ${sanitize(clock.now)}.\n`);
+  await reportChange(opts, `Sandbox clock ${how}: now ${sanitize(clock.now)}`);
   await renderChanged(opts.io, clock, opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples, idArgument, reportChange } from '../shared.js';
 
 export interface SandboxPayOptions extends ChangeOptions {
   booking: string;
@@ -51,6 +51,6 @@ export async function sandboxPayRun(opts: SandboxPayOptions): Promise<void> {
   // What the payment did: the statuses of the booking's services now.
   const services = await toArray(listBookingServices(client, opts.booking));
   const statuses = services.map((s) => `${sanitize(String(s.id))} ${sanitize(s.status)}`).join(', ');
-  opts.io.err.write(`Paid ${sanitize(payment.amount)} ${sanitize(payment.currency)} on booking ${sanitize(opts.booking)}.${services.length ? ` Services now: ${statuses}.` : ''}\n`);
+  await reportChange(opts, `Paid ${sanitize(payment.amount)} ${sanitize(payment.currency)} on booking ${sanitize(opts.booking)}.${services.length ? ` Services now: ${statuses}.` : ''}`);
   await renderChanged(opts.io, payment, opts.output, { xmlRoot: 'payment' });
 }

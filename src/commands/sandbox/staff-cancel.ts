@@ -6,7 +6,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { serviceLabel } from '../service/status.js';
-import { examples, idArgument } from '../shared.js';
+import { examples, idArgument, reportChange } from '../shared.js';
 
 export interface StaffCancelOptions extends ChangeOptions {
   service: string;
@@ -36,6 +36,6 @@ export async function staffCancelRun(opts: StaffCancelOptions): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, staffCancelRequest(opts.service, operatorKey));
   const service = await staffCancel(await opts.api(), opts.service, operatorKey);
   opts.history.remember('service', [{ id: service.id, label: service.name }]);
-  opts.io.err.write(`Staff cancelled ${serviceLabel(service)}: now ${sanitize(service.status)}.\n`);
+  await reportChange(opts, `Staff cancelled ${serviceLabel(service)}: now ${sanitize(service.status)}`);
   await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
 }

@@ -3,7 +3,7 @@ import { createActivityService, createServiceRequest, SERVICE_FIELDS, type Booke
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, renderChangedList, resourceOptions } from '../resource.js';
-import { examples, idOption, requireValue } from '../shared.js';
+import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
 import { SERVICE_SUMMARY_COLUMNS, serviceRows } from './columns.js';
 import { askActivity, askBooking } from './pickers.js';
@@ -60,7 +60,7 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
     }
   }
   rememberAdded(opts, booking, created);
-  for (const service of created) opts.io.err.write(`${addedNote(service, booking)}\n`);
+  for (const service of created) await reportChange(opts, addedNote(service, booking));
   if (failure !== undefined && bodies.length > 1) opts.io.err.write(partialReport(activities, created, failure));
   if (created.length === 1 && bodies.length === 1) await renderChanged(opts.io, created[0], opts.output, { rows: serviceRows(created[0]), xmlRoot: 'service' });
   else if (created.length > 0) await renderChangedList(opts.io, created, opts.output, SERVICE_SUMMARY_COLUMNS);

@@ -3,7 +3,7 @@ import { createDepartureService, createServiceRequest, SERVICE_FIELDS, type Book
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idOption, requireValue } from '../shared.js';
+import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { serviceRows } from './columns.js';
 import { askBooking, askCustomers, askDeparture } from './pickers.js';
 
@@ -49,7 +49,7 @@ export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise
 
   const service = await createDepartureService(await opts.api(), body);
   rememberAdded(opts, booking, [service]);
-  opts.io.err.write(`${addedNote(service, booking)}\n`);
+  await reportChange(opts, addedNote(service, booking));
   await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
 }
 

@@ -6,7 +6,7 @@ import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, parseInteger } from '../../shared.js';
+import { examples, parseInteger, reportChange } from '../../shared.js';
 import { describeFault, FAULT_COLUMNS, FAULT_FIELDS } from './view.js';
 
 export interface FaultsAddOptions extends ChangeOptions {
@@ -115,6 +115,6 @@ export async function faultsAddRun(opts: FaultsAddOptions): Promise<void> {
   const operatorKey = await opts.operatorKey();
   if (opts.dryRun) return describeRequest(opts, addFaultRequest(opts.fault, operatorKey));
   const fault = await addFault(await opts.api(), opts.fault, operatorKey);
-  opts.io.err.write(`Fault ${sanitize(fault.id)} added: ${describeFault(fault)}.\n`);
+  await reportChange(opts, `Fault ${sanitize(fault.id)} added: ${describeFault(fault)}`);
   await renderChanged(opts.io, fault, opts.output, { rows: FAULT_COLUMNS, xmlRoot: 'fault' });
 }

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { clearFaults, clearFaultsRequest } from '../../../api/resources/sandbox.js';
 import type { Factory } from '../../../factory.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, idArgument } from '../../shared.js';
+import { examples, idArgument, reportChange } from '../../shared.js';
 
 export interface FaultsClearOptions extends ChangeOptions {
   /** Undefined: every fault. */
@@ -30,5 +30,5 @@ export async function faultsClearRun(opts: FaultsClearOptions): Promise<void> {
   const operatorKey = await opts.operatorKey();
   if (opts.dryRun) return describeRequest(opts, clearFaultsRequest(operatorKey, opts.id));
   const removed = await clearFaults(await opts.api(), operatorKey, opts.id);
-  opts.io.err.write(opts.id === undefined ? `Cleared ${removed} fault${removed === 1 ? '' : 's'}: the sandbox answers normally.\n` : `Fault ${opts.id} cleared.\n`);
+  await reportChange(opts, opts.id === undefined ? `Cleared ${removed} fault${removed === 1 ? '' : 's'}: the sandbox answers normally` : `Fault ${opts.id} cleared`);
 }
