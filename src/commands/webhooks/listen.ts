@@ -19,7 +19,7 @@ import { webhookHandler, type HandledEvent } from '../../webhooks/handler.js';
 import { LISTEN_HOST, startReceiver, type Receiver } from '../../webhooks/receiver.js';
 import { ReplayGuard } from '../../webhooks/replay-guard.js';
 import { checkFieldsBeforeChange } from '../resource.js';
-import { processSignals, type SignalHook } from '../sandbox/serve.js';
+import { processSignals, type SignalHook } from '../signals.js';
 import { examples, outputSpec, parseInteger } from '../shared.js';
 import { webhookKey } from './key.js';
 

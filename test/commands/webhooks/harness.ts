@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, vi } from 'vitest';
-import type { SignalHook } from '../../../src/commands/sandbox/serve.js';
+import type { SignalHook } from '../../../src/commands/signals.js';
 import { newListenCmd } from '../../../src/commands/webhooks/listen.js';
 import { SIGNATURE_HEADER, signBody, type WebhookEvent } from '../../../src/domain/webhooks.js';
 import type { Format } from '../../../src/output/formats.js';
