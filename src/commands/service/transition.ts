@@ -4,7 +4,7 @@ import { findService, SERVICE_FIELDS, SERVICE_STATUSES, setServiceStatus, setSer
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples, idArgument, reportChange } from '../shared.js';
 import { serviceRows } from './columns.js';
 import { canonicalStatus, checkTransition, serviceLabel } from './status.js';
 
@@ -57,6 +57,6 @@ export async function applyStatus(opts: ChangeOptions, client: ApiClient, servic
   if (opts.dryRun) return describeRequest(opts, setServiceStatusRequest(service, status));
   const updated = await setServiceStatus(client, service, status);
   opts.history.remember('service', [{ id: updated.id, label: updated.name }]);
-  opts.io.err.write(`Moved ${serviceLabel(updated)} from ${sanitize(service.status)} to ${sanitize(updated.status)}.${note ? ` ${note}` : ''}\n`);
+  await reportChange(opts, `Moved ${serviceLabel(updated)} from ${sanitize(service.status)} to ${sanitize(updated.status)}.${note ? ` ${note}` : ''}`);
   await renderChanged(opts.io, updated, opts.output, { rows: serviceRows(updated), xmlRoot: 'service' });
 }
