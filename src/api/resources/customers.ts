@@ -107,3 +107,12 @@ export function displayName(name: Partial<CustomerName> | null | undefined): str
   if (!name) return '';
   return [name.title, name.legal_first_name, name.legal_middle_name, name.legal_last_name].filter((part) => part).join(' ');
 }
+
+/** PATCH /customers/<id>/ (its body is "not shown" in the spec): the members to change, nested objects member by member. */
+export function updateCustomerRequest(id: string, body: object): RequestOptions {
+  return { method: 'PATCH', path: customerPath(id), body };
+}
+
+export function updateCustomer(client: ApiClient, id: string, body: object): Promise<Customer> {
+  return send<Customer>(client, updateCustomerRequest(id, body));
+}

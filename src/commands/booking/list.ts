@@ -1,58 +1,61 @@
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import { ApiError, isHttpStatus } from '../../api/errors.js';
 import { agencyBookingsPath } from '../../api/resources/bookings.js';
 import { whoami } from '../../api/resources/sandbox.js';
+import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { formatValue, type Column } from '../../output/render.js';
-import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from '../search/search.js';
-import { idOption } from '../shared.js';
+import { addListOptions, listRun, parseListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
+import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { examples, idOption } from '../shared.js';
 import { money } from './view.js';
 
-export interface BookingListOptions extends SearchOptions {
+export interface BookingListOptions extends ResourceOptions {
+  request: ListRequest;
   /** --agency: whose bookings; else the profile's agency, else the agency of the key. */
   agency?: string;
   profileAgency: () => Promise<string | undefined>;
 }
 
 /** Dates and money owing, narrow enough for 80 columns. */
-const BOOKING_LIST_COLUMNS: Column[] = [
-  { field: 'id', header: 'ID' },
-  { field: 'external_id', header: 'EXTERNAL ID', maxWidth: 16 },
-  { field: 'date_created', header: 'CREATED', format: (value) => formatValue(value).slice(0, 10) },
-  { field: 'date_of_first_travel', header: 'TRAVEL' },
-  { field: 'amount_owing', header: 'OWING', format: money },
-  { field: 'balance_due_date', header: 'BALANCE DUE' },
-  { field: 'date_closed', header: 'CLOSED' },
-];
-
-export const BOOKING_LIST: SearchResource = {
-  name: 'list',
-  // Set when the agency is known (agencyBookingsPath).
-  path: '',
-  description:
-    "List your agency's bookings (its bookings sub-collection), newest first: created, first day of travel, amount owing and " +
-    'balance due date.\n\n' +
-    'The agency is --agency, else the profile\'s agency, else the agency of your key (the sandbox says whose it is). ' +
-    '--where filters on any booking field (external_id=CRM-2077 finds a booking by your own reference: the default condition ' +
-    'matches case-insensitively on a part of the value); --order-by replaces the default order, -date_created.',
-  columns: BOOKING_LIST_COLUMNS,
-  examples: [
-    'trek booking list',
-    'trek booking list --where external_id=CRM-2077',
-    "trek booking list --where 'balance_due_date__lte=2027-03-01' --order-by balance_due_date",
-    "trek booking list --all -o ndjson | jq -r 'select(.amount_owing != \"0.00\") | .id'",
-  ],
+export const BOOKING_LIST: ListSpec = {
+  noun: 'bookings',
+  fields: SEARCH_FIELD_TYPES.bookings,
+  defaultOrder: '-date_created',
+  columns: [
+    { field: 'id', header: 'ID' },
+    { field: 'external_id', header: 'EXTERNAL ID', maxWidth: 16 },
+    { field: 'date_created', header: 'CREATED', format: (value) => formatValue(value).slice(0, 10) },
+    { field: 'date_of_first_travel', header: 'TRAVEL' },
+    { field: 'amount_owing', header: 'OWING', format: money },
+    { field: 'balance_due_date', header: 'BALANCE DUE' },
+    { field: 'date_closed', header: 'CLOSED' },
+  ] satisfies Column[],
 };
 
-/** Newest first unless --order-by says otherwise. */
-const NEWEST_FIRST: [string, string] = ['order_by__desc', 'date_created'];
-
 export function newBookingListCmd(f: Factory, runF: (opts: BookingListOptions) => Promise<void> = bookingListRun): Command {
-  const command: Command = newSearchVerbCmd(f, BOOKING_LIST, (search) =>
-    runF({ ...search, agency: command.opts<{ agency?: string }>().agency, profileAgency: async () => (await f.profile()).agency }),
-  );
-  return command.summary("list your agency's bookings, newest first; --where external_id=… finds one by your reference").addOption(idOption('--agency <id>', 'agency whose bookings to list (default: yours)'));
+  const command = new Command('list')
+    .summary("list your agency's bookings, newest first; --where external_id=… finds one by your reference")
+    .description(
+      "List your agency's bookings (its bookings sub-collection), newest first: created, first day of travel, amount owing " +
+        'and balance due date.\n\n' +
+        "The agency is --agency, else the profile's agency, else the agency of your key (the sandbox says whose it is). " +
+        '--where filters on a booking field (external_id=CRM-2077 finds a booking by your own reference: the default condition ' +
+        'matches case-insensitively on a part of the value).',
+    );
+  return addListOptions(command, BOOKING_LIST)
+    .addOption(idOption('--agency <id>', 'agency whose bookings to list (default: yours)'))
+    .addHelpText('after', examples([
+      'trek booking list',
+      'trek booking list --where external_id=CRM-2077',
+      "trek booking list --where 'balance_due_date__lte=2027-03-01' --order-by balance_due_date",
+      "trek booking list --all -o ndjson | jq -r 'select(.amount_owing != \"0.00\") | .id'",
+    ]))
+    .action(async (flags: ListFlags & { agency?: string }) => {
+      const request = parseListFlags(flags, BOOKING_LIST);
+      await runF({ ...(await resourceOptions(f)), request, agency: flags.agency, profileAgency: async () => (await f.profile()).agency });
+    });
 }
 
 /**
@@ -68,13 +71,8 @@ export async function agencyInUse(opts: Pick<BookingListOptions, 'agency' | 'pro
 }
 
 export async function bookingListRun(opts: BookingListOptions): Promise<void> {
-  const agency = await agencyInUse(opts);
-  const ordered = opts.query.some(([name]) => name.startsWith('order_by'));
-  await searchRun({
-    ...opts,
-    resource: { ...opts.resource, name: 'bookings', path: agencyBookingsPath(agency) },
-    query: ordered ? opts.query : [...opts.query, NEWEST_FIRST],
-  });
+  const path = agencyBookingsPath(await agencyInUse(opts));
+  await listRun({ io: opts.io, api: opts.api, output: opts.output, path, spec: BOOKING_LIST, request: opts.request, empty: 'No bookings match.' });
 }
 
 /** The API's ids are digits (the spec's examples and the sandbox's); anything else is more likely a reference staff typed. */

@@ -27,6 +27,13 @@ function address(value: unknown): string {
   return a ? joinValues([a.street, a.city, a.state, a.postal_zip, a.country], ', ') : '';
 }
 
+/** "Charles Babbage" and the contact's phones, one per line. */
+function emergencyContact(value: unknown): string {
+  const c = value as Customer['emergency_contacts'];
+  if (!c) return '';
+  return [joinValues([c.first_name, c.last_name], ' '), phoneLines(c.phone_numbers)].filter(Boolean).join('\n');
+}
+
 export const CUSTOMER_ROWS: Column[] = [
   { field: 'id', header: 'ID' },
   { field: 'name', header: 'NAME', format: (name) => displayName(name as Customer['name']) },
@@ -39,5 +46,7 @@ export const CUSTOMER_ROWS: Column[] = [
   { field: 'phone_numbers', header: 'PHONES', format: phoneLines },
   { field: 'address', header: 'ADDRESS', format: address },
   { field: 'meal_preference', header: 'MEAL PREFERENCE' },
+  { field: 'meal_notes', header: 'MEAL NOTES' },
+  { field: 'emergency_contacts', header: 'EMERGENCY', format: emergencyContact },
   { field: 'medical_notes', header: 'MEDICAL NOTES' },
 ];

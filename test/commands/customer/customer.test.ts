@@ -35,7 +35,7 @@ describe('trek customer create', () => {
       address: { street: '2 Hurst Road', city: 'Wilmslow', country: 'United Kingdom', postal_zip: 'SK9' },
     });
     expect(customer).toEqual(await sandbox.api('GET', `/customers/${customer.id}`));
-    expect(t.err()).toBe(`Created customer ${customer.id}.\n`);
+    expect(t.err()).toBe(`✓ Created customer ${customer.id} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
     expect(recentIds(t.f.paths(), 'sandbox', 'customer')).toEqual([{ id: customer.id, label: 'Mr Alan Mathison Turing' }]);
   });
 
@@ -110,6 +110,8 @@ describe('trek customer get', () => {
         `${' '.repeat(17)}WORK +44 2`,
         row('ADDRESS', 'London, United Kingdom'),
         row('MEAL PREFERENCE'),
+        row('MEAL NOTES'),
+        row('EMERGENCY'),
         row('MEDICAL NOTES'),
         '',
       ].join('\n'),

@@ -1,0 +1,84 @@
+import { Command } from 'commander';
+import { CUSTOMER_FIELDS, CUSTOMERS, displayName, getCustomer, updateCustomer, updateCustomerRequest, type Customer } from '../../api/resources/customers.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { sanitize } from '../../output/sanitize.js';
+import { readAsKind } from '../id-kind.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { examples, idArgument, reportChange } from '../shared.js';
+import { addCustomerFlags, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
+import { CUSTOMER_ROWS } from './view.js';
+
+export interface CustomerUpdateOptions extends ChangeOptions {
+  id: string;
+  /** The members to set, checked; only those that differ from the customer's are sent. */
+  fields: CustomerFields;
+}
+
+export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOptions) => Promise<void> = customerUpdateRun): Command {
+  const command = new Command('update')
+    .summary("change a customer's details: names, birth, nationality, passport, meals, contacts, address")
+    .description(
+      "Change a customer's details: any field of the customer (spec §2.3) has a flag. Values are checked before anything is sent " +
+        '(dates are real dates, a birth date is not in the future, a passport expires after it was issued); then only the ' +
+        'members that differ from the customer as it is now are sent (PATCH), and the customer is printed.\n\n' +
+        '--phone and --emergency-phone replace the whole list. `trek checkin list` ends with the update that completes what a ' +
+        "checkin is missing.",
+    )
+    .addArgument(idArgument('<id>', 'customer id'));
+  return addCustomerFlags(command, false)
+    .option('--dry-run', DRY_RUN_HELP)
+    .addHelpText('after', examples([
+      'trek customer update 300001 --middle-name Augusta --nationality British --passport-number 502135446 --passport-expiry-date 2031-05-01',
+      "trek customer update 300001 --emergency-first-name Charles --emergency-last-name Babbage --emergency-phone 'MOBILE:+44 20 7946 0011'",
+      'trek customer update 300001 --meal-preference vegetarian -o json | jq .meal_preference',
+    ]))
+    .action(async (id: string, flags: CustomerFlags & { dryRun?: boolean }) => {
+      const fields = parseCustomerFlags(flags, f.now().toISOString().slice(0, 10));
+      if (Object.keys(fields).length === 0) throw new UsageError('nothing to change: give at least one field flag', 'See: trek customer update --help');
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, fields });
+    });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The members of `wanted` that differ from `current`: scalars and lists whole, objects (name,
+ * passport, emergency contact, address) member by member.
+ */
+export function changedMembers(current: Customer, wanted: CustomerFields): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(wanted)) {
+    const now = (current as unknown as Record<string, unknown>)[key];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = Object.entries(value).filter(([member, v]) => !same((now as Record<string, unknown> | null)?.[member], v));
+      if (inner.length > 0) changes[key] = Object.fromEntries(inner);
+    } else if (!same(now, value)) changes[key] = value;
+  }
+  return changes;
+}
+
+/** "name.legal_middle_name, nationality, passport.number": what a change touched. */
+function memberPaths(changes: Record<string, unknown>): string {
+  return Object.entries(changes)
+    .flatMap(([key, value]) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).map((member) => `${key}.${member}`) : [key]))
+    .join(', ');
+}
+
+export async function customerUpdateRun(opts: CustomerUpdateOptions): Promise<void> {
+  checkFieldsBeforeChange(opts.output, CUSTOMER_FIELDS);
+  const client = await opts.api();
+  const current = await readAsKind(client, CUSTOMERS, opts.id, () => getCustomer(client, opts.id));
+  const changes = changedMembers(current, opts.fields);
+  const who = sanitize(String(current.id));
+  if (Object.keys(changes).length === 0) {
+    opts.io.err.write(`Customer ${who} already has these values; nothing was sent.\n`);
+    if (!opts.dryRun) await renderChanged(opts.io, current, opts.output, { rows: CUSTOMER_ROWS, xmlRoot: 'customer' });
+    return;
+  }
+  if (opts.dryRun) return describeRequest(opts, updateCustomerRequest(opts.id, changes));
+  const customer = await updateCustomer(client, opts.id, changes);
+  opts.history.remember('customer', [{ id: customer.id, label: displayName(customer.name) }]);
+  await reportChange(opts, `Updated customer ${who}: ${sanitize(memberPaths(changes))}`);
+  await renderChanged(opts.io, customer, opts.output, { rows: CUSTOMER_ROWS, xmlRoot: 'customer' });
+}
