@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/main.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { tempHome, testFactory } from '../helpers/factory.js';
+import { ageEntries } from './helpers.js';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+async function trek(home: string, args: string[], served: boolean) {
+  const t = testFactory({ env: { NO_COLOR: '1', TREK_HOME: home }, ...(served ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : {}) });
+  const code = await main(args, t.f);
+  return { code, out: t.out(), err: t.err() };
+}
+
+const search = ['search', 'departures', '--limit', '20', '-o', 'json'];
+
+describe('local cache against the sandbox', () => {
+  it('the built-in sandbox goes through the same cache: a second search is a cache hit with no request', async () => {
+    const home = tempHome();
+    const first = await trek(home, search, false);
+    const second = await trek(home, [...search, '--verbose'], false);
+    expect(second.code).toBe(0);
+    expect(second.out).toBe(first.out);
+    expect(second.err).toMatch(/^cache hit: GET http:\/\/localhost\/departures\?/m);
+    expect(second.err).not.toMatch(/^> GET/m);
+  });
+
+  it("past the TTL the served sandbox answers the conditional request 304 and the stored answer is printed", async () => {
+    const home = tempHome();
+    const first = await trek(home, search, true);
+    ageEntries(home, 3600);
+    const second = await trek(home, [...search, '--verbose'], true);
+    expect(second.err).toMatch(/^> If-None-Match: "/m);
+    expect(second.err).toMatch(/^< 304 Not Modified/m);
+    expect(second.err).toMatch(/^revalidated \(304\): GET /m);
+    expect(second.out).toBe(first.out);
+  });
+});
