@@ -4,6 +4,7 @@ import type { Factory } from '../factory.js';
 import { FORMATS } from '../output/formats.js';
 import { newApiCmd } from './api/index.js';
 import { newCompletionCmd } from './completion/index.js';
+import { configureHelpTree } from './help/configure.js';
 import { newHelpCmd } from './help/index.js';
 import { examples } from './shared.js';
 
@@ -168,5 +169,6 @@ export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<
 
   const nouns = await Promise.all(NOUNS.map((noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv))));
   for (const noun of nouns) program.addCommand(noun);
+  configureHelpTree(program);
   return program;
 }

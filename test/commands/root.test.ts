@@ -25,9 +25,12 @@ describe('nouns load when the command line names them', () => {
       const alone = await newRootCmd(testFactory().f, [noun.name()]);
       expect(child(alone, noun.name()).helpInformation()).toBe(noun.helpInformation());
       for (const verb of noun.commands) {
-        const t = testFactory();
-        expect(await main(['help', noun.name(), verb.name()], t.f)).toBe(0);
-        expect(t.out()).toBe(verb.helpInformation());
+        const viaHelp = testFactory();
+        expect(await main(['help', noun.name(), verb.name()], viaHelp.f)).toBe(0);
+        const viaFlag = testFactory();
+        await main([noun.name(), verb.name(), '--help'], viaFlag.f);
+        expect(viaHelp.out()).toBe(viaFlag.out());
+        expect(viaHelp.out()).toContain(verb.helpInformation());
       }
     }
   });
