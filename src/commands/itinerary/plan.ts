@@ -8,6 +8,7 @@
 import type { DateRange, Itinerary, ItineraryComponent, ItineraryDay } from '../../api/resources/itineraries.js';
 import { formatValue, hasValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import type { TextTools } from '../../output/text.js';
 import type { Theme } from '../../output/theme.js';
 
 export interface PlanStyle {
@@ -23,15 +24,20 @@ export interface PlanStyle {
   gap: string;
 }
 
-export function terminalStyle(theme: Theme): PlanStyle {
+/**
+ * The plan for a terminal; with `fit`, every line wraps to its width: a list item's following
+ * lines indented under its text, a paragraph's under the paragraph, a note's after "Note: ".
+ */
+export function terminalStyle(theme: Theme, fit?: { text: TextTools; width: number }): PlanStyle {
+  const wrap = (line: string, hanging: number) => (fit ? fit.text.wrap(line, fit.width, hanging).join('\n') : line);
   return {
     text: (value) => sanitize(formatValue(value)).trim(),
-    title: (text) => theme.bold(text),
-    subtitle: (text) => theme.dim(text),
-    heading: (text) => theme.bold(text),
-    list: (items) => items.map(([label, value]) => `  ${theme.header(`${label}:`)} ${value}`).join('\n'),
-    paragraph: (text) => `  ${text}`,
-    note: (text) => `${theme.warning('Note:')} ${text}`,
+    title: (text) => wrap(theme.bold(text), 0),
+    subtitle: (text) => wrap(theme.dim(text), 0),
+    heading: (text) => wrap(theme.bold(text), 0),
+    list: (items) => items.map(([label, value]) => wrap(`  ${theme.header(`${label}:`)} ${value}`, 4)).join('\n'),
+    paragraph: (text) => wrap(`  ${text}`, 2),
+    note: (text) => wrap(`${theme.warning('Note:')} ${text}`, 'Note: '.length),
     gap: '\n',
   };
 }

@@ -2,7 +2,8 @@
 import type { Itinerary } from '../../api/resources/itineraries.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { renderItem } from '../../output/render.js';
+import { renderItem, writeView } from '../../output/render.js';
+import { textTools } from '../../output/text.js';
 import { makeTheme } from '../../output/theme.js';
 import type { ResourceOptions } from '../resource.js';
 import { markdownStyle, renderPlan, terminalStyle } from './plan.js';
@@ -37,7 +38,8 @@ export async function showItinerary(opts: ItineraryShowOptions, itinerary: Itine
     return;
   }
   if (opts.output.format === 'table' && !opts.output.fields) {
-    opts.io.out.write(renderPlan(itinerary, terminalStyle(makeTheme(opts.output.color)), opts.today));
+    const style = terminalStyle(makeTheme(opts.output.color), { text: await textTools(), width: opts.output.width });
+    await writeView(opts.io, { text: renderPlan(itinerary, style, opts.today), cut: false }, opts.output);
     return;
   }
   await renderItem(opts.io, itinerary, opts.output, { xmlRoot: 'itinerary' });
