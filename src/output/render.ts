@@ -374,6 +374,9 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
   }
 }
 
+/** Said on stderr (short enough for any terminal) when a table cut text to fit. */
+export const CUT_NOTE = 'Cut to fit the terminal: --wide shows all.';
+
 /** The streams that were already told about --wide: once a run is enough. */
 const toldAboutWide = new WeakSet<IOStreams>();
 
@@ -386,7 +389,7 @@ export async function writeView(io: IOStreams, view: View, spec: OutputSpec): Pr
   if (!spec.pager || !(await pageIfLong(io, view.text, spec.pager))) io.out.write(view.text);
   if (view.cut && !toldAboutWide.has(io)) {
     toldAboutWide.add(io);
-    io.err.write(`Some columns were cut to fit ${spec.width} columns; --wide shows them whole.\n`);
+    io.err.write(`${CUT_NOTE}\n`);
   }
 }
 
