@@ -14,8 +14,11 @@ export interface TestIO {
   err(): string;
 }
 
-/** In-memory streams; `tty` sets all three TTY flags (colour stays off unless asked). */
-export function testIO(options: { tty?: boolean; stdin?: string; columns?: number } = {}): TestIO {
+/**
+ * In-memory streams; `tty` sets all three TTY flags (colour stays off unless asked). `rows` is
+ * the screen's height: without it nothing is paged.
+ */
+export function testIO(options: { tty?: boolean; stdin?: string; columns?: number; rows?: number } = {}): TestIO {
   let out = '';
   let err = '';
   const input = new PassThrough();
@@ -29,6 +32,7 @@ export function testIO(options: { tty?: boolean; stdin?: string; columns?: numbe
     stderrIsTTY: tty,
     stdinIsTTY: tty,
     columns: options.columns ?? 100,
+    rows: options.rows,
     colorOut: false,
     colorErr: false,
     inputAllowed: true,
@@ -75,6 +79,7 @@ export interface TestFactoryOptions {
   tty?: boolean;
   stdin?: string;
   columns?: number;
+  rows?: number;
   env?: Env;
   /** Answers for the scripted prompter, in order. */
   answers?: unknown[];
