@@ -59,7 +59,8 @@ export interface ListRequest {
 
 /** Adds the list flags to `command`; the help names the default order and, with a range, its flags. */
 export function addListOptions(command: Command, spec: ListSpec): Command {
-  const order = spec.defaultOrder === undefined ? '' : ` (default: ${spec.defaultOrder}${spec.range === undefined ? '' : `; ${spec.range} with a range`})`;
+  const rangeOrder = spec.range === undefined || spec.range === spec.defaultOrder ? '' : `; ${spec.range} with --starting/--from/--to`;
+  const order = spec.defaultOrder === undefined ? '' : ` (default: ${spec.defaultOrder}${rangeOrder})`;
   command
     .option('-w, --where <condition>', 'filter: attr=value (contains), attr__op=value with op lt|lte|gt|gte|like|in|null|notnull|phrase; repeatable', collect, [])
     .option('--order-by <attr>', `sort by attr; -attr for descending${order}`, collect, []);

@@ -8,10 +8,11 @@ export const DEPARTURES: SearchResource = {
   noun: 'departures',
   path: '/departures',
   description:
-    'Search departures (dated tours) by name, dates, availability and airport, soonest first.\n' +
-    'The default condition matches case-insensitively on a part of the value. A month of departures: --starting 2027-06;\n' +
-    'any range of start dates: --from and --to (the API takes one condition per attribute, so trek sends the first\n' +
-    'bound and stops reading at the second). FLY IN and FLY OUT are the airports nearest the start and the finish.',
+    'Search departures (dated tours) by name, dates, availability and airport, soonest first. ' +
+    'The default condition matches case-insensitively on a part of the value.\n\n' +
+    'A month of departures: --starting 2027-06; any range of start dates: --from and --to. The API takes one condition ' +
+    'per attribute, so trek sends the first bound and stops reading at the first departure past the second.\n\n' +
+    'FLY IN and FLY OUT are the airports nearest the start and the finish.',
   fields: SEARCH_FIELD_TYPES.departures,
   defaultOrder: 'start_date',
   range: 'start_date',
