@@ -57,8 +57,8 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
     .description(
       'Receive webhooks on a local port (127.0.0.1 only) and, on a sandbox profile, subscribe that port to its events until Ctrl-C or SIGTERM, which unsubscribe it.\n\n' +
         "Every request must carry X-Gapi-Signature, the hex HMAC-SHA256 of its body keyed with the profile's application key: others are refused (401) and never forwarded. " +
-        'Good ones are answered with X-Application-SHA256 (so the sender stops retrying), printed one line per event (one JSON line with -o ndjson or in a pipe), ' +
-        'forwarded unchanged, signature included, to --forward-to, and with --update-cache evict what each event names from the local cache.\n\n' +
+        'Good ones are answered with X-Application-SHA256 (so the sender stops retrying), printed one line per event (one JSON line with -o ndjson or in a pipe) ' +
+        'and forwarded unchanged, signature included, to --forward-to; with --update-cache, what each event names is evicted from the local cache.\n\n' +
         "Event ids are recorded per profile (the newest 10000, in trek's state folder): a repeat is marked, acknowledged, and neither forwarded nor applied again, also across runs. " +
         'When --forward-to fails, the sender is answered 502 and its retry is handled afresh.\n\n' +
         "Against a real API (no sandbox), it prints how to register a public URL for this receiver and listens; requests must then name Host 127.0.0.1:PORT, or a name given with --allow-host.",
