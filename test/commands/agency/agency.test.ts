@@ -80,7 +80,7 @@ describe('trek agency update', () => {
       country: { id: 'CA', href: '/countries/CA/', name: 'Canada' },
       postal_zip: 'M5E 1E5',
     });
-    expect(t.err()).toBe('Updated agency 5.\n');
+    expect(t.err()).toBe(`✓ Updated agency 5 on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
 
     const table = await trekAs(PRAIRIE_MANAGER, ['agency', 'update', '5', '--country', 'CA', '--state', 'QC', '--display-name', 'Prairie'], { tty: true });
     expect(table.out()).toContain(`\n${rows([['ADDRESS', '1 Yonge St\nToronto, Quebec (CA-QC) M5E 1E5\nCanada (CA)']])}`);

@@ -52,7 +52,7 @@ describe('trek agent update', () => {
       phone_numbers: [{ type: 'MOBILE', number: '+1-416-555-0199' }, { type: 'BUSINESS', number: '+1 (416) 555-0100' }],
     });
     expect(printed).toEqual(await sandbox.api('GET', '/agents/2/'));
-    expect(t.err()).toBe('Updated agent 2.\n');
+    expect(t.err()).toBe(`✓ Updated agent 2 on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
   });
 
   it.each([

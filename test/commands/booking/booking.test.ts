@@ -22,7 +22,7 @@ describe('trek booking create', () => {
     const printed = JSON.parse(t.out());
     expect(printed).toMatchObject({ currency: 'CAD', external_id: 'CRM-1', no_auto_final_payment: true });
     expect(printed).toEqual(await sandbox.api('GET', `/bookings/${printed.id}`));
-    expect(t.err()).toBe(`Created booking ${printed.id}.\n`);
+    expect(t.err()).toBe(`✓ Created booking ${printed.id} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
     expect(recentIds(t.f.paths(), 'sandbox', 'booking')).toEqual([{ id: printed.id, label: 'CAD · CRM-1' }]);
   });
 
@@ -232,7 +232,7 @@ describe('trek booking update', () => {
     const t = await sandbox.trek(['booking', 'update', booking.id, '--external-id', 'CRM-77']);
     expect(t.code).toBe(0);
     expect(JSON.parse(t.out())).toEqual({ ...booking, external_id: 'CRM-77' });
-    expect(t.err()).toBe(`Updated booking ${booking.id}.\n`);
+    expect(t.err()).toBe(`✓ Updated booking ${booking.id} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
   });
 
   it('is a usage error with nothing to change', async () => {

@@ -39,7 +39,7 @@ describe('trek override add', () => {
     expect(printed).toMatchObject({ requirement: { code: 'PASSPORT_INFORMATION' }, reason: { code: 'PASSPORT_RENEWAL' }, services: [{ id: b.service.id }] });
     expect(t.err()).toBe(
       `Applying to the customer's services on booking ${b.booking.id}: ${b.service.id}.\n` +
-        `Created override ${printed.id}: PASSPORT_INFORMATION waived for Ms Ada Lovelace (${b.customer.id}) (Passport is being renewed).\n` +
+        `✓ Created override ${printed.id}: PASSPORT_INFORMATION waived for Ms Ada Lovelace (${b.customer.id}) (Passport is being renewed) on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n` +
         `Readiness before: ${BARE_READINESS}\n` +
         `Readiness after:  ${BARE_WITHOUT_PASSPORT}\n`,
     );
@@ -144,7 +144,7 @@ describe('trek override get, update, list, reasons', () => {
     const t = await sandbox.trek(['override', 'update', override.id, '--reason', 'INFO_AT_CHECKIN', '--fields', 'id,reason.code']);
     expect(t.code).toBe(0);
     expect(JSON.parse(t.out())).toEqual({ id: override.id, reason: { code: 'INFO_AT_CHECKIN' } });
-    expect(t.err()).toBe(`Updated override ${override.id}: reason now Customer will provide the information at check-in.\n`);
+    expect(t.err()).toBe(`✓ Updated override ${override.id}: reason now Customer will provide the information at check-in on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
     expect((await sandbox.api('GET', `/overrides/${override.id}/`)).reason.code).toBe('INFO_AT_CHECKIN');
   });
 
@@ -201,7 +201,9 @@ describe('trek override remove', () => {
     const confirmed = await sandbox.trek(['override', 'remove', override.id], { tty: true, answers: [true] });
     expect(confirmed.code).toBe(0);
     expect(confirmed.out()).toBe('');
-    expect(confirmed.err()).toBe(`Removed override ${override.id}; PASSPORT_INFORMATION applies again.\nReadiness now: ${BARE_READINESS}\n`);
+    expect(confirmed.err()).toBe(
+      `Working on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n✓ Removed override ${override.id}; PASSPORT_INFORMATION applies again on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\nReadiness now: ${BARE_READINESS}\n`,
+    );
     expect(await overridesOf(b.booking.id)).toEqual([]);
   });
 

@@ -70,7 +70,7 @@ describe('trek sandbox clock', () => {
     // The clock also runs in real time between the two requests.
     expect(Date.parse(after) - before).toBeGreaterThanOrEqual(36 * 3_600_000);
     expect(Date.parse(after) - before).toBeLessThan(36 * 3_600_000 + 60_000);
-    expect(advanced.err()).toBe(`Sandbox clock advanced by 1d12h: now ${after}.\n`);
+    expect(advanced.err()).toBe(`✓ Sandbox clock advanced by 1d12h: now ${after} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
 
     const set = await sandbox.trek(['sandbox', 'clock', 'set', '2031-03-04'], { tty: true });
     expect(set.code).toBe(0);
@@ -133,6 +133,6 @@ describe('trek sandbox pay and staff-cancel', () => {
     expect(t.code).toBe(0);
     expect(JSON.parse(t.out())).toMatchObject({ id: service.id, status: 'Cancelled' });
     expect(JSON.parse(t.out()).date_cancelled).toEqual(expect.any(String));
-    expect(t.err()).toBe(`Staff cancelled departure service ${service.id}: now Cancelled.\n`);
+    expect(t.err()).toBe(`✓ Staff cancelled departure service ${service.id}: now Cancelled on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
   });
 });

@@ -95,14 +95,14 @@ describe('16 trek sandbox faults against a served sandbox', () => {
     expect(added.code, added.err()).toBe(0);
     const fault = JSON.parse(added.out());
     expect(fault).toMatchObject({ status: 429, path: '/bookings*', method: 'POST', count: 3, remaining: 3, retry_after: 5 });
-    expect(added.err()).toBe(`Fault ${fault.id} added: 429 to POST /bookings*, the next 3 requests, Retry-After 5 s.\n`);
+    expect(added.err()).toBe(`✓ Fault ${fault.id} added: 429 to POST /bookings*, the next 3 requests, Retry-After 5 s on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
     const table = await sandbox.trek(['sandbox', 'faults', 'list'], { tty: true, columns: 120 });
     expect(table.code).toBe(0);
     const [header, row] = table.out().split('\n').map((line) => line.trim().split(/\s{2,}/));
     expect(header).toEqual(['ID', 'STATUS', 'METHOD', 'PATH', 'REMAINING', 'RATE', 'RETRY AFTER', 'DELAY MS', 'DROP']);
     expect(row!.slice(0, 5)).toEqual([fault.id, '429', 'POST', '/bookings*', '3']);
     const cleared = await sandbox.trek(['sandbox', 'faults', 'clear']);
-    expect([cleared.code, cleared.err()]).toEqual([0, 'Cleared 1 fault: the sandbox answers normally.\n']);
+    expect([cleared.code, cleared.err()]).toEqual([0, `✓ Cleared 1 fault: the sandbox answers normally on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`]);
     const empty = await sandbox.trek(['sandbox', 'faults', 'list'], { tty: true });
     expect(empty.err()).toContain('No faults: the sandbox answers every request normally.');
   });

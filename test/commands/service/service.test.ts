@@ -99,7 +99,7 @@ describe('trek service transition', () => {
     expect(server!.requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/activity_services/9/' });
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Expired' });
     expect(JSON.parse(t.out())).toMatchObject({ id: '9', status: 'Expired' });
-    expect(t.err()).toBe('Moved activity service 9 from Option to Expired.\n');
+    expect(t.err()).toBe(`✓ Moved activity service 9 from Option to Expired on profile sandbox (${server!.url}, from TREK_BASE_URL)\n`);
   });
 
   it('is a usage error for an unknown status before any request', async () => {

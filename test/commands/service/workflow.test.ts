@@ -27,7 +27,7 @@ describe('trek service add-departure', () => {
     const service = JSON.parse(t.out());
     expect(service).toMatchObject({ type: 'departure_services', status: 'Option', product: { id: departure.id }, booking: { id: booking.id } });
     expect(service).toEqual(await sandbox.api('GET', `/departure_services/${service.id}`));
-    expect(t.err()).toBe(`Added departure service ${service.id} to booking ${booking.id}: Option until ${service.option_expiry_date}.\n`);
+    expect(t.err()).toBe(`✓ Added departure service ${service.id} to booking ${booking.id}: Option until ${service.option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
   });
 
   it('asks for the booking, picks the departure from a search list and the customers one by one', async () => {
@@ -117,7 +117,7 @@ describe('trek service add-activity', () => {
     const created = JSON.parse(t.out());
     expect(created).toEqual([expect.objectContaining({ type: 'activity_services', status: 'Option', product: expect.objectContaining({ id: '500001' }) })]);
     const lines = t.err().split('\n');
-    expect(lines[0]).toBe(`Added activity service ${created[0].id} to booking ${booking.id}: Option until ${created[0].option_expiry_date}.`);
+    expect(lines[0]).toBe(`✓ Added activity service ${created[0].id} to booking ${booking.id}: Option until ${created[0].option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`);
     expect(lines[1]).toBe(`Created 1 of 3 activity services: ${created[0].id} (activity 500001).`);
     expect(lines[2]).toMatch(/^Not created: activity 999999 \(failed: .+\); not attempted: activity 500002\.$/);
     const services = await sandbox.api('GET', `/bookings/${booking.id}/services/`);
