@@ -93,7 +93,7 @@ describe('the booking workflow, scripted', () => {
     const cancelled = JSON.parse(cancel.stdout);
     // An unconfirmed activity goes where its transitions allow, and trek says which.
     expect(['Cancelled', 'Expired']).toContain(cancelled.status);
-    expect(cancel.stderr).toContain(`Moved activity service ${activity.id} from Option to ${cancelled.status}.`);
+    expect(cancel.stderr).toContain(`✓ Moved activity service ${activity.id} from Option to ${cancelled.status}`);
     if (cancelled.status === 'Cancelled') expect(cancelled.date_cancelled).toMatch(/Z$/);
 
     const final = await trekJson('booking', 'get', booking.id);
@@ -190,7 +190,7 @@ describe('trek booking create in a terminal', () => {
       const finished = await waitForScreen((text) => text.includes('[exit'));
       expect(finished).toContain('[exit 0]');
       expect(finished).toMatch(/^CURRENCY +USD$/m);
-      expect(finished).toMatch(/^Created booking \d+\.$/m);
+      expect(finished).toMatch(/^✓ Created booking \d+ on profile sandbox \(/m);
     } finally {
       await tmux('kill-server').catch(() => undefined);
     }

@@ -123,10 +123,10 @@ describe('16 trek retries against injected faults, on the built-in sandbox', () 
       [null, null, '/tour_dossiers/*', 10],
     ]);
     const one = await trek('sandbox', 'faults', 'clear', listed[0].id);
-    expect([one.code, one.stderr]).toEqual([0, `Fault ${listed[0].id} cleared.\n`]);
+    expect([one.code, one.stderr]).toEqual([0, `✓ Fault ${listed[0].id} cleared [sandbox]\n`]);
     expect((await faults()).map((f) => f.id)).toEqual([listed[1].id]);
     const all = await trek('sandbox', 'faults', 'clear');
-    expect([all.code, all.stderr]).toEqual([0, 'Cleared 1 fault: the sandbox answers normally.\n']);
+    expect([all.code, all.stderr]).toEqual([0, '✓ Cleared 1 fault: the sandbox answers normally [sandbox]\n']);
     expect(await faults()).toEqual([]);
     const missing = await trek('sandbox', 'faults', 'clear', listed[0].id);
     expect(missing.code).toBe(4);
