@@ -53,3 +53,25 @@ export function verifySignature(body: string | Uint8Array, key: string, signatur
 export function ackValue(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
+
+/** The longest receiver URL a subscription takes. */
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+/**
+ * Why `text` cannot be a receiver URL, or null: an absolute http(s) URL with a host, no user
+ * name or password (the signature authenticates the sender), at most WEBHOOK_URL_MAX_LENGTH
+ * characters. The sandbox refuses such a subscription and trek refuses to send it.
+ */
+export function receiverUrlProblem(text: string): string | null {
+  if (text.length > WEBHOOK_URL_MAX_LENGTH) return `the URL is longer than ${WEBHOOK_URL_MAX_LENGTH} characters`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'it is not an absolute URL, such as http://127.0.0.1:8080/hooks';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `it must be http or https, not ${url.protocol.slice(0, -1)}`;
+  if (url.username !== '' || url.password !== '') return 'it must not carry a user name or password: the signature authenticates the sender';
+  if (url.hostname === '') return 'it has no host';
+  return null;
+}

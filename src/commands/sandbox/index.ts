@@ -7,6 +7,7 @@ import { newPayCmd } from './pay.js';
 import { newResetCmd } from './reset.js';
 import { newServeCmd } from './serve.js';
 import { newStaffCancelCmd } from './staff-cancel.js';
+import { newSandboxWebhooksCmd } from './webhooks/index.js';
 
 export function newSandboxCmd(f: Factory): Command {
   return new Command('sandbox')
@@ -16,5 +17,6 @@ export function newSandboxCmd(f: Factory): Command {
     .addCommand(newPayCmd(f))
     .addCommand(newClockCmd(f))
     .addCommand(newStaffCancelCmd(f))
-    .addCommand(newFaultsCmd(f));
+    .addCommand(newFaultsCmd(f))
+    .addCommand(newSandboxWebhooksCmd(f));
 }

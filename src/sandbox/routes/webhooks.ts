@@ -5,7 +5,7 @@
  * (webhooks/deliverer.ts). These routes manage subscriptions, show the delivery log, resend a
  * delivery and trigger a test event. Another agency's subscription or delivery is a 404.
  */
-import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../domain/webhooks.js';
+import { isWebhookEventType, receiverUrlProblem, WEBHOOK_EVENT_TYPES, type WebhookEvent } from '../../domain/webhooks.js';
 import { SandboxError, notFound } from '../errors.js';
 import { listComputed, listRecords } from '../list.js';
 import type { State, WebhookDeliveryRecord, WebhookRecord } from '../model.js';
@@ -51,21 +51,6 @@ function deliveryView(delivery: WebhookDeliveryRecord): Record<string, unknown> 
   };
 }
 
-/** Why `text` cannot be a receiver URL, or null. */
-function urlProblem(text: string): string | null {
-  if (text.length > WEBHOOK_LIMITS.urlLength) return `url is longer than ${WEBHOOK_LIMITS.urlLength} characters`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return 'url must be an absolute http or https URL, such as http://127.0.0.1:8080/hooks';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `url must be http or https, not ${url.protocol.slice(0, -1)}`;
-  if (url.username !== '' || url.password !== '') return 'url must not carry a user name or password: the signature authenticates the sandbox';
-  if (url.hostname === '') return 'url has no host';
-  return null;
-}
-
 /** `events` as a list (or, from XML or a form, comma-separated text); every type known; default all. */
 function eventTypesOf(check: Checker, value: unknown): string[] {
   if (value === undefined || value === null) return [...WEBHOOK_EVENT_TYPES];
@@ -88,8 +73,8 @@ function subscribe(ctx: RequestContext): Promise<Reply> {
   const check = new Checker();
   for (const member of Object.keys(body)) if (member !== 'url' && member !== 'events') check.add(member, 'UNKNOWN_FIELD', 'a subscription has the members url and events');
   const url = check.string(body, 'url', 'url', { required: true });
-  const problem = typeof url === 'string' ? urlProblem(url) : null;
-  if (problem) check.add('url', 'INVALID_URL', problem, url);
+  const problem = typeof url === 'string' ? receiverUrlProblem(url) : null;
+  if (problem) check.add('url', 'INVALID_URL', `url: ${problem}`, url);
   const events = eventTypesOf(check, body.events);
   check.done();
   const { agency, agent } = ctx.caller;

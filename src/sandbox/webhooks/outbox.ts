@@ -15,7 +15,6 @@ import type { Transaction } from '../transaction.js';
 
 export const WEBHOOK_LIMITS = {
   subscriptionsPerAgency: 20,
-  urlLength: 2048,
   /** Events in one request; a change with more is sent in several, in order. */
   eventsPerDelivery: 100,
   /** Deliveries waiting (pending or retrying) per subscription; past it the oldest waiting one fails unsent. */
