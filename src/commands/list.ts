@@ -179,7 +179,7 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
 
   // On one terminal, stdout would print after the progress text on its line: clear it first.
   const out: IOStreams = progress && io.stdoutIsTTY ? { ...io, out: { write: (chunk: string) => (progress.clear(), io.out.write(chunk)) } } : io;
-  const stop = progress ? interruption(opts.signals ?? processSignals, () => progress.clear(), () => `interrupted after fetching ${progress.fetched()} ${opts.spec.noun}`) : undefined;
+  const stop = progress ? interruption(opts.signals ?? processSignals, () => progress.end(), () => `interrupted after fetching ${progress.fetched()} ${opts.spec.noun}`) : undefined;
   try {
     const source = stop ? stop.guard(records()) : records();
     const printed = await renderList(out, source, opts.output, { columns: opts.spec.columns, empty: opts.empty });
@@ -187,7 +187,7 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
     return printed;
   } finally {
     stop?.unsubscribe();
-    progress?.clear();
+    progress?.end();
   }
 }
 
@@ -225,12 +225,22 @@ function interruption(signals: SignalHook, cleanUp: () => void, message: () => s
   return { guard, unsubscribe };
 }
 
-/** "fetched 300 of ~1200 departures" on a terminal's stderr while --all pages arrive. */
+/**
+ * "fetched 300 of ~1200 departures" on a terminal's stderr while --all pages arrive. `clear`
+ * takes it away until the next page; `end` for good, since a page under way when the list
+ * was interrupted may still arrive.
+ */
 function progressLine(io: IOStreams, noun: string, totalOf: (count: number | string | undefined) => number | undefined) {
   let fetched = 0;
   let shown = false;
+  let ended = false;
+  const clear = () => {
+    if (shown) io.err.write('\r\x1b[2K');
+    shown = false;
+  };
   return {
     onPage(page: Page<unknown>) {
+      if (ended) return;
       fetched += page.envelope.results.length;
       // count is server text: only a number is shown.
       const total = totalOf(page.envelope.count);
@@ -238,9 +248,10 @@ function progressLine(io: IOStreams, noun: string, totalOf: (count: number | str
       shown = true;
     },
     fetched: () => fetched,
-    clear() {
-      if (shown) io.err.write('\r\x1b[2K');
-      shown = false;
+    clear,
+    end() {
+      clear();
+      ended = true;
     },
   };
 }
