@@ -6,7 +6,7 @@ import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { toSafeJson } from '../../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples } from '../../shared.js';
+import { examples, reportChange } from '../../shared.js';
 import { describeSubscription, WEBHOOK_COLUMNS } from './view.js';
 
 export interface WebhooksAddOptions extends ChangeOptions {
@@ -60,7 +60,7 @@ export async function webhooksAddRun(opts: WebhooksAddOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, WEBHOOK_FIELDS);
   if (opts.dryRun) return describeRequest(opts, subscribeRequest(opts.subscription));
   const subscription = await subscribe(await opts.api(), opts.subscription);
-  opts.io.err.write(`Added ${describeSubscription(subscription)}.\n`);
+  await reportChange(opts, `Added ${describeSubscription(subscription)}`);
   if (await opts.builtIn()) {
     opts.io.err.write('The built-in sandbox has no server: its webhooks wait in its outbox and go out while `trek webhooks listen` runs.\n');
   }

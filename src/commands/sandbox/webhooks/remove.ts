@@ -3,7 +3,7 @@ import { removeSubscription, removeSubscriptionRequest } from '../../../api/reso
 import type { Factory } from '../../../factory.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, idArgument } from '../../shared.js';
+import { examples, idArgument, reportChange } from '../../shared.js';
 
 export interface WebhooksRemoveOptions extends ChangeOptions {
   id: string;
@@ -24,5 +24,5 @@ export function newWebhooksRemoveCmd(f: Factory, runF: (opts: WebhooksRemoveOpti
 export async function webhooksRemoveRun(opts: WebhooksRemoveOptions): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, removeSubscriptionRequest(opts.id));
   await removeSubscription(await opts.api(), opts.id);
-  opts.io.err.write(`Removed webhook subscription ${sanitize(opts.id)}.\n`);
+  await reportChange(opts, `Removed webhook subscription ${sanitize(opts.id)}`);
 }

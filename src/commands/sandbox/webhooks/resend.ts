@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { DELIVERY_FIELDS, resend, resendRequest } from '../../../api/resources/webhooks.js';
 import type { Factory } from '../../../factory.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, idArgument } from '../../shared.js';
+import { examples, idArgument, reportChange } from '../../shared.js';
 import { DELIVERY_COLUMNS, describeDelivery } from './view.js';
 
 export interface WebhooksResendOptions extends ChangeOptions {
@@ -28,6 +28,6 @@ export async function webhooksResendRun(opts: WebhooksResendOptions): Promise<vo
   checkFieldsBeforeChange(opts.output, DELIVERY_FIELDS);
   if (opts.dryRun) return describeRequest(opts, resendRequest(opts.deliveryId));
   const delivery = await resend(await opts.api(), opts.deliveryId);
-  opts.io.err.write(`Queued ${describeDelivery(delivery)}.\n`);
+  await reportChange(opts, `Queued ${describeDelivery(delivery)}`);
   await renderChanged(opts.io, delivery, opts.output, { rows: DELIVERY_COLUMNS, xmlRoot: 'delivery' });
 }
