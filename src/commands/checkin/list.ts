@@ -1,13 +1,15 @@
 import { Command } from 'commander';
-import { incompleteRequirements, isBlocking, listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
+import { incompleteRequirements, isBlocking, listBookingCheckins, readinessPagePath, type Checkin } from '../../api/resources/checkins.js';
 import { listBookingOverrides } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { makeTheme } from '../../output/theme.js';
+import { updateWordsFor } from '../customer/flags.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
 import { askId, examples, idOption, requireValue } from '../shared.js';
 import { rememberCheckins } from './get.js';
-import { CHECKIN_DELIMITED_COLUMNS, checkinMatrixColumns } from './view.js';
+import { CHECKIN_DELIMITED_COLUMNS, checkinMatrixColumns, wrapCommand } from './view.js';
 
 export interface CheckinListOptions extends ResourceOptions {
   /** Asked for on a terminal when missing. */
@@ -63,4 +65,28 @@ export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
     ? `Every customer on booking ${sanitize(booking)} is ready for travel.`
     : `Booking ${sanitize(booking)} has no checkins: no customer is on its services yet.`;
   await renderList(opts.io, checkins, opts.output, { columns, empty });
+  if (opts.output.format === 'table' && !opts.output.fields && checkins.length > 0) printReadinessAndFixes(opts, checkins);
+}
+
+/** Ids put into a command line to paste: plain ones only (server text never reaches a shell unchecked). */
+const PLAIN_ID = /^[A-Za-z0-9_.-]+$/;
+
+/**
+ * Under the table: each customer's readiness page (a path too long to share a row with the
+ * requirements at 80 columns), then, on a terminal, the `trek customer update` that completes
+ * what each customer is missing, broken to the terminal's width.
+ */
+function printReadinessAndFixes(opts: CheckinListOptions, checkins: Checkin[]): void {
+  const { io } = opts;
+  const pages = checkins.map((c) => [sanitize(formatValue(c.customer?.id)), readinessPagePath(formatValue(c.id))] as const).filter(([, path]) => path !== '');
+  const idWidth = Math.max(0, ...pages.map(([id]) => id.length));
+  if (pages.length > 0) io.out.write(`\n${makeTheme(opts.output.color).bold('Readiness pages')}\n${pages.map(([id, path]) => `${id.padEnd(idWidth)}  ${path}`).join('\n')}\n`);
+  if (!io.stderrIsTTY) return;
+  const fixes = checkins.flatMap((checkin) => {
+    const id = formatValue(checkin.customer?.id);
+    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => formatValue(item?.code)) : []));
+    const words = PLAIN_ID.test(id) ? updateWordsFor(id, items) : undefined;
+    return words ? [wrapCommand(words, io.columns)] : [];
+  });
+  if (fixes.length > 0) io.err.write(`\nTo complete what is missing:\n${fixes.join('\n')}\n`);
 }

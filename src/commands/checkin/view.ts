@@ -77,8 +77,25 @@ export function checkinMatrixColumns(checkins: Checkin[], waived: ReadonlyMap<st
       style: leadingStatus,
       wrap: true,
     })),
-    { field: 'id', header: 'READINESS PAGE', format: (id) => readinessPagePath(formatValue(id)) },
   ];
+}
+
+/**
+ * Lines of words no wider than `width` (unless one word is): a command line broken with ` \`
+ * and the next line indented, so it can still be pasted into a shell.
+ */
+export function wrapCommand(words: readonly string[], width: number, indent = '  '): string {
+  const lines: string[] = [];
+  let line = indent;
+  for (const word of words) {
+    const joined = line === indent ? `${line}${word}` : `${line} ${word}`;
+    // Room is kept for the space and backslash that end a broken line.
+    if (line !== indent && joined.length + 2 > width) {
+      lines.push(`${line} \\`);
+      line = `${indent}    ${word}`;
+    } else line = joined;
+  }
+  return [...lines, line].join('\n');
 }
 
 /** "INCOMPLETE — PASSPORT_INFORMATION: PASSPORT_NUMBER, NATIONALITY" or "COMPLETE", terminal-safe. */

@@ -54,17 +54,28 @@ export interface CustomerFlags {
   longitude?: string;
 }
 
-/** The flag of each checkin item a customer field completes (spec §2.7's item codes and the sandbox's). */
-export const FLAGS_FOR_ITEM: Readonly<Record<string, readonly string[]>> = {
-  NAME: ['--first-name', '--last-name', '--title'],
-  MIDDLE_NAME: ['--middle-name'],
-  NATIONALITY: ['--nationality'],
-  DATE_OF_BIRTH: ['--date-of-birth'],
-  AGE_RESTRICTED: ['--date-of-birth'],
-  PASSPORT_NUMBER: ['--passport-number'],
-  PASSPORT_EXPIRY: ['--passport-expiry-date'],
-  GENDER: ['--title'],
+/** The flag (and what it takes) that completes each checkin item (spec §2.7's item codes and the sandbox's). */
+export const FLAGS_FOR_ITEM: Readonly<Record<string, ReadonlyArray<readonly [flag: string, value: string]>>> = {
+  NAME: [['--first-name', 'NAME'], ['--last-name', 'NAME'], ['--title', TITLES.join('|')]],
+  MIDDLE_NAME: [['--middle-name', 'NAME']],
+  NATIONALITY: [['--nationality', 'NATIONALITY']],
+  DATE_OF_BIRTH: [['--date-of-birth', 'YYYY-MM-DD']],
+  AGE_RESTRICTED: [['--date-of-birth', 'YYYY-MM-DD']],
+  PASSPORT_NUMBER: [['--passport-number', 'NUMBER']],
+  PASSPORT_EXPIRY: [['--passport-expiry-date', 'YYYY-MM-DD']],
+  GENDER: [['--title', 'Mr|Mrs|Ms|Miss']],
 };
+
+/**
+ * The `trek customer update` words that complete the missing `items` of a customer, each flag
+ * once, in the order the items come; items no customer field completes are left out.
+ */
+export function updateWordsFor(customerId: string, items: readonly string[]): string[] | undefined {
+  const flags = new Map<string, string>();
+  for (const item of items) for (const [flag, value] of FLAGS_FOR_ITEM[item] ?? []) if (!flags.has(flag)) flags.set(flag, value);
+  if (flags.size === 0) return undefined;
+  return ['trek', 'customer', 'update', customerId, ...[...flags].map(([flag, value]) => `${flag} ${/[|]/.test(value) ? `'${value}'` : value}`)];
+}
 
 export function parseTitle(value: string, flag = '--title'): CustomerName['title'] {
   const title = TITLES.find((t) => t.toLowerCase() === value.trim().toLowerCase());
