@@ -54,6 +54,11 @@ export function newEventId(): string {
   return `evt_${randomBytes(12).toString('hex')}`;
 }
 
+/** Sets members of a delivery, type-checked. */
+function settle(delivery: WebhookDeliveryRecord, members: Partial<WebhookDeliveryRecord>): void {
+  Object.assign(delivery, members);
+}
+
 export const isWaiting = (delivery: WebhookDeliveryRecord) => delivery.status === 'pending' || delivery.status === 'retrying';
 
 /** The resources a delivery names, as `<resource>/<id>`: what orders it behind earlier deliveries. */
@@ -104,11 +109,7 @@ function keepInBounds(state: State, webhookId: string): void {
   const mine = deliveriesOf(state, webhookId);
   const waiting = mine.filter(isWaiting);
   for (const delivery of waiting.slice(0, Math.max(0, waiting.length - WEBHOOK_LIMITS.outboxPerSubscription))) {
-    Object.assign(delivery, {
-      status: 'failed',
-      next_attempt: null,
-      last_error: `dropped unsent: more than ${WEBHOOK_LIMITS.outboxPerSubscription} deliveries were waiting for this receiver`,
-    });
+    settle(delivery, { status: 'failed', next_attempt: null, last_error: `dropped unsent: more than ${WEBHOOK_LIMITS.outboxPerSubscription} deliveries were waiting for this receiver` });
   }
   const finished = mine.filter((d) => !isWaiting(d));
   for (const delivery of finished.slice(0, Math.max(0, finished.length - WEBHOOK_LIMITS.logPerSubscription))) {
@@ -165,7 +166,7 @@ export function claim(state: State, nowMs: number, limit: number, holdMs: number
     const subscription = state.collections.webhooks[delivery.webhook_id];
     const agent = subscription && state.collections.agents[subscription.agent_id];
     if (!subscription || !agent?.active) {
-      Object.assign(delivery, { status: 'failed', next_attempt: null, last_error: 'not sent: the subscribing agent no longer has an active key to sign with' });
+      settle(delivery, { status: 'failed', next_attempt: null, last_error: 'not sent: the subscribing agent no longer has an active key to sign with' });
       continue;
     }
     delivery.attempts += 1;
@@ -188,10 +189,10 @@ export function recordAttempt(state: State, attempt: Attempt, result: AttemptRes
   delivery.last_status = result.status;
   delivery.last_error = result.error;
   if (result.delivered) {
-    Object.assign(delivery, { status: 'delivered', next_attempt: null, delivered: realIso(nowMs) });
+    settle(delivery, { status: 'delivered', next_attempt: null, delivered: realIso(nowMs) });
   } else {
     const wait = schedule.retryDelaysMs[delivery.attempts - 1];
-    Object.assign(delivery, wait === undefined ? { status: 'failed', next_attempt: null } : { status: 'retrying', next_attempt: realIso(nowMs + wait) });
+    settle(delivery, wait === undefined ? { status: 'failed', next_attempt: null } : { status: 'retrying', next_attempt: realIso(nowMs + wait) });
   }
   keepInBounds(state, delivery.webhook_id);
 }
