@@ -17,7 +17,7 @@ export function newActivityGetCmd(f: Factory, runF: (opts: ActivityGetOptions) =
     .description(
       'Show one activity (a product booked with `trek service add-activity`): where, how long, when it can be booked, its price ' +
         'per currency, commission and description.\n\n' +
-        'An id of another kind is named as such ("400011 is an activity service on booking 200009, not an activity"); exit 4 only for an id nothing has.',
+        'An id of another kind is named as such ("400011 is an activity service; its activity is 500001"); exit 4 only for an id nothing has.',
     )
     .addArgument(idArgument('<id>', 'activity id'))
     .addHelpText('after', examples(['trek activity get 500001', 'trek activity get 500001 -o json | jq -r .prices.CAD']))
