@@ -51,6 +51,8 @@ export interface Factory {
   config(): Promise<ConfigStore>;
   profile(): Promise<ResolvedProfile>;
   api(): Promise<ApiClient>;
+  /** A client for another profile than the one in use (`trek profile list --check`); closed with the factory. */
+  apiFor(profile: ResolvedProfile): Promise<ApiClient>;
   /**
    * The key of the sandbox's operator controls (reset, clock, staff actions, keys): the embedded
    * sandbox's own on the built-in profile, else TREK_SANDBOX_OPERATOR_KEY — a UsageError without it.
@@ -84,7 +86,43 @@ export function createFactory(init: FactoryInit): Factory {
   let profilePromise: Promise<ResolvedProfile> | undefined;
   let apiPromise: Promise<ApiClient> | undefined;
   let sandbox: InProcessSandbox | undefined;
+  let sandboxOpening: Promise<InProcessSandbox> | undefined;
+  const otherClients: ApiClient[] = [];
   let prompter = init.prompter;
+
+  /** A client for `profile`: the one in use (api()), or another (apiFor, for `trek profile --check`). */
+  async function clientFor(profile: ResolvedProfile): Promise<ApiClient> {
+    let { baseUrl, apiKey } = profile;
+    const { ApiClient } = await import('./api/client.js');
+    let dispatcher: import('./api/client.js').DispatchTarget | undefined;
+    if (profile.builtinSandbox) {
+      const [{ openSandbox }, { InProcessDispatcher }] = await Promise.all([import('./sandbox/index.js'), import('./api/in-process.js')]);
+      // Answered in this process: no port or socket another local user or a web page could reach.
+      // Opened once, whichever client asks first.
+      sandbox = await (sandboxOpening ??= openSandbox({ dataFile: f.embeddedSandboxFile() }));
+      dispatcher = new InProcessDispatcher(sandbox.respond);
+      baseUrl = EMBEDDED_SANDBOX_URL;
+      apiKey ??= sandbox.apiKey;
+    }
+    const errTheme = f.theme('err');
+    const notice = (line: string) => io.err.write(`${errTheme.warning('!')} ${line}\n`);
+    const { openResponseCache } = await import('./cache/index.js');
+    return new ApiClient({
+      baseUrl: baseUrl!,
+      apiKey,
+      authHeader: profile.authHeader,
+      accept: f.globals.output === 'xml' ? 'xml' : 'json',
+      timeoutMs: f.globals.timeoutMs,
+      userAgent: `trek/${init.version}`,
+      maxBodyBytes: profile.maxBodyBytes,
+      notice,
+      cache: openResponseCache(f, profile, baseUrl!, apiKey, notice),
+      // Trace lines carry server header values: untrusted text.
+      trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
+      ...(dispatcher === undefined ? {} : { dispatcher }),
+      ...init.clientOverrides,
+    });
+  }
 
   const f: Factory = {
     io,
@@ -113,39 +151,13 @@ export function createFactory(init: FactoryInit): Factory {
       return profilePromise;
     },
     api() {
-      apiPromise ??= (async () => {
-        const profile = await f.profile();
-        let { baseUrl, apiKey } = profile;
-        const { ApiClient } = await import('./api/client.js');
-        let dispatcher: import('./api/client.js').DispatchTarget | undefined;
-        if (profile.builtinSandbox) {
-          const [{ openSandbox }, { InProcessDispatcher }] = await Promise.all([import('./sandbox/index.js'), import('./api/in-process.js')]);
-          // Answered in this process: no port or socket another local user or a web page could reach.
-          sandbox = await openSandbox({ dataFile: f.embeddedSandboxFile() });
-          dispatcher = new InProcessDispatcher(sandbox.respond);
-          baseUrl = EMBEDDED_SANDBOX_URL;
-          apiKey ??= sandbox.apiKey;
-        }
-        const errTheme = f.theme('err');
-        const notice = (line: string) => io.err.write(`${errTheme.warning('!')} ${line}\n`);
-        const { openResponseCache } = await import('./cache/index.js');
-        return new ApiClient({
-          baseUrl: baseUrl!,
-          apiKey,
-          authHeader: profile.authHeader,
-          accept: f.globals.output === 'xml' ? 'xml' : 'json',
-          timeoutMs: f.globals.timeoutMs,
-          userAgent: `trek/${init.version}`,
-          maxBodyBytes: profile.maxBodyBytes,
-          notice,
-          cache: openResponseCache(f, profile, baseUrl!, apiKey, notice),
-          // Trace lines carry server header values: untrusted text.
-          trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
-          ...(dispatcher === undefined ? {} : { dispatcher }),
-          ...init.clientOverrides,
-        });
-      })();
+      apiPromise ??= f.profile().then((profile) => clientFor(profile));
       return apiPromise;
+    },
+    async apiFor(profile) {
+      const client = await clientFor(profile);
+      otherClients.push(client);
+      return client;
     },
     async sandboxOperatorKey() {
       await f.api();
@@ -170,6 +182,7 @@ export function createFactory(init: FactoryInit): Factory {
     async close() {
       const client = apiPromise ? await apiPromise.catch(() => undefined) : undefined;
       await client?.close();
+      await Promise.all(otherClients.splice(0).map((other) => other.close()));
       await sandbox?.close();
     },
   };
