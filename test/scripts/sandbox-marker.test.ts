@@ -63,7 +63,7 @@ describe('18 a write says which API it changed', () => {
   });
 
   it("18 a prompt's header names the profile and its URL, once however many questions follow", async () => {
-    const server = await servers.start((req, res) => {
+    const server = await servers.start((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: '640001', requirement: { code: 'PASSPORT_INFORMATION' }, reason: { code: 'X' } }));
     });
