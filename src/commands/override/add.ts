@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
-import { createOverride, createOverrideRequest, listOverrideReasons, OVERRIDE_FIELDS, type OverrideCreate } from '../../api/resources/overrides.js';
+import { createOverride, createOverrideRequest, listBookingOverrides, listOverrideReasons, OVERRIDE_FIELDS, type OverrideCreate } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { formatValue } from '../../output/render.js';
@@ -13,7 +13,7 @@ import { readinessLine } from '../checkin/view.js';
 import { customerLabel } from '../customer/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
 import { askId, examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
-import { askReason, checkReason, parseCode } from './codes.js';
+import { askReason, checkReason, checkRequirement, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
 /** Each value left out is asked for on a terminal; --service defaults to the customer's services on the booking. */
@@ -38,7 +38,7 @@ export function newOverrideAddCmd(f: Factory, runF: (opts: OverrideAddOptions) =
     .addOption(idOption('--customer <id>', 'customer the requirement is waived for'))
     .addOption(idOption('--service <id>', 'service the override applies to; repeatable (default: all of the customer\'s services on the booking)', { repeatable: true }))
     .option('--reason <code>', 'why the requirement cannot be met (`trek override reasons` lists the codes)')
-    .option('--requirement <code>', 'requirement to waive, e.g. PASSPORT_INFORMATION')
+    .option('--requirement <code>', "requirement to waive, as the customer's checkin names it: PASSPORT_INFORMATION, PERSONAL_DETAILS, AGE_RESTRICTION… (not an item such as MIDDLE_NAME)")
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       'trek override add --booking 200003 --customer 300001 --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL',
@@ -78,6 +78,7 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   const services = opts.services.length > 0 ? opts.services : await customerServices(opts, client, booking, customer);
   const before = checkinOf(checkins, customer);
   const requirement = await requireValue(opts.requirement, '--requirement', opts.io, (p) => askRequirement(p, before, customer), opts.prompter);
+  await checkRequirement(requirement, { customer, booking }, checkins, () => toArray(listBookingOverrides(client, booking)));
   const reasons = opts.reason === undefined || !opts.dryRun ? await listOverrideReasons(client) : undefined;
   const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'Reason'), opts.prompter);
   checkReason(reason, reasons);

@@ -1,9 +1,11 @@
-/** Reason and requirement codes as typed on the command line, and the check of a reason against the API's list. */
-import type { OverrideReason } from '../../api/resources/overrides.js';
+/** Reason and requirement codes as typed on the command line, and their checks against what the API lists. */
+import type { Checkin } from '../../api/resources/checkins.js';
+import type { Override, OverrideReason } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
+import { nearestMatch } from '../../util/nearest.js';
 
 /** `passport_renewal` → PASSPORT_RENEWAL; codes are upper-case words joined by underscores. */
 export function parseCode(value: string, flag: string): string {
@@ -31,4 +33,50 @@ export async function askReason(prompter: Prompter, reasons: OverrideReason[] | 
   }
   const typed = await prompter.input(`${message} (a code such as PASSPORT_RENEWAL)`, { validate: (value) => /^[A-Za-z][A-Za-z0-9_]*$/.test(value.trim()) || 'enter a code such as PASSPORT_RENEWAL' });
   return parseCode(typed, '--reason');
+}
+
+const codesOf = (items: unknown): string[] => (Array.isArray(items) ? items.map((item) => formatValue((item as { code?: unknown } | null)?.code)).filter(Boolean) : []);
+
+/**
+ * Refuses a --requirement the customer's checkin does not name, before anything is sent. An
+ * override waives a whole requirement (PASSPORT_INFORMATION), so an item code of one
+ * (MIDDLE_NAME) is named as an item with its requirement; a requirement of another traveller,
+ * or one already waived, is said as such; a typo gets the nearest requirement code. Without a
+ * checkin for the customer (not on the booking's services) the API decides.
+ *
+ * `overrides` are read only when the code is none of the customer's requirements: a waived
+ * requirement leaves the checkin, and its override says so.
+ */
+export async function checkRequirement(
+  code: string,
+  where: { customer: string; booking: string },
+  checkins: Checkin[],
+  overrides: () => Promise<Override[]>,
+): Promise<void> {
+  const own = checkins.find((c) => formatValue(c.customer?.id) === where.customer);
+  if (!own) return;
+  const requirementsOf = (checkin: Checkin) => (Array.isArray(checkin.requirements) ? checkin.requirements : []);
+  const ownCodes = codesOf(requirementsOf(own));
+  if (ownCodes.includes(code)) return;
+  const who = `customer ${sanitize(where.customer)} on booking ${sanitize(where.booking)}`;
+  const theirs = ownCodes.length > 0 ? `Requirements of ${who}: ${sanitize(ownCodes.join(', '))}.` : `${who} has no requirement left to waive.`;
+  const fail = (problem: string, hint: string) => new UsageError(`--requirement ${sanitize(code)}: ${problem}`, hint, { field: '--requirement' });
+
+  const holders = checkins.flatMap(requirementsOf).filter((r) => codesOf(r?.COMPLETE).includes(code) || codesOf(r?.INCOMPLETE).includes(code));
+  const holderCodes = [...new Set(codesOf(holders))];
+  if (holderCodes.length > 0) {
+    const ownHolder = holderCodes.find((c) => ownCodes.includes(c));
+    throw fail(
+      `${code} is an item of ${holderCodes.join(' and ')}, not a requirement; an override waives a whole requirement`,
+      ownHolder === undefined ? theirs : `Waive it with --requirement ${sanitize(ownHolder)}. ${theirs}`,
+    );
+  }
+  const waived = (await overrides()).find((o) => formatValue(o.customer?.id) === where.customer && formatValue(o.requirement?.code) === code);
+  if (waived) {
+    throw fail(`already waived for ${who} by override ${sanitize(formatValue(waived.id))}`, `\`trek override update ${sanitize(formatValue(waived.id))} --reason CODE\` changes its reason.`);
+  }
+  if (checkins.some((c) => codesOf(requirementsOf(c)).includes(code))) throw fail(`not required of ${who}`, theirs);
+  const known = [...new Set(checkins.flatMap((c) => codesOf(requirementsOf(c))))];
+  const nearest = nearestMatch(code, known);
+  throw fail(`no checkin of booking ${sanitize(where.booking)} names this requirement${nearest === undefined ? '' : `; did you mean ${sanitize(nearest)}?`}`, theirs);
 }

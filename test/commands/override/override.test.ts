@@ -4,6 +4,7 @@ import { overrideListRun } from '../../../src/commands/override/list.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { recentIds } from '../../../src/history.js';
 import { main } from '../../../src/main.js';
+import { localTime } from '../../../src/output/time.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
@@ -86,9 +87,11 @@ describe('trek override add', () => {
 
   it("prints the API's refusal with its field and code (exit 5)", async () => {
     const b = await booked(sandbox);
-    const t = await sandbox.trek(addArgs(b, '--requirement', 'VISA', '--reason', 'AGENT_VERIFIED'));
+    // A customer with no checkin on the booking: trek cannot check the requirement, the API refuses.
+    const stranger = await sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } });
+    const t = await sandbox.trek(['override', 'add', '--booking', b.booking.id, '--customer', stranger.id, '--service', b.service.id, '--requirement', 'VISA', '--reason', 'AGENT_VERIFIED']);
     expect(t.code).toBe(5);
-    expect(t.err()).toMatch(/^Applying to .*\nerror: Validation failed: requirement\.code\. \(HTTP 400\)\n {2}- requirement\.code: UNKNOWN_REQUIREMENT — unknown requirement; use one of PASSPORT_INFORMATION, PERSONAL_DETAILS, AGE_RESTRICTION\n {2}error_id: sbx_[0-9a-f]{16}\n$/);
+    expect(t.err()).toMatch(/^error: Validation failed: .*\(HTTP 400\)\n( {2}- .*\n)*( {2}- requirement\.code: UNKNOWN_REQUIREMENT — unknown requirement; use one of PASSPORT_INFORMATION, PERSONAL_DETAILS, AGE_RESTRICTION\n)( {2}- .*\n)* {2}error_id: sbx_[0-9a-f]{16}\n$/);
   });
 
   it('prints the request with --dry-run and sends nothing when every value is given', async () => {
@@ -133,7 +136,7 @@ describe('trek override get, update, list, reasons', () => {
         row('CUSTOMER', `Ms Ada Lovelace (${b.customer.id})`),
         row('BOOKING', b.booking.id),
         row('SERVICES', `${b.service.name} (${b.service.id})`),
-        row('CREATED', override.date_created),
+        row('CREATED', localTime(override.date_created)),
       ].join('\n') + '\n',
     );
     expect(t.err()).toBe('');
