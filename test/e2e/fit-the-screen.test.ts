@@ -1,0 +1,101 @@
+/**
+ * Issue 18, "Fit the screen", in a real terminal: the built trek (bin/trek) in tmux at 80 and
+ * 120 columns against a served sandbox. Every line of an itinerary, a detail view and a wide
+ * list fits the terminal (tmux's capture with wrapped lines joined shows any overflow), and a
+ * long view opens in the default pager, less -FRX, which q leaves with trek ending quietly.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import stringWidth from 'string-width';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
+import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
+
+const execFileAsync = promisify(execFile);
+const { env, trekJson } = useTrekAgainstSandbox();
+
+let booking = '';
+let service = '';
+beforeAll(async () => {
+  booking = (await trekJson('booking', 'create', '--currency', 'CAD')).id;
+  const customer = (await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms')).id;
+  // 100001 has places for everyone; the service's checkins list long missing items.
+  service = (await trekJson('service', 'add-departure', '--booking', booking, '--departure', '100001', '--customer', customer)).id;
+});
+
+/** A tmux server of its own for each terminal, killed afterwards. */
+function terminal(name: string) {
+  const socket = `trek-fit-${name}-${process.pid}-${Date.now()}`;
+  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...env(), TERM: 'xterm-256color' }) });
+  return {
+    tmux,
+    /** The whole pane, scrollback included, with lines the terminal wrapped joined again. */
+    screen: async () => (await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'trek')).stdout,
+    async waitFor(done: (text: string) => boolean): Promise<string> {
+      const deadline = Date.now() + 20_000;
+      let text = '';
+      while (Date.now() < deadline) {
+        text = (await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'trek')).stdout;
+        if (done(text)) return text;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
+    },
+    kill: () => tmux('kill-server').catch(() => undefined),
+  };
+}
+
+const trekLine = (args: string[]) => `'${process.execPath}' '${TREK_BIN}' ${args.map((arg) => `'${arg}'`).join(' ')}`;
+
+describe('18 fit the screen, in a terminal', () => {
+  beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
+
+  it.each([80, 120])('18 at %i columns no line of an itinerary, a detail view or a wide list is longer than the terminal', async (columns) => {
+    const commands = [
+      ['itinerary', 'get', '700001'],
+      ['booking', 'get', booking],
+      ['service', 'get', service],
+      ['api', 'GET', '/departures', '-o', 'table'],
+      ['search', 'departures', '--limit', '20'],
+    ];
+    const script = commands.map((args, i) => `${trekLine(args)}; echo "[exit ${i} $?]"`).join('; ');
+    const screen = terminal(String(columns));
+    // TREK_PAGER= : everything stays in the pane's scrollback to be read back.
+    await screen.tmux('new-session', '-d', '-s', 'trek', '-x', String(columns), '-y', '50', `TREK_PAGER= ; export TREK_PAGER; ${script}; sleep 60`);
+    try {
+      const text = await screen.waitFor((shown) => shown.includes(`[exit ${commands.length - 1} `));
+      for (let i = 0; i < commands.length; i++) expect(text, commands[i]!.join(' ')).toContain(`[exit ${i} 0]`);
+      const lines = text.split('\n').map((line) => line.trimEnd());
+      const tooLong = lines.filter((line) => stringWidth(line) > columns);
+      expect(tooLong, `lines longer than ${columns} columns`).toEqual([]);
+      // What was shown is the views themselves, wrapped rather than lost.
+      expect(text).toContain('Day 1 · Lima: Arrival');
+      expect(text).toMatch(/^INCOMPLETE +CHECKIN PASSPORT_INFORMATION/m);
+      expect(text).toMatch(/^Services$/m);
+      expect(text).toMatch(/^ID +NAME/m);
+      // At 80 columns the wide list is cut to fit, and --wide is offered (once) wherever something was cut.
+      if (columns === 80) expect(text).toContain('…');
+      expect(text.includes('--wide')).toBe(text.includes('…'));
+    } finally {
+      await screen.kill();
+    }
+  });
+
+  it('18 a long view opens in less -FRX (the default pager); q leaves it and trek ends quietly, exit 0', async () => {
+    const screen = terminal('pager');
+    await screen.tmux('new-session', '-d', '-s', 'trek', '-x', '80', '-y', '24', `unset PAGER TREK_PAGER LESS; ${trekLine(['itinerary', 'get', '700001'])}; echo "[exit $?]"; sleep 60`);
+    try {
+      // less shows the first screen and waits at its ':' prompt: trek has not ended.
+      const first = await screen.waitFor((shown) => /^:\s*$/m.test(shown) && shown.includes('Best of Peru'));
+      expect(first).not.toContain('[exit');
+      await screen.tmux('send-keys', '-t', 'trek', 'q');
+      const after = await screen.waitFor((shown) => shown.includes('[exit'));
+      expect(after).toContain('[exit 0]');
+      expect(after).not.toMatch(/error|EPIPE/i);
+      // -X: what was read stays on the screen after q.
+      expect(after).toContain('Best of Peru');
+    } finally {
+      await screen.kill();
+    }
+  });
+});
