@@ -377,7 +377,8 @@ export function applyQuery<T>(records: readonly T[], query: ListQuery, cpuBudget
       budget.check();
       // Records without a value go last whichever the direction.
       if (a.key === undefined || b.key === undefined) return a.key === b.key ? a.index - b.index : a.key === undefined ? 1 : -1;
-      return sign * compareScalars(a.key, b.key) || a.index - b.index;
+      // Descending is ascending reversed, ties too: the newest of records made in the same second comes first.
+      return sign * (compareScalars(a.key, b.key) || a.index - b.index);
     });
     result = keyed.map((k) => k.record);
   }
