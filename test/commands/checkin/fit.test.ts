@@ -1,0 +1,101 @@
+/**
+ * `checkin list` and `departure get` in a real terminal (tmux) at 80 and 120 columns: no line
+ * longer than the terminal, ids and missing items whole, and the update that completes them.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { checkinListRun } from '../../../src/commands/checkin/list.js';
+import { resourceOptions } from '../../../src/commands/resource.js';
+import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from '../../e2e/trek-process.js';
+import { PROGRAMS, requirePrograms } from '../../helpers/programs.js';
+import { useSandbox } from '../booking/harness.js';
+
+const execFileAsync = promisify(execFile);
+const sandbox = useSandbox();
+const served = useTrekAgainstSandbox();
+
+/** A booking whose two travellers miss different items (names only; names and a birth date). */
+async function bookingWithGaps(api: (method: string, path: string, body?: unknown) => Promise<any>) {
+  const booking = await api('POST', '/bookings/', { currency: 'CAD' });
+  const ada = await api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } });
+  const alan = await api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' }, date_of_birth: '1912-06-23' });
+  await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: [{ id: ada.id }, { id: alan.id }] });
+  return { booking, ada, alan };
+}
+
+describe('trek checkin list at 80 columns', () => {
+  it('18 checkin list at 80 columns keeps ids and missing items whole and ends with the customer update that completes them', async () => {
+    const { booking, ada, alan } = await bookingWithGaps(sandbox.api);
+    const t = sandbox.factory({ tty: true, columns: 80 });
+    await checkinListRun({ ...(await resourceOptions(t.f)), booking: booking.id, incomplete: false });
+    for (const line of `${t.out()}${t.err()}`.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    for (const id of [ada.id, alan.id]) expect(t.out()).toMatch(new RegExp(`\\(${id}\\)`));
+    for (const code of ['MIDDLE_NAME,', 'NATIONALITY,', 'PASSPORT_NUMBER,', 'PASSPORT_EXPIRY', 'DATE_OF_BIRTH', 'AGE_RESTRICTED']) expect(t.out()).toContain(code);
+    expect(t.out()).not.toContain('…');
+    expect(t.out()).toMatch(new RegExp(`\\nReadiness pages\\n${ada.id}  /goodtogo/[0-9a-f]+\\n${alan.id}  /goodtogo/[0-9a-f]+\\n$`));
+    expect(t.err()).toBe(
+      '\nTo complete what is missing:\n' +
+        `  trek customer update ${ada.id} --middle-name NAME --nationality NATIONALITY \\\n` +
+        '      --date-of-birth YYYY-MM-DD --passport-number NUMBER \\\n' +
+        '      --passport-expiry-date YYYY-MM-DD\n' +
+        `  trek customer update ${alan.id} --middle-name NAME --nationality NATIONALITY \\\n` +
+        '      --passport-number NUMBER --passport-expiry-date YYYY-MM-DD\n',
+    );
+  });
+
+  it('prints no update line in a pipe, and the one it prints works', async () => {
+    const { booking, alan } = await bookingWithGaps(sandbox.api);
+    const piped = await sandbox.trek(['checkin', 'list', '--booking', booking.id, '-o', 'table']);
+    expect(piped.err()).toBe('');
+    const update = await sandbox.trek(['customer', 'update', alan.id, '--middle-name', 'Mathison', '--nationality', 'British', '--passport-number', 'P1', '--passport-expiry-date', '2035-01-01']);
+    expect(update.code).toBe(0);
+    const after = (await sandbox.api('GET', `/bookings/${booking.id}/checkins/`)).results.find((c: any) => c.customer.id === alan.id);
+    expect(after.requirements.find((r: any) => r.code === 'PASSPORT_INFORMATION').INCOMPLETE).toEqual([]);
+  });
+});
+
+describe('in a terminal (tmux) at 80 and 120 columns', () => {
+  beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
+  const socket = `trek-fit-${process.pid}-${Date.now()}`;
+  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...served.env(), TERM: 'xterm-256color' }) });
+
+  /** The screen after `trek ARGS` ran in a window `width` columns wide (history included). */
+  async function screenOf(width: number, args: string[]): Promise<string> {
+    const command = `'${process.execPath}' '${TREK_BIN}' ${args.join(' ')}; echo "[exit $?]"; sleep 60`;
+    await tmux('new-session', '-d', '-s', 'trek', '-x', String(width), '-y', '50', command);
+    try {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const text = (await tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', 'trek')).stdout;
+        if (text.includes('[exit')) return text;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('trek never finished in the terminal');
+    } finally {
+      await tmux('kill-server').catch(() => undefined);
+    }
+  }
+
+  it.each([80, 120])('18 checkin list and departure get at %i columns: no line longer than the terminal', async (width) => {
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(served.env().TREK_BASE_URL + path, {
+        method,
+        headers: { 'x-application-key': served.env().TREK_API_KEY!, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    };
+    const { booking, ada } = await bookingWithGaps(api);
+    for (const args of [['checkin', 'list', '--booking', booking.id, '--no-pager'], ['departure', 'get', '100001', '--no-pager']]) {
+      const screen = await screenOf(width, args);
+      expect(screen).toContain('[exit 0]');
+      // -J joins lines tmux wrapped: a joined line longer than the window is a line that overflowed.
+      for (const line of screen.split('\n')) expect(line.trimEnd().length, line).toBeLessThanOrEqual(width);
+      if (args[0] === 'checkin') {
+        expect(screen).toContain(`(${ada.id})`);
+        expect(screen).toContain(`trek customer update ${ada.id} --middle-name NAME`);
+      } else expect(screen).toMatch(/^DATES +2027-06-13 – 2027-06-30 \(18 days\)$/m);
+    }
+  });
+});
