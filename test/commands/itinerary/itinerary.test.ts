@@ -22,8 +22,12 @@ function day(offset: number): string {
   return new Date(Date.parse(`${epoch}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** `trek …` on a terminal without colour. */
-const onTerminal = (args: string[]) => sandbox.trek([...args, '--color', 'never'], { tty: true });
+/**
+ * `trek …` on a terminal without colour, wide enough that no line wraps: these tests compare
+ * the plan's content (test/output/fit-the-screen.test.ts checks how it wraps).
+ */
+const WIDE_TERMINAL = { tty: true, columns: 1000 };
+const onTerminal = (args: string[]) => sandbox.trek([...args, '--color', 'never'], WIDE_TERMINAL);
 
 /** A list item (or the note) as the parser reads `**Label:** text`. */
 const labelledItem = (label: string, text: string) => [{ paragraph: [{ strong: [`${label}:`] }, ` ${text}`] }];
@@ -149,7 +153,10 @@ describe('trek itinerary get', () => {
     [['--variation', ''], '--variation "" is not a valid id: it is empty'],
   ])('refuses %j (exit 2)', async (flags, message) => {
     const t = await sandbox.trek(['itinerary', 'get', '700001', ...flags]);
-    expect([t.code, t.err()]).toEqual([2, `error: ${message}\n`]);
+    expect(t.code).toBe(2);
+    // With -o json the error is one JSON object, as scripts read it.
+    if (flags.includes('json')) expect(JSON.parse(t.err())).toMatchObject({ error: { message }, exit_code: 2 });
+    else expect(t.err()).toBe(`error: ${message}\n`);
   });
 
   it('keeps server text from becoming markup or terminal control', async () => {
@@ -200,7 +207,7 @@ describe('trek itinerary get', () => {
     expect(read.html).not.toMatch(/<(?!\/?(?:h1|h2|p|em|strong|ul|li|blockquote)>)/);
     expect(read.html).toContain('<li><strong>Optional:</strong> &lt;script&gt;alert(1)&lt;/script&gt;</li>');
 
-    const term = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true });
+    const term = testFactory({ baseUrl: hostile.url, apiKey: 'k', ...WIDE_TERMINAL });
     expect(await main(['itinerary', 'get', '1', '--color', 'never'], term.f)).toBe(0);
     expect(term.out()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
     expect(term.out()).toContain(shown);
@@ -237,8 +244,11 @@ describe('trek itinerary for-dossier', () => {
     expect(t.err()).toBe(`error: no itinerary of tour dossier 20001 applies on --date ${day(-400)}\nIts itineraries apply: ${day(-365)} onwards: itinerary 700001.\n`);
   });
 
-  it('refuses a date that is not YYYY-MM-DD (exit 2)', async () => {
+  it('refuses a date that is not YYYY-MM-DD, or no real day (exit 2)', async () => {
     const t = await sandbox.trek(['itinerary', 'for-dossier', '20001', '--date', '2027-02-30']);
-    expect([t.code, t.err()]).toEqual([2, 'error: --date must be a date as YYYY-MM-DD, got "2027-02-30"\n']);
+    expect([t.code, t.err()]).toEqual([2, 'error: --date: 2027-02-30 is not a real date: February 2027 has 28 days\n']);
+    const form = await sandbox.trek(['itinerary', 'for-dossier', '20001', '--date', '1 May 2027']);
+    expect(form.code).toBe(2);
+    expect(form.err()).toMatch(/^error: --date\b.*YYYY-MM-DD/);
   });
 });
