@@ -10,6 +10,7 @@ import type { OutputSpec } from '../output/render.js';
 import { sanitizeUrl } from '../output/sanitize.js';
 import { makeTheme } from '../output/theme.js';
 import type { Prompter } from '../prompt/prompter.js';
+import { dateParts, unrealDate } from '../util/dates.js';
 
 /** Help text block of examples, shown after the options. */
 export function examples(lines: string[]): string {
@@ -86,12 +87,12 @@ export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
   return { type: match[1]!.toUpperCase(), number: match[2]! };
 }
 
+/** A day as YYYY-MM-DD that exists: 1990-02-30 is refused as a day February 1990 lacks, not as a badly written date. */
 export function parseDate(value: string, flag: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(`${value}T00:00:00Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`, undefined, { field: flag });
-  }
+  const parts = dateParts(value);
+  if (parts?.day === undefined) throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`, undefined, { field: flag });
+  const unreal = unrealDate(parts);
+  if (unreal !== undefined) throw new UsageError(`${flag}: ${value} is not a real date: ${unreal}`, undefined, { field: flag });
   return value;
 }
 

@@ -56,7 +56,7 @@ describe('trek customer create', () => {
 
   it.each([
     [['--title', 'Dr'], '--title must be one of Mr, Mrs, Ms, Miss, Mx, got "Dr"'],
-    [['--title', 'Ms', '--date-of-birth', '1990-02-30'], '--date-of-birth must be a date as YYYY-MM-DD, got "1990-02-30"'],
+    [['--title', 'Ms', '--date-of-birth', '1990-02-30'], '--date-of-birth: 1990-02-30 is not a real date: February 1990 has 28 days'],
     [['--title', 'Ms', '--passport-expiry-date', '30/01/2030'], '--passport-expiry-date must be a date as YYYY-MM-DD, got "30/01/2030"'],
     [['--title', 'Ms', '--phone', '+1 555 0100'], '--phone must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "+1 555 0100"'],
     [['--title', 'Ms', '--phone', 'MOBILE:call me'], '--phone must be TYPE:NUMBER'],
