@@ -106,6 +106,22 @@ export function updateBooking(client: ApiClient, id: string, body: BookingUpdate
   return send<Booking>(client, updateBookingRequest(id, body));
 }
 
+/** A money record of a booking (payment or refund): the spec leaves their fields "not shown"; these are the sandbox's (docs/sandbox.md). */
+export interface BookingMoneyRecord {
+  id: string;
+  href: string;
+  amount: Decimal;
+  currency?: string;
+  date_created?: string;
+  status?: string;
+  reason?: string | null;
+}
+
+/** Every page of one of the booking's sub-collections (§4.2): customers, payments, refunds… */
+export function listBookingRecords<T>(client: ApiClient, id: string, sub: 'customers' | 'payments' | 'refunds'): AsyncGenerator<T> {
+  return records<T>(client, bookingPath(id, sub), undefined, { all: true });
+}
+
 /** Every page of the booking's services, in summary form (§4.2). */
 export function listBookingServices(client: ApiClient, id: string): AsyncGenerator<ServiceSummary> {
   return records<ServiceSummary>(client, bookingPath(id, 'services'), undefined, { all: true });

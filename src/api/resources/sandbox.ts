@@ -11,7 +11,7 @@ import type { ApiClient, RequestOptions } from '../client.js';
 import { ApiError, isHttpStatus } from '../errors.js';
 import { fetchJson, send, type Decimal, type Reference } from './common.js';
 import { idSegment } from './ids.js';
-import type { BookedService } from './services.js';
+import type { BookedService, PaidService } from './services.js';
 
 export const SANDBOX_PREFIX = '/_sandbox';
 /** Carries the operator key; the client redacts it like the API key and never sends it to another origin. */
@@ -31,6 +31,19 @@ export interface SandboxPayment {
   amount: Decimal;
   currency: string;
   date_created: string;
+  /** What the payment confirmed and what still waits (docs/sandbox.md, "Payments, refunds and travel credits"). */
+  allocation?: PaymentAllocation;
+}
+
+/** A service a payment reached or passed over, with its status after it. */
+export interface AllocatedService extends PaidService {
+  status: string;
+}
+
+export interface PaymentAllocation {
+  confirmed: AllocatedService[];
+  waiting: Array<AllocatedService & { payment_to_confirm: Decimal | null; reason: 'NOT_COVERED' | 'DEPARTURE_SERVICE_NOT_CONFIRMED' | string }>;
+  free_amount: Decimal;
 }
 
 export interface SandboxWhoami {

@@ -95,6 +95,25 @@ export interface BookedService extends ServiceSummary {
   rooms?: unknown;
   cancellation_terms?: Reference | null;
   flex_plan_addons?: Reference[];
+  /** Sandbox extras (docs/sandbox.md, "Booked services"); a real API server may send none of them. */
+  deposit_amount?: Decimal | null;
+  cancellation_fee?: Decimal | null;
+  payment_to_confirm?: PaymentToConfirm | null;
+}
+
+/** A service a payment reaches, with what it takes. */
+export interface PaidService {
+  id: string;
+  href: string;
+  type?: string;
+  name?: string;
+  amount: Decimal;
+}
+
+/** The payment that would confirm a waiting service now, and what the services paid before it take (sandbox extra). */
+export interface PaymentToConfirm {
+  amount: Decimal;
+  taken_first: PaidService[];
 }
 
 /** POST /departure_services/ and /activity_services/ (§2.4). */
@@ -110,7 +129,7 @@ export const SERVICE_FIELDS: readonly string[] = [
   'date_created', 'date_confirmed', 'date_cancelled', 'option_expiry_date', 'purchase_price', 'commission',
   'applied_promotion', 'applied_promotions', 'flags', 'booking', 'documents', 'declined_reason', 'product', 'associated_services',
   'incomplete_requirements', 'arrival_flight_details', 'departure_flight_details', 'international_ticket_numbers',
-  'traveller_heights', 'rooms', 'cancellation_terms', 'flex_plan_addons',
+  'traveller_heights', 'rooms', 'cancellation_terms', 'flex_plan_addons', 'deposit_amount', 'cancellation_fee', 'payment_to_confirm',
 ];
 
 export function isServiceType(value: unknown): value is ServiceType {
@@ -125,15 +144,29 @@ export function getService(client: ApiClient, type: ServiceType, id: string): Pr
   return fetchJson<BookedService>(client, servicePath(type, id));
 }
 
+/** A service read with the server's clock at the time (its Date header), for what depends on "today". */
+export interface DatedService {
+  service: BookedService;
+  /** Undefined when the server sent no usable Date header. */
+  serverNow?: Date;
+}
+
 /**
  * A service whose type is not known: the collections are tried one after the other in
  * SERVICE_TYPES order, and the first answer that is not a 404 wins (a 403 or 410 is that
  * service's answer, not a reason to look further). 404 everywhere is a 404.
  */
 export async function findService(client: ApiClient, id: string): Promise<BookedService> {
+  return (await findDatedService(client, id)).service;
+}
+
+/** findService, with the server's clock at the time of the answer. */
+export async function findDatedService(client: ApiClient, id: string): Promise<DatedService> {
   for (const type of SERVICE_TYPES) {
     try {
-      return await getService(client, type, id);
+      const response = await client.request<BookedService>({ path: servicePath(type, id), accept: 'json' });
+      const date = response.headers.date === undefined ? Number.NaN : Date.parse(response.headers.date);
+      return { service: response.data, ...(Number.isNaN(date) ? {} : { serverNow: new Date(date) }) };
     } catch (error) {
       if (!isHttpStatus(error, 404)) throw error;
     }

@@ -1,9 +1,13 @@
 import { Command } from 'commander';
-import { getBooking, listBookingServices } from '../../api/resources/bookings.js';
+import type { ApiClient } from '../../api/client.js';
+import { getBooking, listBookingRecords, listBookingServices, type BookingMoneyRecord } from '../../api/resources/bookings.js';
+import { displayName, type Customer } from '../../api/resources/customers.js';
 import type { ServiceSummary } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
-import { renderItem } from '../../output/render.js';
+import { formatMoney } from '../../output/money.js';
+import { formatValue, renderItem, type Column } from '../../output/render.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
+import { unlessNotFound } from '../flex/preflight.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
 import { examples, idArgument } from '../shared.js';
 import { withExternalIdSuggestion } from './list.js';
@@ -16,7 +20,7 @@ export interface BookingGetOptions extends ResourceOptions {
 export function newBookingGetCmd(f: Factory, runF: (opts: BookingGetOptions) => Promise<void> = bookingGetRun): Command {
   return new Command('get')
     .summary('show a booking with its money, dates and services')
-    .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services.')
+    .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services, its travellers, and its payments and refunds.')
     .addArgument(idArgument('<id>', 'booking id'))
     .addHelpText('after', examples([
       'trek booking get 200001',
@@ -30,10 +34,55 @@ export function newBookingGetCmd(f: Factory, runF: (opts: BookingGetOptions) => 
 
 export async function bookingGetRun(opts: BookingGetOptions): Promise<void> {
   const client = await opts.api();
-  // The services section is part of the table view only; other formats print the booking as the API sends it.
-  const withServices = opts.output.format === 'table' && !opts.output.fields;
-  const [booking, services] = await Promise.all([getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error))), withServices ? toArray(listBookingServices(client, opts.id)) : ([] as ServiceSummary[])]);
+  // The services, travellers and money sections are part of the table view only; other formats print the booking as the API sends it.
+  const withSections = opts.output.format === 'table' && !opts.output.fields;
+  const [booking, services, travellers, money] = await Promise.all([
+    getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error))),
+    withSections ? toArray(listBookingServices(client, opts.id)) : ([] as ServiceSummary[]),
+    withSections ? orNone(toArray(listBookingRecords<Customer>(client, opts.id, 'customers'))) : [],
+    withSections ? moneyRecords(client, opts.id) : [],
+  ]);
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
-  const sections = withServices ? [{ title: 'Services', columns: SERVICE_SUMMARY_COLUMNS, records: services }] : [];
+  const sections = withSections
+    ? [
+        { title: 'Services', columns: SERVICE_SUMMARY_COLUMNS, records: services },
+        { title: 'Travellers', columns: TRAVELLER_COLUMNS, records: travellers },
+        { title: 'Payments and refunds', columns: moneyColumns(booking.currency), records: money },
+      ]
+    : [];
   await renderItem(opts.io, booking, opts.output, { rows: BOOKING_ROWS, sections, xmlRoot: 'booking' });
+}
+
+/** A sub-collection the server does not serve (the spec shows none of their requests) reads as empty. */
+async function orNone<T>(read: Promise<T[]>): Promise<T[]> {
+  return (await unlessNotFound(read)) ?? [];
+}
+
+type MoneyLine = BookingMoneyRecord & { kind: 'payment' | 'refund' };
+
+/** Payments and refunds, oldest first: what was paid and what came back. */
+async function moneyRecords(client: ApiClient, id: string): Promise<MoneyLine[]> {
+  const [payments, refunds] = await Promise.all([
+    orNone(toArray(listBookingRecords<BookingMoneyRecord>(client, id, 'payments'))),
+    orNone(toArray(listBookingRecords<BookingMoneyRecord>(client, id, 'refunds'))),
+  ]);
+  const lines: MoneyLine[] = [...payments.map((p) => ({ ...p, kind: 'payment' as const })), ...refunds.map((r) => ({ ...r, kind: 'refund' as const }))];
+  return lines.sort((a, b) => String(a.date_created ?? '').localeCompare(String(b.date_created ?? '')));
+}
+
+const TRAVELLER_COLUMNS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'name', header: 'NAME', format: (name) => displayName(name as Customer['name']) },
+  { field: 'date_of_birth', header: 'BORN' },
+];
+
+function moneyColumns(currency: string): Column[] {
+  return [
+    { field: 'date_created', header: 'DATE' },
+    { field: 'kind', header: 'KIND' },
+    // A refund takes money back: shown negative, so the column adds up to amount_paid.
+    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as MoneyLine).kind === 'refund' ? `-${formatValue(amount)}` : amount, currency) },
+    { field: 'status', header: 'STATUS' },
+    { field: 'reason', header: 'REASON' },
+  ];
 }

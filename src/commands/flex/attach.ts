@@ -1,12 +1,15 @@
 import { Command } from 'commander';
 import { getBooking } from '../../api/resources/bookings.js';
+import type { ApiClient } from '../../api/client.js';
 import { amountIn, createFlexPlanService, createFlexPlanServiceRequest, getFlexPlan, type FlexPlanServiceCreate } from '../../api/resources/flex.js';
 import { SERVICE_FIELDS, type BookedService } from '../../api/resources/services.js';
 import { registerCompleter } from '../../completion/index.js';
 import type { Factory } from '../../factory.js';
+import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
+import { describePayable, payable } from '../service/payable.js';
 import { askBooking } from '../service/pickers.js';
 import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
@@ -32,7 +35,9 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
         'the departure inside the stop-sell window (60 days, 90 for the premium line), the 48-hour late-attach window after the departure was confirmed, ' +
         'a CEU booking (Austria, Switzerland, Germany), a flex plan already on the departure service, flex switched off for the agency or its chain. ' +
         'Then nothing is sent and trek exits 2. --force skips these checks and sends: the API decides, and a refusal is its own (exit 5, with its error codes).\n\n' +
-        'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it.\n\n' +
+        'The new flex plan service is in Option until its option_expiry_date; paying the full flex price confirms it. ' +
+        'trek states the flex price per traveller and in total, in the booking currency, and the payment that confirms the plan: ' +
+        'a payment goes to unpaid departure services first, then activities, then flex plans, so unpaid services on the booking take their share first.\n\n' +
         'On a terminal, missing values are asked for: the departure service from the booking, the plan from those its departure offers.',
     )
     .addOption(idOption('--booking <id>', 'booking the departure service is on'))
@@ -93,29 +98,52 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   const service = await createFlexPlanService(client, body);
   opts.history.remember('flex', [{ id: service.id, label: `${service.name} on ${departureService}` }]);
   opts.history.remember('booking', [{ id: booking }]);
-  await reportChange(opts, attachedNote(service, departureService, await priceToConfirm(opts, service, facts, booking)));
+  const [price, pay] = await Promise.all([flexPrice(client, service, facts), payable(client, service)]);
+  await reportChange(opts, `${attachedNote(service, departureService, price)}\n${describePayable(pay)}`);
   await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
 }
 
-/**
- * What must be paid to confirm: the service's price, else the plan's price in the booking
- * currency (the plan and booking are read again only after --force skipped the pre-flight).
- */
-async function priceToConfirm(opts: FlexAttachOptions, service: BookedService, facts: FlexFacts | undefined, bookingId: string): Promise<{ amount?: string; currency?: string }> {
-  const client = await opts.api();
-  const booking = facts?.booking ?? (await unlessNotFound(getBooking(client, bookingId)));
-  const currency = booking?.currency;
-  if (service.purchase_price) return { amount: service.purchase_price, currency };
-  const plan = facts?.plan ?? (service.product?.id === undefined ? undefined : await unlessNotFound(getFlexPlan(client, String(service.product.id))));
-  return { amount: amountIn(plan?.prices, currency), currency };
+/** The flex price in the booking currency: per traveller (the plan's) and in total (the service's, for every covered traveller). */
+export interface FlexPrice {
+  currency?: string;
+  perTraveller?: string;
+  travellers: number;
+  total?: string;
 }
 
-/** "Attached flex plan service 400003 to departure service 400001: Option until …. To confirm it, pay the full flex price, 172.00 CAD …" */
-export function attachedNote(service: BookedService, departureService: string, price: { amount?: string; currency?: string }): string {
+/** The plan and booking are read again only when --force skipped the pre-flight that read them. */
+async function flexPrice(client: ApiClient, service: BookedService, facts: FlexFacts | undefined): Promise<FlexPrice> {
+  const bookingId = service.booking?.id === undefined ? undefined : String(service.booking.id);
+  const [booking, plan] = await Promise.all([
+    facts?.booking ?? (bookingId === undefined ? undefined : unlessNotFound(getBooking(client, bookingId))),
+    facts?.plan ?? (service.product?.id === undefined ? undefined : unlessNotFound(getFlexPlan(client, String(service.product.id)))),
+  ]);
+  const currency = booking?.currency;
+  const perTraveller = amountIn(plan?.prices, currency);
+  return {
+    ...(currency === undefined ? {} : { currency }),
+    ...(perTraveller === undefined ? {} : { perTraveller }),
+    travellers: Array.isArray(service.customers) ? service.customers.length : 0,
+    ...(service.purchase_price ? { total: service.purchase_price } : {}),
+  };
+}
+
+/** "383.88 USD per traveller, 767.76 USD for 2 travellers" — in the booking currency only. */
+export function describeFlexPrice(price: FlexPrice): string {
+  const each = price.perTraveller === undefined ? undefined : `${formatMoney(price.perTraveller, price.currency)} per traveller`;
+  const total = price.total === undefined ? undefined : `${formatMoney(price.total, price.currency)} for ${price.travellers} traveller${price.travellers === 1 ? '' : 's'}`;
+  return [each, total].filter(Boolean).join(', ');
+}
+
+/**
+ * "Attached flex plan service 400003 to departure service 400001: Option until ….
+ * Flex price: 383.88 USD per traveller, 767.76 USD for 2 travellers, paid in full to confirm it (…)."
+ */
+export function attachedNote(service: BookedService, departureService: string, price: FlexPrice): string {
   const until = service.option_expiry_date ? ` until ${sanitize(service.option_expiry_date)}` : '';
-  const amount = price.amount ? `, ${sanitize(price.amount)}${price.currency ? ` ${sanitize(price.currency)}` : ''}` : '';
+  const described = describeFlexPrice(price);
   return (
     `Attached flex plan service ${sanitize(String(service.id))} to departure service ${sanitize(departureService)}: ${sanitize(service.status)}${until}.\n` +
-    `To confirm it, pay the full flex price${amount} (a tour deposit does not count); unpaid, it expires.`
+    `Flex price${described ? `: ${described}` : ''}, paid in full to confirm it (a tour deposit does not count); unpaid, it expires.`
   );
 }

@@ -1,5 +1,6 @@
 /** How flex resources look in tables: cancellation windows, addons and their products. */
 import { amountIn, type Amount, type FlexAddon } from '../../api/resources/flex.js';
+import { formatMoney, fromCents, toCents } from '../../output/money.js';
 import { formatValue, type Column } from '../../output/render.js';
 import { sanitizeUrl } from '../../output/sanitize.js';
 import { customerLabel } from '../customer/view.js';
@@ -7,6 +8,12 @@ import { customerLabel } from '../customer/view.js';
 /** An amount in the booking currency; a per-currency map without that currency shows as given. */
 export function moneyIn(currency: string | undefined): (value: unknown) => string {
   return (value) => amountIn(value as Amount | null | undefined, currency) ?? formatValue(value);
+}
+
+/** The plan's price for `travellers`, exactly (cents), in `currency`; empty when the plan has no price in it. */
+export function flexTotal(prices: Amount | undefined, currency: string, travellers: number): string {
+  const each = toCents(amountIn(prices, currency));
+  return each === undefined ? '' : formatMoney(fromCents(each * BigInt(travellers)), currency);
 }
 
 /** "2026-07-01 – 2026-12-01", "… – 2026-06-30" for an open start. */

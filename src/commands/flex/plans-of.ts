@@ -10,9 +10,11 @@ import { getService } from '../../api/resources/services.js';
 import { fromApi, type Candidate, type CompletionContext } from '../../completion/index.js';
 import { UsageError } from '../../errors.js';
 import { formatValue } from '../../output/render.js';
+import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { toArray } from '../resource.js';
+import { flexTotal } from './columns.js';
 import { unlessNotFound } from './preflight.js';
 
 /** The departure and each plan it lists (`flex_plans`), read in full for their availability. */
@@ -44,22 +46,28 @@ export async function askDepartureService(client: ApiClient, prompter: Prompter,
   );
 }
 
-/** "Flex — AVAILABLE — 172.00 CAD" */
-export function planLabel(plan: FlexPlan, currency?: string): string {
+/** "Flex — AVAILABLE — 172.00 CAD per traveller, 344.00 CAD for 2" (the total only when the travellers are known). */
+export function planLabel(plan: FlexPlan, currency?: string, travellers?: number): string {
   const price = amountIn(plan.prices, currency);
-  return [plan.name ?? plan.id, plan.availability?.status, price === undefined ? undefined : `${price}${currency ? ` ${currency}` : ''}`]
+  const priced =
+    price === undefined
+      ? undefined
+      : `${formatMoney(price, currency)} per traveller${currency && travellers ? `, ${flexTotal(plan.prices, currency, travellers)} for ${travellers}` : ''}`;
+  return [plan.name ?? plan.id, plan.availability?.status, priced]
     .filter((part) => part !== undefined)
     .map((part) => sanitize(String(part)))
     .join(' — ');
 }
 
 export async function askPlan(client: ApiClient, prompter: Prompter, departureServiceId: string, currency?: string): Promise<string> {
-  const departureId = await departureOf(client, departureServiceId);
+  const service = await getService(client, 'departure_services', departureServiceId);
+  if (!service.product?.id) throw new UsageError(`departure service ${sanitize(departureServiceId)} names no departure (product)`);
+  const departureId = String(service.product.id);
   const { plans } = await departurePlans(client, departureId);
   if (plans.length === 0) throw new UsageError(`--plan is required: departure ${sanitize(departureId)} offers no flex plan`);
   return prompter.select(
     `Flex plan for departure ${sanitize(departureId)}`,
-    plans.map((plan) => ({ name: `${sanitize(String(plan.id))}  ${planLabel(plan, currency)}`, value: String(plan.id) })),
+    plans.map((plan) => ({ name: `${sanitize(String(plan.id))}  ${planLabel(plan, currency, service.customers?.length)}`, value: String(plan.id) })),
   );
 }
 

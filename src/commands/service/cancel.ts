@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { findService, SERVICE_FIELDS } from '../../api/resources/services.js';
+import { findDatedService, SERVICE_FIELDS } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt } from '../../output/iostreams.js';
@@ -8,11 +8,14 @@ import { explainFlexCancelRefusal } from '../flex/rules.js';
 import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
 import { confirmDestructive, examples, idArgument } from '../shared.js';
 import { cancellationTarget, possibleNow, serviceLabel, whyNot } from './status.js';
+import { cancellationCost, describeCost, describeOutcome } from './cost.js';
 import { applyStatus, unchanged } from './transition.js';
 
 export interface ServiceCancelOptions extends ChangeOptions {
   id: string;
   yes: boolean;
+  /** This machine's clock, used when the server sends no Date header. */
+  now: () => Date;
 }
 
 export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOptions) => Promise<void> = serviceCancelRun): Command {
@@ -22,6 +25,9 @@ export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOption
       "Cancel a service. Where the service's transitions allow it, it moves to Cancelled; otherwise cancellation is requested " +
         "(Request Cancellation) and the operator's staff cancel it, with fees if applicable. A hold never confirmed (Option, On Request, " +
         'Waitlisted) that can do neither is released instead: moved to Expired, without cancellation fees. trek says which on stderr.\n\n' +
+        "Before asking (and with --dry-run), trek shows on stderr what cancelling costs today (the server's date): the window of the service's " +
+        'cancellation terms, the fee, refund and travel credit, and what the booking will owe; after it, the fee kept and what the booking now owes. ' +
+        'stdout carries the service as the API returns it.\n\n' +
         'Asks for confirmation; --yes skips the question and is required when not on a terminal.',
     )
     .addArgument(idArgument('<id>', 'service id'))
@@ -29,7 +35,7 @@ export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOption
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples(['trek service cancel 400007', 'trek service cancel 400007 --yes -o json | jq -r .status', 'trek service cancel 400007 --dry-run']))
     .action(async (id: string, flags: { yes?: boolean; dryRun?: boolean }) => {
-      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, yes: Boolean(flags.yes) });
+      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, yes: Boolean(flags.yes), now: () => f.now() });
     });
 }
 
@@ -40,7 +46,7 @@ export async function serviceCancelRun(opts: ServiceCancelOptions): Promise<void
   if (mustConfirm && !canPrompt(opts.io)) await confirmDestructive(opts, `Cancel service ${sanitize(opts.id)}?`);
 
   const client = await opts.api();
-  const service = await findService(client, opts.id);
+  const { service, serverNow } = await findDatedService(client, opts.id);
   const flexRefusal = explainFlexCancelRefusal(service);
   if (flexRefusal) throw new UsageError(flexRefusal);
   if (service.status === 'Cancelled') return unchanged(opts, service, 'is already Cancelled');
@@ -48,20 +54,15 @@ export async function serviceCancelRun(opts: ServiceCancelOptions): Promise<void
   const target = cancellationTarget(service);
   if (!target) throw new UsageError(`cannot cancel ${serviceLabel(service)} (${sanitize(service.status)}): ${whyNot(service, 'Cancelled')}`, possibleNow(service));
 
-  const outcome = OUTCOMES[target];
-  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name)}" (${sanitize(service.status)})? It will be ${outcome.question}.`);
-  await applyStatus(opts, client, service, target, outcome.note);
+  const cost = await cancellationCost(client, service, target, serverNow, opts.now());
+  opts.io.err.write(describeCost(service, target, cost));
+  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name)}" (${sanitize(service.status)})? It will be ${QUESTIONS[target]}.`);
+  await applyStatus(opts, client, service, target, (updated) => describeOutcome(client, updated, cost));
 }
 
-/** What each way of cancelling means, for the question asked and the note printed after. */
-const OUTCOMES = {
-  Cancelled: { question: 'cancelled', note: 'The service is cancelled.' },
-  'Request Cancellation': {
-    question: "moved to Request Cancellation; the operator's staff then cancel it, and fees may apply",
-    note: "Cancellation requested: the operator's staff will cancel it (fees may apply).",
-  },
-  Expired: {
-    question: 'released: moved to Expired, without cancellation fees (a hold that was never confirmed is not cancelled)',
-    note: 'The hold is released, without cancellation fees.',
-  },
+/** What each way of cancelling means, for the question asked. */
+const QUESTIONS = {
+  Cancelled: 'cancelled',
+  'Request Cancellation': "moved to Request Cancellation; the operator's staff then cancel it, and the fee applies then",
+  Expired: 'released: moved to Expired, without cancellation fees (a hold that was never confirmed is not cancelled)',
 } as const;

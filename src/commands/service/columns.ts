@@ -1,6 +1,7 @@
 /** How services look: rows of `service get`, tables of `booking services` and of the services section of `booking get`. */
 import { displayName } from '../../api/resources/customers.js';
-import { isServiceType, type IncompleteRequirement, type Promotion, type ServiceType } from '../../api/resources/services.js';
+import { isServiceType, type IncompleteRequirement, type PaymentToConfirm, type Promotion, type ServiceType } from '../../api/resources/services.js';
+import { formatMoney } from '../../output/money.js';
 import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
@@ -63,36 +64,57 @@ function references(value: unknown): string {
   return Array.isArray(value) ? value.map((ref: { id?: unknown; type?: unknown }) => formatValue(ref?.id) + (ref?.type ? ` (${shortType(ref.type)})` : '')).join(', ') : '';
 }
 
-/**
- * `service get` rows for any service type; a row whose field the service does not have (an
- * activity has no cancellation terms) is left out, a field that is there but empty is shown.
- */
-const SERVICE_ROWS: Column[] = [
-  { field: 'id', header: 'ID' },
-  { field: 'name', header: 'NAME' },
-  { field: 'type', header: 'TYPE', format: (type, record) => joinValues([shortType(type), (record as { sub_type?: unknown }).sub_type], ' · ') },
-  { ...statusColumn },
-  { field: 'status_transitions', header: 'CAN MOVE TO', format: commaJoined },
-  { field: 'option_expiry_date', header: 'OPTION EXPIRES' },
-  { field: 'booking', header: 'BOOKING', format: reference },
-  { field: 'product', header: 'PRODUCT', format: reference },
-  { field: 'start_date', header: 'START' },
-  { field: 'finish_date', header: 'FINISH' },
-  { field: 'customers', header: 'CUSTOMERS', format: customerList },
-  { field: 'purchase_price', header: 'PRICE' },
-  { field: 'commission', header: 'COMMISSION' },
-  { field: 'applied_promotions', header: 'PROMOTIONS', format: promotions },
-  { field: 'flags', header: 'FLAGS', format: commaJoined },
-  { field: 'incomplete_requirements', header: 'INCOMPLETE', format: requirements },
-  { field: 'date_created', header: 'CREATED' },
-  { field: 'date_confirmed', header: 'CONFIRMED ON' },
-  { field: 'date_cancelled', header: 'CANCELLED ON' },
-  { field: 'declined_reason', header: 'DECLINED REASON', format: reference },
-  { field: 'associated_services', header: 'COVERS', format: references },
-  { field: 'cancellation_terms', header: 'CANCELLATION TERMS', format: reference },
-  { field: 'flex_plan_addons', header: 'FLEX ADDONS', format: references },
-];
+/** "887.76 USD — activity service 400011 (120.00 USD) is paid first". */
+function paymentToConfirm(value: unknown, currency: string | undefined): string {
+  const needed = value as PaymentToConfirm | null;
+  if (!needed) return '';
+  const first = (needed.taken_first ?? []).map((s) => `${shortType(s.type)} service ${formatValue(s.id)} (${formatMoney(s.amount, currency)})`);
+  return `${formatMoney(needed.amount, currency)}${first.length ? ` — ${first.join(', ')} ${first.length === 1 ? 'is' : 'are'} paid first` : ''}`;
+}
 
-export function serviceRows(service: unknown): Column[] {
-  return SERVICE_ROWS.filter((row) => getPath(service, row.field) !== undefined);
+/** Rows whose field, when null, says nothing worth a line (no fee before a cancellation, nothing to pay once confirmed). */
+const HIDDEN_WHEN_NULL = new Set(['cancellation_fee', 'payment_to_confirm']);
+
+/** Every row a service may have, money in `currency` (the booking's) when it is known. */
+function serviceRowsIn(currency: string | undefined): Column[] {
+  const money = (value: unknown) => formatMoney(value, currency);
+  return [
+    { field: 'id', header: 'ID' },
+    { field: 'name', header: 'NAME' },
+    { field: 'type', header: 'TYPE', format: (type, record) => joinValues([shortType(type), (record as { sub_type?: unknown }).sub_type], ' · ') },
+    { ...statusColumn },
+    { field: 'status_transitions', header: 'CAN MOVE TO', format: commaJoined },
+    { field: 'option_expiry_date', header: 'OPTION EXPIRES' },
+    { field: 'booking', header: 'BOOKING', format: reference },
+    { field: 'product', header: 'PRODUCT', format: reference },
+    { field: 'start_date', header: 'START' },
+    { field: 'finish_date', header: 'FINISH' },
+    { field: 'customers', header: 'CUSTOMERS', format: customerList },
+    { field: 'purchase_price', header: 'PRICE', format: money },
+    { field: 'commission', header: 'COMMISSION', format: money },
+    { field: 'deposit_amount', header: 'DEPOSIT', format: money },
+    { field: 'payment_to_confirm', header: 'TO CONFIRM, PAY', format: (value) => paymentToConfirm(value, currency) },
+    { field: 'cancellation_fee', header: 'CANCELLATION FEE', format: money },
+    { field: 'applied_promotions', header: 'PROMOTIONS', format: promotions },
+    { field: 'flags', header: 'FLAGS', format: commaJoined },
+    { field: 'incomplete_requirements', header: 'INCOMPLETE', format: requirements },
+    { field: 'date_created', header: 'CREATED' },
+    { field: 'date_confirmed', header: 'CONFIRMED ON' },
+    { field: 'date_cancelled', header: 'CANCELLED ON' },
+    { field: 'declined_reason', header: 'DECLINED REASON', format: reference },
+    { field: 'associated_services', header: 'COVERS', format: references },
+    { field: 'cancellation_terms', header: 'CANCELLATION TERMS', format: reference },
+    { field: 'flex_plan_addons', header: 'FLEX ADDONS', format: references },
+  ];
+}
+
+/**
+ * `service get` rows for any service type; a row whose field the service does not have (a
+ * real API sends no deposit_amount) is left out, a field that is there but empty is shown.
+ */
+export function serviceRows(service: unknown, currency?: string): Column[] {
+  return serviceRowsIn(currency).filter((row) => {
+    const value = getPath(service, row.field);
+    return value !== undefined && !(value === null && HIDDEN_WHEN_NULL.has(row.field));
+  });
 }

@@ -1,9 +1,11 @@
 import { Command } from 'commander';
+import { getBooking } from '../../api/resources/bookings.js';
 import { findService, SERVICE_TYPES } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
+import { unlessNotFound } from '../flex/preflight.js';
 import { serviceRows } from './columns.js';
 
 export interface ServiceIdOptions extends ResourceOptions {
@@ -14,7 +16,8 @@ export function newServiceGetCmd(f: Factory, runF: (opts: ServiceIdOptions) => P
   return new Command('get')
     .summary('show a service of any type')
     .description(
-      'Show a booked service of any type: status and the statuses it can move to, option expiry, price and commission, customers, flags, promotions and incomplete requirements.\n\n' +
+      'Show a booked service of any type: status and the statuses it can move to, option expiry, price, commission and deposit (in the booking currency), ' +
+        'what a payment must be to confirm it and, once cancelled, the fee it kept; customers, flags, promotions and incomplete requirements.\n\n' +
         `The type need not be known: ${SERVICE_TYPES.join(', ')} are asked in that order, and the first answer that is not "not found" is shown.`,
     )
     .addArgument(idArgument('<id>', 'service id'))
@@ -25,7 +28,10 @@ export function newServiceGetCmd(f: Factory, runF: (opts: ServiceIdOptions) => P
 }
 
 export async function serviceGetRun(opts: ServiceIdOptions): Promise<void> {
-  const service = await findService(await opts.api(), opts.id);
+  const client = await opts.api();
+  const service = await findService(client, opts.id);
   opts.history.remember('service', [{ id: service.id, label: service.name }]);
-  await renderItem(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+  // Amounts are in the booking's currency, which only the booking states: read it for the table, where amounts show with it.
+  const booking = opts.output.format === 'table' && service.booking?.id !== undefined ? await unlessNotFound(getBooking(client, String(service.booking.id))) : undefined;
+  await renderItem(opts.io, service, opts.output, { rows: serviceRows(service, booking?.currency), xmlRoot: 'service' });
 }

@@ -1,12 +1,14 @@
 import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { findService, SERVICE_FIELDS, SERVICE_STATUSES, setServiceStatus, setServiceStatusRequest, type BookedService, type ServiceStatus } from '../../api/resources/services.js';
+import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idArgument, reportChange } from '../shared.js';
 import { serviceRows } from './columns.js';
-import { canonicalStatus, checkTransition, serviceLabel } from './status.js';
+import { payable, describePayable } from './payable.js';
+import { canMove, canonicalStatus, checkTransition, serviceLabel, whyNot } from './status.js';
 
 export interface ServiceTransitionOptions extends ChangeOptions {
   id: string;
@@ -39,6 +41,10 @@ export async function serviceTransitionRun(opts: ServiceTransitionOptions): Prom
   const service = await findService(client, opts.id);
   // Asking for the status a service already has is done, not wrong: a payment may have confirmed it.
   if (service.status === opts.status) return unchanged(opts, service, `is already ${opts.status}`);
+  if (opts.status === 'Confirmed' && service.status === 'Option' && !canMove(service, 'Confirmed')) {
+    // Waiting for money: what to pay is the way forward, not the other statuses it could move to (Expired).
+    throw new UsageError(`cannot confirm ${serviceLabel(service)} yet: ${whyNot(service, 'Confirmed')}`, describePayable(await payable(client, service)));
+  }
   checkTransition(service, opts.status);
   await applyStatus(opts, client, service, opts.status);
 }
@@ -52,11 +58,15 @@ export async function unchanged(opts: ChangeOptions, service: BookedService, sta
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** What to say after a change, from the service as it is now; a fixed text or worked out (it may read more). */
+export type ChangeNote = string | ((updated: BookedService) => Promise<string>);
+
 /** Sends the status change (or describes it with --dry-run) and prints the service as it is now. */
-export async function applyStatus(opts: ChangeOptions, client: ApiClient, service: BookedService, status: ServiceStatus, note?: string): Promise<void> {
+export async function applyStatus(opts: ChangeOptions, client: ApiClient, service: BookedService, status: ServiceStatus, note?: ChangeNote): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, setServiceStatusRequest(service, status));
   const updated = await setServiceStatus(client, service, status);
   opts.history.remember('service', [{ id: updated.id, label: updated.name }]);
-  await reportChange(opts, `Moved ${serviceLabel(updated)} from ${sanitize(service.status)} to ${sanitize(updated.status)}.${note ? ` ${note}` : ''}`);
+  const said = typeof note === 'function' ? await note(updated) : note;
+  await reportChange(opts, `Moved ${serviceLabel(updated)} from ${sanitize(service.status)} to ${sanitize(updated.status)}.${said ? `\n${said}` : ''}`);
   await renderChanged(opts.io, updated, opts.output, { rows: serviceRows(updated), xmlRoot: 'service' });
 }

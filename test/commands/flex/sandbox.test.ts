@@ -129,9 +129,11 @@ describe('trek flex attach against the sandbox', () => {
     expect(flex).toMatchObject({ type: 'flex_plan_services', status: 'Option', booking: { id: booking } });
     expect(flex.associated_services.map((s: { id: string }) => s.id)).toEqual([service.id]);
     const plan = await sandbox.ok(AGENT.mapleLeaf, 'GET', `/flex_plans/${DEPARTURE.bookable}-1`);
+    // Paid in full, the tour holds only its deposit: the money already paid covers the plan, so nothing more is to be paid.
     expect(t.err()).toBe(
-      `Attached flex plan service ${flex.id} to departure service ${service.id}: Option until ${flex.option_expiry_date}.\n` +
-        `To confirm it, pay the full flex price, ${flex.purchase_price ?? plan.prices.CAD} CAD (a tour deposit does not count); unpaid, it expires.\n`,
+      `✓ Attached flex plan service ${flex.id} to departure service ${service.id}: Option until ${flex.option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n` +
+        `Flex price: ${plan.prices.CAD} CAD per traveller, ${flex.purchase_price} CAD for 2 travellers, paid in full to confirm it (a tour deposit does not count); unpaid, it expires.\n` +
+        `Nothing more to pay: the money paid on booking ${booking} already covers it; confirm it with: trek service confirm ${flex.id}\n`,
     );
     expect(await sandbox.flexServices(AGENT.mapleLeaf, booking)).toHaveLength(1);
   });

@@ -23,6 +23,8 @@ async function fakeApi(services: Fake, onGet?: (path: string, res: ServerRespons
     if (onGet?.(path, res)) return;
     const service = services[path];
     res.setHeader('content-type', 'application/json');
+    // "Today" for the cancellation terms is the server's date.
+    res.setHeader('date', 'Sun, 10 Jan 2027 15:00:00 GMT');
     if (!service) {
       res.writeHead(404).end(JSON.stringify({ http_status_code: 404, message: `No resource at ${path}.`, errors: [] }));
       return;
@@ -50,6 +52,8 @@ async function trek(args: string[], options: Omit<TestFactoryOptions, 'baseUrl' 
 }
 
 const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
+/** How a change's summary line ends against the fake API (reportChange). */
+const where = () => ` on profile sandbox (${server!.url}, from TREK_BASE_URL)`;
 
 describe('trek service get', () => {
   it('tries departure, activity, then flex plan services and stops at the first answer that is not 404', async () => {
@@ -85,9 +89,10 @@ describe('trek service transition', () => {
     await fakeApi({ '/activity_services/9/': activity('Option', ['Expired']) });
     const t = await trek(['service', 'transition', '9', 'confirmed']);
     expect(t.code).toBe(2);
+    // Waiting for money, the way forward is paying, never Expired.
     expect(t.err()).toBe(
-      'error: cannot move activity service 9 from Option to Confirmed: the deposit has not been paid; confirming an Option needs the deposit paid first (the payment confirms it)\n' +
-        'Possible now: Expired.\n',
+      'error: cannot confirm activity service 9 yet: the deposit has not been paid; confirming an Option needs the deposit paid first (the payment confirms it)\n' +
+        'Pay the deposit (the full price where required); the payment confirms it.\n',
     );
     expect(sent().filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
@@ -159,7 +164,12 @@ describe('trek service cancel', () => {
     const t = await trek(['service', 'cancel', '9', '--yes', '-o', 'json']);
     expect(t.code).toBe(0);
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Cancelled' });
-    expect(t.err()).toBe('Moved activity service 9 from Confirmed to Cancelled. The service is cancelled.\n');
+    expect(t.err()).toBe(
+      "Activity service 9, cancelling it today (2027-01-10, by the server's clock):\n" +
+        '  the cost is not known: the API links no cancellation terms to it.\n' +
+        `✓ Moved activity service 9 from Confirmed to Cancelled${where()}\n` +
+        'The API states no fee kept, and the terms gave none.\n',
+    );
     expect(JSON.parse(t.out()).status).toBe('Cancelled');
   });
 
@@ -168,7 +178,12 @@ describe('trek service cancel', () => {
     const t = await trek(['service', 'cancel', '9', '--yes']);
     expect(t.code).toBe(0);
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Request Cancellation' });
-    expect(t.err()).toBe("Moved activity service 9 from Confirmed to Request Cancellation. Cancellation requested: the operator's staff will cancel it (fees may apply).\n");
+    expect(t.err()).toBe(
+      "Activity service 9, if the operator's staff cancel it today (2027-01-10, by the server's clock):\n" +
+        '  the cost is not known: the API links no cancellation terms to it.\n' +
+        `✓ Moved activity service 9 from Confirmed to Request Cancellation${where()}\n` +
+        "Cancellation requested: the operator's staff will cancel it (fees may apply).\n",
+    );
   });
 
   it('releases an Option that can be neither cancelled nor requested: Expired, without fees', async () => {
@@ -176,7 +191,11 @@ describe('trek service cancel', () => {
     const t = await trek(['service', 'cancel', '9', '--yes']);
     expect(t.code).toBe(0);
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Expired' });
-    expect(t.err()).toBe('Moved activity service 9 from Option to Expired. The hold is released, without cancellation fees.\n');
+    expect(t.err()).toBe(
+      'Activity service 9: no cancellation fee — a hold that was never confirmed is released without cancellation fees.\n' +
+        `✓ Moved activity service 9 from Option to Expired${where()}\n` +
+        'The hold is released, without cancellation fees.\n',
+    );
   });
 
   it('refuses a confirmed flex plan service with the reason, sending nothing', async () => {
@@ -203,7 +222,7 @@ describe('trek service cancel', () => {
     const t = await trek(['service', 'cancel', '9'], { tty: true, answers: [true] });
     expect(t.code).toBe(0);
     expect(t.prompter.asked).toEqual([
-      `Cancel activity service 9 "Cooking class in Lima" (Confirmed)? It will be moved to Request Cancellation; the operator's staff then cancel it, and fees may apply.`,
+      `Cancel activity service 9 "Cooking class in Lima" (Confirmed)? It will be moved to Request Cancellation; the operator's staff then cancel it, and the fee applies then.`,
     ]);
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Request Cancellation' });
   });

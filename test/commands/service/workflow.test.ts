@@ -132,13 +132,16 @@ describe('trek booking get with services, service get, customer bookings', () =>
     const t = await sandbox.trek(['booking', 'get', booking.id], { tty: true, columns: 200 });
     expect(t.code).toBe(0);
     const [, section] = t.out().split('\nServices\n');
-    expect(section).toBe(
+    expect(section!.split('\nTravellers\n')[0]).toBe(
       table(
         ['ID', 'NAME', 'TYPE', 'STATUS', 'START', 'FINISH', 'TRANSITIONS'],
         [[service.id, service.name, 'departure', service.status, service.start_date, service.finish_date, service.status_transitions.join(', ')]],
         [undefined, 36],
       ),
     );
+    // The travellers, and what was paid (nothing yet), follow the services.
+    expect(t.out()).toMatch(new RegExp(`\nTravellers\nID +NAME +BORN\n${customers[0].id} +Ms Ada Lovelace *\n`));
+    expect(t.out()).toContain('\nPayments and refunds\n(none)\n');
     expect(t.out()).toContain(`\nAMOUNT OWING       ${service.purchase_price} CAD\n`);
     expect(t.out()).toContain(`\nFIRST TRAVEL       ${departure.start_date}\n`);
   });
@@ -152,11 +155,16 @@ describe('trek booking get with services, service get, customer bookings', () =>
       expect(JSON.parse(t.out())).toEqual(service);
     }
     const t = await sandbox.trek(['service', 'get', activity.id], { tty: true });
-    // An activity service has no cancellation terms: the longest label is DECLINED REASON.
-    const label = (text: string) => text.padEnd('DECLINED REASON'.length + 2);
+    // The sandbox gives an activity cancellation terms: the longest label is CANCELLATION TERMS.
+    const label = (text: string) => text.padEnd('CANCELLATION TERMS'.length + 2);
     expect(t.out()).toContain(`\n${label('STATUS')}Option\n`);
     expect(t.out()).toContain(`\n${label('CUSTOMERS')}Ms Ada Lovelace (${customers[0].id})\n`);
-    expect(t.out()).not.toContain('CANCELLATION TERMS');
+    // Money in the booking currency; the payment that confirms it counts the tour, which a payment reaches first.
+    expect(t.out()).toContain(`\n${label('PRICE')}${activity.purchase_price} CAD\n`);
+    expect(t.out()).toContain(`\n${label('DEPOSIT')}${activity.deposit_amount} CAD\n`);
+    expect(t.out()).toContain(`\n${label('TO CONFIRM, PAY')}${activity.payment_to_confirm.amount} CAD — departure service ${tour.id} (${tour.deposit_amount} CAD) is paid first\n`);
+    expect(t.out()).toContain(`\n${label('CANCELLATION TERMS')}service-${activity.id}\n`);
+    expect(t.out()).not.toContain('CANCELLATION FEE');
   });
 
   it('lists the bookings a customer travels on', async () => {
