@@ -57,7 +57,7 @@ describe('trek customer update', () => {
 
   it.each([
     [['--title', 'Dr'], '--title must be one of Mr, Mrs, Ms, Miss, Mx, got "Dr"'],
-    [['--date-of-birth', '1985-02-30'], '--date-of-birth must be a date as YYYY-MM-DD, got "1985-02-30"'],
+    [['--date-of-birth', '1985-02-30'], '--date-of-birth: 1985-02-30 is not a real date'],
     [['--date-of-birth', '2999-01-01'], '--date-of-birth 2999-01-01 is after today'],
     [['--passport-issue-date', '2030-01-01', '--passport-expiry-date', '2020-01-01'], '--passport-expiry-date 2020-01-01 is not after --passport-issue-date 2030-01-01'],
     [['--latitude', '91'], '--latitude must be a number of degrees from -90 to 90, got "91"'],
