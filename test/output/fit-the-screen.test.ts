@@ -11,7 +11,7 @@ import { makeTheme } from '../../src/output/theme.js';
 import { testIO } from '../helpers/factory.js';
 
 const table = (width: number, extra: Partial<OutputSpec> = {}): OutputSpec => ({ format: 'table', color: false, width, ...extra });
-const widest = (text: string) => Math.max(...text.split('\n').map(stringWidth));
+const widest = (text: string) => Math.max(...text.split('\n').map((line) => stringWidth(line)));
 /** The words of a text, whatever lines and padding it was laid out in. */
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
