@@ -41,7 +41,7 @@ const [baseline, ...times] = await medians(options.node, [{ args: ['-e', '0'], e
 await served.close();
 
 // What --version must not load: undici, the sandbox (dist/sandbox.cjs), the prompts, the renderers.
-const heavy = ['undici', './sandbox.cjs', '@inquirer/prompts', 'cli-table3', 'yaml'];
+const heavy = ['undici', './sandbox.cjs', '@inquirer/prompts', 'yaml'];
 const versionLoads = [...loadedModules(options.node, ['--version'], bare)];
 const heavyLoaded = heavy.filter((name) => versionLoads.some((loaded) => loaded === name || loaded.startsWith(`${name}/`) || loaded.includes(`/node_modules/${name}/`)));
 const ok = report(
