@@ -13,7 +13,7 @@ const NO_RETRY: DeliverySchedule = { retryDelaysMs: [], attemptTimeoutMs: 1000 }
 
 async function storeWithSubscription(): Promise<{ store: Store; webhookId: string }> {
   const store = await Store.open({ size: 20 });
-  const webhookId = await store.mutate((state, tx) => tx.insert('webhooks', { agency_id: '1', agent_id: '1', url: 'http://127.0.0.1:9/', events: ['customers.updated'] }).id);
+  const webhookId = await store.mutate((_state, tx) => tx.insert('webhooks', { agency_id: '1', agent_id: '1', url: 'http://127.0.0.1:9/', events: ['customers.updated'] }).id);
   return { store, webhookId };
 }
 
