@@ -3,8 +3,6 @@
  * `less -FRX` (F: quit when it fits one screen, R: keep colours, X: leave the text on screen).
  * The text reaches the pager on its stdin, never on its command line.
  */
-import { spawn } from 'node:child_process';
-
 export const DEFAULT_PAGER = 'less -FRX';
 
 export interface PagerCommand {
@@ -40,7 +38,7 @@ export async function commandWords(command: string): Promise<string[] | undefine
  * through `sh -c` (cmd.exe on Windows); the shell's "not found" (126, 127) counts as not started.
  */
 export async function runPager(pager: PagerCommand, text: string): Promise<boolean> {
-  const argv = await commandWords(pager.command);
+  const [argv, { spawn }] = await Promise.all([commandWords(pager.command), import('node:child_process')]);
   const options = { stdio: ['pipe', 'inherit', 'inherit'] as ['pipe', 'inherit', 'inherit'], env: pager.env };
   const child = argv ? spawn(argv[0]!, argv.slice(1), options) : spawn(pager.command, { ...options, shell: true });
   // Ctrl-C reaches the pager and trek alike: it is the pager's to handle (less stops a search),

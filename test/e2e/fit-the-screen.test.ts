@@ -88,6 +88,11 @@ describe('18 fit the screen, in a terminal', () => {
       // less shows the first screen and waits at its ':' prompt: trek has not ended.
       const first = await screen.waitFor((shown) => /^:\s*$/m.test(shown) && shown.includes('Best of Peru'));
       expect(first).not.toContain('[exit');
+      // Ctrl-C is the pager's (less stops what it is doing): trek must not end and leave less
+      // holding the terminal.
+      await screen.tmux('send-keys', '-t', 'trek', 'C-c');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await screen.screen()).not.toContain('[exit');
       await screen.tmux('send-keys', '-t', 'trek', 'q');
       const after = await screen.waitFor((shown) => shown.includes('[exit'));
       expect(after).toContain('[exit 0]');
