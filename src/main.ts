@@ -129,8 +129,11 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
   // The flex pre-flight found rules the API would refuse on, so nothing was sent (`--force` sends it: exit 5 if refused).
   if (error instanceof Error && error.name === 'FlexRefusedError') return ExitCode.usage;
-  // `trek profile … --check`: a key the server refused (401/403), else a server that could not be asked.
-  if (error instanceof Error && error.name === 'ProfileCheckError') return (error as Error & { refused?: boolean }).refused ? ExitCode.auth : ExitCode.server;
+  // `trek profile … --check`: a key a server refused (401/403), else a server that could not be asked, else a profile trek cannot use.
+  if (error instanceof Error && error.name === 'ProfileCheckError') {
+    const { refused, unreachable } = error as Error & { refused?: boolean; unreachable?: boolean };
+    return refused ? ExitCode.auth : unreachable ? ExitCode.server : ExitCode.usage;
+  }
   // `trek webhooks verify`: the body's signature is not the profile key's.
   if (error instanceof Error && error.name === 'SignatureMismatchError') return ExitCode.auth;
   return ExitCode.unexpected;

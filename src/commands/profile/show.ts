@@ -1,10 +1,11 @@
 import { Command } from 'commander';
-import { BUILTIN_SANDBOX_PROFILE, resolveProfile, unknownProfileError, type ResolvedField, type ResolveInput, type ValueSource } from '../../config/resolve.js';
+import { BUILTIN_SANDBOX_PROFILE, resolveProfile, unknownProfileError, type ResolvedField, type ResolvedProfile, type ResolveInput, type ValueSource } from '../../config/resolve.js';
 import type { ConfigStore } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, type Column, type OutputSpec } from '../../output/render.js';
 import { examples, outputSpec } from '../shared.js';
+import { checkCell, checkKey, requireAllPassed, targetFor, type KeyCheck } from './check.js';
 
 export interface ProfileShowOptions {
   io: IOStreams;
@@ -14,6 +15,8 @@ export interface ProfileShowOptions {
   name?: string;
   flags: ResolveInput['flags'];
   env: ResolveInput['env'];
+  /** --check: the profile's key tried with one request (check.ts); undefined without --check. */
+  checkKey?: (profile: ResolvedProfile) => Promise<KeyCheck>;
 }
 
 /** What `profile show` prints: the values trek would use and where each came from. Never the key. */
@@ -26,6 +29,8 @@ export interface ProfileView {
   output: string | null;
   agency: string | null;
   sources: Record<'name' | 'base_url' | 'api_key' | 'auth_header' | 'output' | 'agency', ValueSource>;
+  /** With --check: whether its key works. */
+  check?: KeyCheck;
 }
 
 export function newProfileShowCmd(f: Factory, runF: (opts: ProfileShowOptions) => Promise<void> = profileShowRun): Command {
@@ -36,8 +41,12 @@ export function newProfileShowCmd(f: Factory, runF: (opts: ProfileShowOptions) =
         'Without NAME: the profile trek uses now. The API key is shown only as "set" or "not set".',
     )
     .argument('[name]', 'profile name (default: the current one)')
-    .addHelpText('after', examples(['trek profile show', 'trek profile show prod -o json', 'TREK_API_KEY=… trek profile show prod   # the key now comes from the environment']))
-    .action(async (name: string | undefined) => {
+    .option('--check', 'also try the key with one request (exit 3 if the server refuses it)')
+    .addHelpText(
+      'after',
+      examples(['trek profile show', 'trek profile show --check', 'trek profile show prod -o json', 'TREK_API_KEY=… trek profile show prod   # the key now comes from the environment']),
+    )
+    .action(async (name: string | undefined, flags: { check?: boolean }) => {
       await runF({
         io: f.io,
         config: () => f.config(),
@@ -45,6 +54,7 @@ export function newProfileShowCmd(f: Factory, runF: (opts: ProfileShowOptions) =
         name,
         flags: { profile: f.globals.profile, baseUrl: f.globals.baseUrl },
         env: f.env,
+        ...(flags.check && { checkKey: (profile: ResolvedProfile) => checkKey(targetFor(f, profile)) }),
       });
     });
 }
@@ -72,7 +82,14 @@ export async function profileShowRun(opts: ProfileShowOptions): Promise<void> {
       agency: source('agency'),
     },
   };
-  await renderItem(opts.io, view, opts.output, { rows: detailRows(view, opts.name !== undefined), xmlRoot: 'profile' });
+  if (!opts.checkKey) {
+    await renderItem(opts.io, view, opts.output, { rows: detailRows(view, opts.name !== undefined), xmlRoot: 'profile' });
+    return;
+  }
+  const checked: ProfileView = { ...view, check: await opts.checkKey(profile) };
+  const checkRow: Column = { field: 'check', header: 'KEY CHECK', ...checkCell };
+  await renderItem(opts.io, checked, opts.output, { rows: [...detailRows(view, opts.name !== undefined), checkRow], xmlRoot: 'profile' });
+  requireAllPassed([{ name: profile.name, ...checked.check! }]);
 }
 
 /** Environment variable and flag behind each value, so the table can say exactly where it came from. */
