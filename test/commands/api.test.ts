@@ -173,7 +173,8 @@ describe('trek api against a hostile server (13.5, 13.7, 13.8, 14.8)', () => {
     server = await startHostileServer((_req, res) => json(res, 200, {}));
     const t = testFactory({ baseUrl: server.url, apiKey: KEY, env: { TREK_MAX_BODY: 'lots' } });
     expect(await main(['api', 'GET', '/x', '-o', 'json'], t.f)).toBe(2);
-    expect(t.err()).toBe('error: TREK_MAX_BODY must be a size from 1 KiB to 512 MiB, like 256MiB or 268435456 (got "lots")\n');
+    // With -o json the usage error is one JSON object, as every error is (issue 18).
+    expect(JSON.parse(t.err())).toEqual({ error: { message: 'TREK_MAX_BODY must be a size from 1 KiB to 512 MiB, like 256MiB or 268435456 (got "lots")', code: 'usage' }, exit_code: 2 });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -275,10 +276,14 @@ describe('whose key goes where (14.2, 13.7)', () => {
     await withProfile(t, { base_url: 'https://prod.example/api', api_key: 'prod-key' });
     expect(await main(['api', 'GET', '/departures', '-o', 'json', ...argv], t.f)).toBe(2);
     expect(server.requests).toHaveLength(0);
-    expect(t.err()).toBe(
-      `error: refusing to send the API key of profile "prod" to ${server.url} (from ${origin}): a profile's key goes only to the origin of its own base_url, https://prod.example\n` +
-        `Give the key for ${server.url} in TREK_API_KEY, or add a profile for that server: trek profile add NAME --base-url ${server.url} --api-key-stdin\n`,
-    );
+    expect(JSON.parse(t.err())).toEqual({
+      error: {
+        message: `refusing to send the API key of profile "prod" to ${server.url} (from ${origin}): a profile's key goes only to the origin of its own base_url, https://prod.example`,
+        code: 'usage',
+        hint: `Give the key for ${server.url} in TREK_API_KEY, or add a profile for that server: trek profile add NAME --base-url ${server.url} --api-key-stdin`,
+      },
+      exit_code: 2,
+    });
     expect(t.err()).not.toContain('prod-key');
   });
 
@@ -306,8 +311,9 @@ describe('whose key goes where (14.2, 13.7)', () => {
     const t = testFactory({ baseUrl: inProfile ? undefined : server.url, env });
     if (inProfile) await withProfile(t, { base_url: server.url, api_key: 'clé-ключ' });
     expect(await main(['api', 'GET', '/x', '-o', 'json'], t.f)).toBe(2);
-    expect(t.err()).toContain(`error: the API key in ${origin}`);
-    expect(t.err()).toContain('cannot be sent: it holds control characters or characters beyond Latin-1');
+    const { message } = JSON.parse(t.err()).error as { message: string };
+    expect(message).toContain(`the API key in ${origin}`);
+    expect(message).toContain('cannot be sent: it holds control characters or characters beyond Latin-1');
     expect(t.err()).not.toContain('ключ');
     expect(server.requests).toHaveLength(0);
   });
