@@ -27,7 +27,7 @@ describe('flex end to end', () => {
     const flex = JSON.parse(attach.stdout);
     expect(flex.status).toBe('Option');
     const price: string = flex.purchase_price ?? (await json('api', 'GET', '/flex_plans/100001-2')).prices.CAD;
-    expect(attach.stderr).toContain(`To confirm it, pay the full flex price, ${price} CAD`);
+    expect(attach.stderr).toContain(`, ${price} CAD for 2 travellers, paid in full to confirm it`);
 
     // Paying the full flex price (all that is owing now) confirms it: two addons, one per customer.
     expect((await json('booking', 'get', booking.id)).amount_owing).toBe(price);

@@ -69,7 +69,7 @@ export function describeAllocation(allocation: PaymentAllocation, currency: stri
       continue;
     }
     const more = s.payment_to_confirm ? `; paying ${formatMoney(s.payment_to_confirm, currency)} more confirms it (${sanitize(quote(['trek', 'sandbox', 'pay', booking, s.payment_to_confirm]))})` : '';
-    lines.push(`Not confirmed: ${named(s)} (${sanitize(String(s.status))}) needs ${formatMoney(s.amount, currency)} and ${free} is left after the services paid first${more}.`);
+    lines.push(`Not confirmed: ${named(s)} (${sanitize(String(s.status))}) needs ${formatMoney(s.amount, currency)}; the booking has ${free} free${more}.`);
   }
   return lines;
 }

@@ -58,7 +58,10 @@ export async function payable(client: ApiClient, service: BookedService): Promis
 export function describePayable(p: Payable): string {
   const on = p.bookingId === undefined ? '' : ` on booking ${sanitize(p.bookingId)}`;
   if (p.amount === undefined) return `Pay the deposit (the full price where required)${on}; the payment confirms it.`;
-  if (toCents(p.amount) === 0n) return `Nothing more to pay: the money paid${on} already covers it; confirm it with: ${sanitize(quote(['trek', 'service', 'confirm', p.serviceId]))}`;
+  if (toCents(p.amount) === 0n) {
+    // Money paid for other services but not yet held by them (a tour holds only its deposit) counts; the booking still owes its balance.
+    return `No payment is needed to confirm it: money already paid${on} covers it (the booking still owes its balance by the due date); confirm it with: ${sanitize(quote(['trek', 'service', 'confirm', p.serviceId]))}`;
+  }
   let text = `Pay ${formatMoney(p.amount, p.currency)}${on}`;
   if (p.takenFirst.length > 0) {
     text +=

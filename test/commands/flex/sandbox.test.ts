@@ -133,7 +133,7 @@ describe('trek flex attach against the sandbox', () => {
     expect(t.err()).toBe(
       `✓ Attached flex plan service ${flex.id} to departure service ${service.id}: Option until ${flex.option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n` +
         `Flex price: ${plan.prices.CAD} CAD per traveller, ${flex.purchase_price} CAD for 2 travellers, paid in full to confirm it (a tour deposit does not count); unpaid, it expires.\n` +
-        `Nothing more to pay: the money paid on booking ${booking} already covers it; confirm it with: trek service confirm ${flex.id}\n`,
+        `No payment is needed to confirm it: money already paid on booking ${booking} covers it (the booking still owes its balance by the due date); confirm it with: trek service confirm ${flex.id}\n`,
     );
     expect(await sandbox.flexServices(AGENT.mapleLeaf, booking)).toHaveLength(1);
   });

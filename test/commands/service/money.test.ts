@@ -184,7 +184,7 @@ describe('flex price and what a payment confirms', () => {
     expect(short.err).toBe(
       `✓ Paid ${flex.purchase_price} USD on booking ${booking.id}${where()}\n` +
         `Confirmed: activity service ${activity.id} (took ${activity.purchase_price} USD).\n` +
-        `Not confirmed: flex plan service ${flex.id} (Option) needs ${flex.purchase_price} USD and ${decimal(left)} USD is left after the services paid first; ` +
+        `Not confirmed: flex plan service ${flex.id} (Option) needs ${flex.purchase_price} USD; the booking has ${decimal(left)} USD free; ` +
         `paying ${activity.purchase_price} USD more confirms it (trek sandbox pay ${booking.id} ${activity.purchase_price}).\n`,
     );
     const rest = await trek(['sandbox', 'pay', booking.id, activity.purchase_price]);
