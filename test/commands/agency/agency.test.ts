@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agencyGetRun } from '../../../src/commands/agency/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
+import { localTime } from '../../../src/output/time.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useSandbox } from '../booking/harness.js';
@@ -47,7 +48,7 @@ describe('trek agency get', () => {
         ['PASSENGER NOTICES', 'BOOKING_CONFIRMATION, PRE_DEPARTURE'],
         ['AGENT NOTICES', 'BOOKING_CONFIRMATION, OPTION_EXPIRY_WARNING, PAYMENT_RECEIVED'],
         ['ABTA NUMBER', ''],
-        ['CREATED', agency.date_created],
+        ['CREATED', localTime(agency.date_created)],
       ]),
     );
   });

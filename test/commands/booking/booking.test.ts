@@ -3,6 +3,7 @@ import { bookingCreateRun, type BookingCreateOptions } from '../../../src/comman
 import { bookingGetRun } from '../../../src/commands/booking/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
+import { localTime } from '../../../src/output/time.js';
 import { recentIds } from '../../../src/history.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
@@ -140,7 +141,7 @@ describe('trek booking get', () => {
         row('COMMISSION', '0.00 CAD'),
         row('TAX ON COMMISSION', '0.00 CAD'),
         row('BALANCE DUE'),
-        row('CREATED', booking.date_created),
+        row('CREATED', localTime(booking.date_created)),
         row('FIRST TRAVEL'),
         row('LAST TRAVEL'),
         row('CLOSED', 'open'),
