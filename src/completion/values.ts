@@ -2,23 +2,26 @@
  * Static value lists and the completers for values with inner structure: comma lists
  * (`--fields a,b`), search conditions (`--where attr__op=value`) and orderings (`--order-by -attr`).
  */
-import { SEARCH_OPERATORS } from '../api/query.js';
+import { AVAILABILITY_STATUSES, SEARCH_FIELD_TYPES, SEARCH_OPERATORS } from '../api/query.js';
 import { Directive, type Candidate, type Completer, type Completion } from './protocol.js';
 
-/** Spec §2.11. */
-export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
+export { AVAILABILITY_STATUSES };
 
 /** The booking currencies agencies use (those of the sandbox's agencies); the API checks the agency's own list. */
 export const CURRENCIES = ['AUD', 'CAD', 'EUR', 'GBP', 'NZD', 'USD'] as const;
 
-/** Spec §2.8: the requirement codes seen (the complete list is not published). */
-export const REQUIREMENT_CODES = ['PASSPORT_INFORMATION', 'MIDDLE_NAME', 'NAME', 'GENDER', 'AGE_RESTRICTED', 'DATE_OF_BIRTH', 'NATIONALITY'] as const;
+/**
+ * Requirement codes an override waives: the spec's PASSPORT_INFORMATION and the sandbox's
+ * others (docs/sandbox.md, Checkins). Not the items inside them (MIDDLE_NAME, NATIONALITY…),
+ * which `trek override add` refuses.
+ */
+export const REQUIREMENT_CODES = ['PASSPORT_INFORMATION', 'PERSONAL_DETAILS', 'AGE_RESTRICTION'] as const;
 
-/** Searchable attributes of the catalogue resources (spec §2.11 and what the sandbox serves), by `trek search` subcommand. */
+/** Searchable attributes of the catalogue resources, by `trek search` subcommand: the field tables --where values are checked against. */
 export const SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  departures: ['name', 'start_date', 'finish_date', 'availability.status', 'nearest_finish_airport.code', 'nearest_start_airport.code', 'product_line', 'tour_dossier.name', 'id'],
-  'tour-dossiers': ['name', 'product_line', 'departures_start_date', 'departures_end_date', 'description', 'id'],
-  activities: ['name', 'description', 'location.city', 'location.country', 'duration_hours', 'available_from', 'available_to', 'id'],
+  departures: Object.keys(SEARCH_FIELD_TYPES.departures),
+  'tour-dossiers': Object.keys(SEARCH_FIELD_TYPES.tour_dossiers),
+  activities: Object.keys(SEARCH_FIELD_TYPES.activities),
 };
 
 /** Spec §4.1. */
