@@ -170,7 +170,9 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
         if (request.until && pastRange(record, request.until)) return;
         yield record;
         if (++cut.shown === request.limit) {
-          cut.more = index < results.length - 1 || nextLink(page.envelope) !== undefined;
+          // More follow when this page holds another record (inside the range), or another page does.
+          const after = results[index + 1];
+          cut.more = index < results.length - 1 ? !(request.until && pastRange(after, request.until)) : nextLink(page.envelope) !== undefined;
           return;
         }
       }

@@ -189,6 +189,16 @@ describe('18 a month of departures', () => {
     expect(t.err()).toBe('showing the first 2 — --all or --limit N for more\n');
   });
 
+  it('a range that ends right after --limit records is not called cut', async () => {
+    const results = [...Array.from({ length: 5 }, (_, i) => ({ id: `6${i}`, start_date: '2027-06-10' })), ...Array.from({ length: 5 }, (_, i) => ({ id: `7${i}`, start_date: '2027-07-10' }))];
+    const server = await servers.start((_req, res) => sendJson(res, { count: 10, max_per_page: 10, current_page: 1, results, links: [{ rel: 'next', href: '/departures?page=2' }] }));
+    const t = testFactory({ baseUrl: server.url, apiKey: 'k', tty: true, env: { NO_COLOR: '1' } });
+    expect(await main(['search', 'departures', '--starting', '2027-06', '--limit', '5', '-o', 'ndjson'], t.f)).toBe(0);
+    expect(t.out().trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(['60', '61', '62', '63', '64']);
+    expect(t.err()).toBe('');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it.each([
     [['--starting', '2027-13'], 'error: --starting: 2027-13 is not a real date: there is no month 13\n'],
     [['--starting', 'June'], 'error: --starting must be a day (2027-06-13) or a month (2027-06), got "June"\n'],
