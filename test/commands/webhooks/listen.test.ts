@@ -221,6 +221,23 @@ describe('17 trek webhooks listen: what passes', () => {
 });
 
 describe('17 trek webhooks listen: flags', () => {
+  it('17 a --port in use is a usage error (exit 2) naming the port', async () => {
+    const taken = await servers.start((_req, res) => void res.end());
+    const port = new URL(taken.url).port;
+    const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY });
+    const { main } = await import('../../../src/main.js');
+    expect(await main(['webhooks', 'listen', '--port', port], t.f)).toBe(2);
+    expect(t.err()).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+  });
+
+  it('17 listen refuses output it cannot stream (-o csv) before listening', async () => {
+    const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY });
+    const { main } = await import('../../../src/main.js');
+    expect(await main(['webhooks', 'listen', '-o', 'csv'], t.f)).toBe(2);
+    expect(t.err()).toContain('listen prints a stream of events');
+    expect(t.err()).not.toContain('Listening');
+  });
+
   it.each([
     [['--events', 'departure.updated'], /--events "departure.updated" is not an event type; did you mean departures.updated\?/],
     [['--events', ','], /--events takes event types/],
