@@ -86,7 +86,8 @@ describe('an addon URL carrying escape sequences', () => {
     try {
       const addon = fake.world.get('/flex_plan_addons/610001') as Record<string, unknown>;
       fake.world.set('/flex_plan_addons/610001', { ...addon, order_url: 'https://flex.example.com/\x1b]8;;https://evil.example/\x07activate\x1b]8;;\x07\x1b[2J\x1b]0;owned\x07' });
-      const run = await runTrek(['flex', 'addons', '400002', '-o', 'table'], { ...env(), TREK_BASE_URL: fake.server.url, TREK_API_KEY: 'fake-key' });
+      // Wide enough that the URL is on one line, so the test reads it whole.
+      const run = await runTrek(['flex', 'addons', '400002', '-o', 'table'], { ...env(), TREK_BASE_URL: fake.server.url, TREK_API_KEY: 'fake-key', COLUMNS: '200' });
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('ORDER     https://flex.example.com/%1B]8;;https://evil.example/%07activate%1B]8;;%07%1B[2J%1B]0;owned%07\n');
       expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);

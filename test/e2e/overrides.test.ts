@@ -65,7 +65,8 @@ describe('agencies and itineraries (issue 6 acceptance)', () => {
   });
 
   it('itinerary get prints "Days 2–3" once, and --markdown reads as Markdown', async () => {
-    const plan = await trek('itinerary', 'get', '700001', '-o', 'table');
+    // Wide enough that no line wraps: the plan is compared with its JSON laid out unwrapped.
+    const plan = await runTrek(['itinerary', 'get', '700001', '-o', 'table'], { ...env(), COLUMNS: '400' });
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout.match(/^Days 2–3 · /gm)).toHaveLength(1);
     expect(plan.stdout).not.toMatch(/^Day [23] /m);
