@@ -15,7 +15,7 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCodeValue, string]> = [
   [ExitCode.ok, 'success'],
   [ExitCode.unexpected, 'unexpected error (a bug in trek: please report it)'],
-  [ExitCode.usage, 'usage or bad input, caught before any request was sent'],
+  [ExitCode.usage, 'usage or bad input: a flag, an argument, an id of another kind, a filter value or a --jq program'],
   [ExitCode.auth, 'authentication or permission problem (HTTP 401/403)'],
   [ExitCode.notFound, 'not found or gone (HTTP 404/410)'],
   [ExitCode.rejected, 'rejected by the API (HTTP 400/405/406/409/424 and other 4xx), or a write redirected to another origin (not followed)'],

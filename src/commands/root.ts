@@ -44,12 +44,12 @@ const NOUNS: Array<VerbGroup | LeafCommand> = [
   },
   {
     name: 'booking',
-    description: 'Open, read and change bookings, and list their services, overrides and checkins',
+    description: 'Open, list, read and change bookings, and list their services, overrides and checkins',
     load: async () => (await import('./booking/index.js')).newBookingCmd,
   },
   {
     name: 'customer',
-    description: 'Create and read customers (travellers) and list their bookings',
+    description: 'Create, list, read and update customers (travellers), and list their bookings',
     load: async () => (await import('./customer/index.js')).newCustomerCmd,
   },
   {
