@@ -88,6 +88,21 @@ const NOUNS: Array<VerbGroup | LeafCommand> = [
     load: async () => (await import('./itinerary/index.js')).newItineraryCmd,
   },
   {
+    name: 'document',
+    description: "Read a booking's documents (invoices, vouchers, ATOL certificates) and save their content",
+    load: async () => (await import('./document/index.js')).newDocumentCmd,
+  },
+  {
+    name: 'credit',
+    description: "The agency's travel credits: amounts left and the windows to book and to travel",
+    load: async () => (await import('./credit/index.js')).newCreditCmd,
+  },
+  {
+    name: 'group',
+    description: 'Book a group from a manifest (CSV or NDJSON): create its travellers and their departure service, safe to re-run; export it back',
+    load: async () => (await import('./group/index.js')).newGroupCmd,
+  },
+  {
     name: 'webhooks',
     description: 'Receive, verify and forward webhook events, and trigger test events through the sandbox',
     load: async () => (await import('./webhooks/index.js')).newWebhooksCmd,
