@@ -117,6 +117,11 @@ export interface RequestOptions {
   contentType?: string;
   headers?: Record<string, string>;
   accept?: 'json' | 'xml';
+  /**
+   * The answer is content, not the API's JSON or XML (a document's PDF): a success comes back
+   * unparsed as `bytes`, within the same body limit (TREK_MAX_BODY) as every answer.
+   */
+  binary?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -129,6 +134,8 @@ export interface ApiResponse<T = unknown> {
   /** Parsed JSON, or fromXml() of an XML body; undefined for 204 or an empty body. */
   data: T;
   raw: string;
+  /** The body as sent, for a `binary` request (its `data` is undefined and `raw` empty). */
+  bytes?: Buffer;
 }
 
 const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml' } as const;
@@ -283,6 +290,8 @@ interface Exchange {
   headers: Record<string, string>;
   url: URL;
   raw: string;
+  /** Only for a `binary` request (so the cache never keeps bytes). */
+  bytes?: Buffer;
 }
 
 /** "HTTP 503 Service Unavailable from GET http://…" */
@@ -295,6 +304,11 @@ class TransportFailure extends Error {
   constructor(readonly error: ApiError, readonly notSent: boolean, readonly reset: boolean) {
     super(error.message);
   }
+}
+
+/** A `binary` request's success: its bytes as sent, nothing parsed. */
+function binaryResponse<T>(exchange: Exchange): ApiResponse<T> {
+  return { status: exchange.status, statusText: exchange.statusText, headers: exchange.headers, url: exchange.url.href, data: undefined as T, raw: '', bytes: exchange.bytes };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -412,7 +426,7 @@ export class ApiClient {
       const attemptStarted = performance.now();
       try {
         const headers = url === asked ? { ...this.headersFor(url, options), ...conditional } : this.headersFor(url, options);
-        const exchange = await this.send(method, url, headers, body);
+        const exchange = await this.send(method, url, headers, body, options.binary === true);
         const target = ANY_REDIRECT.has(exchange.status) ? this.redirectTarget(method, exchange, visited) : undefined;
         if (target !== undefined) {
           url = target;
@@ -425,7 +439,7 @@ export class ApiClient {
           return { ...cached, headers: refreshed.headers };
         }
         if (exchange.status < 300) {
-          const response = this.toResponse<T>(method, exchange, accept);
+          const response = options.binary ? binaryResponse<T>(exchange) : this.toResponse<T>(method, exchange, accept);
           if (!IDEMPOTENT_METHODS.has(method)) this.options.cache?.wrote(url);
           else if (slot !== undefined && url === asked && exchange.status === 200) slot.save({ ...exchange, url: exchange.url.href });
           return response;
@@ -529,7 +543,7 @@ export class ApiClient {
   }
 
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
-  private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined): Promise<Exchange> {
+  private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary = false): Promise<Exchange> {
     const [request, dispatcher] = await Promise.all([loadRequest(), this.dispatcher()]);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
@@ -543,14 +557,16 @@ export class ApiClient {
     try {
       const response = await request(url, { method, headers, body: body ?? null, dispatcher, signal: controller.signal });
       status = response.statusCode;
-      const raw = method === 'HEAD' ? '' : await this.readBody(response, method, url);
+      const bytes = method === 'HEAD' ? Buffer.alloc(0) : await this.readBody(response, method, url);
+      // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced. Content that succeeded stays bytes.
+      const raw = binary && status < 300 ? '' : new TextDecoder().decode(bytes);
       const elapsedMs = Math.round(performance.now() - started);
       const responseHeaders = Object.fromEntries(
         Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])),
       );
       const statusText = STATUS_CODES[status] ?? '';
       this.trace([`< ${status} ${statusText} (${elapsedMs} ms)`, ...Object.entries(responseHeaders).map(([k, v]) => `< ${k}: ${v}`)]);
-      return { status, statusText, headers: responseHeaders, url, raw };
+      return { status, statusText, headers: responseHeaders, url, raw, ...(binary && { bytes }) };
     } catch (error) {
       const failure = error instanceof ApiError ? new TransportFailure(error, false, false) : this.transportFailure(error, method, url, status, controller.signal.aborted);
       this.trace([`! ${failure.message} (${Math.round(performance.now() - started)} ms)`]);
@@ -560,8 +576,8 @@ export class ApiClient {
     }
   }
 
-  /** The body as text, refused (before it is all read) once it is larger than maxBodyBytes. */
-  private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<string> {
+  /** The body, refused (before it is all read) once it is larger than maxBodyBytes. */
+  private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<Buffer> {
     const tooLarge = () => {
       response.body.destroy();
       const limit = formatBytes(this.maxBodyBytes);
@@ -582,8 +598,7 @@ export class ApiClient {
       if (size > this.maxBodyBytes) throw tooLarge();
       chunks.push(chunk);
     }
-    // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced.
-    return new TextDecoder().decode(Buffer.concat(chunks));
+    return Buffer.concat(chunks);
   }
 
   private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean): TransportFailure {
