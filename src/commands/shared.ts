@@ -224,6 +224,7 @@ export function destinationPrompter(f: Factory, destination: () => Promise<Desti
     input: async (...args) => (await header(), f.prompter().input(...args)),
     password: async (...args) => (await header(), f.prompter().password(...args)),
     confirm: async (...args) => (await header(), f.prompter().confirm(...args)),
+    search: async (...args) => (await header(), f.prompter().search(...args)),
   };
   return () => headedPrompter;
 }

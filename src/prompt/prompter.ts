@@ -6,6 +6,17 @@ export interface Choice<T> {
   description?: string;
 }
 
+/** A heading between the choices of a search list. */
+export interface Separator {
+  separator: string;
+}
+
+/**
+ * Where a search list gets its choices: asked again each time the typed text changes (undefined
+ * before anything is typed); `signal` is aborted once newer text has made the answer stale.
+ */
+export type SearchSource<T> = (term: string | undefined, signal: AbortSignal) => Promise<ReadonlyArray<Choice<T> | Separator>>;
+
 /** What commands may ask a person. Commands check `canPrompt(io)` before asking. */
 export interface Prompter {
   select<T>(message: string, choices: Choice<T>[], defaultValue?: T): Promise<T>;
@@ -13,6 +24,8 @@ export interface Prompter {
   /** Masked input: for API keys. */
   password(message: string): Promise<string>;
   confirm(message: string, defaultValue?: boolean): Promise<boolean>;
+  /** A type-to-filter list whose choices come from `source` as the person types. */
+  search<T>(message: string, source: SearchSource<T>): Promise<T>;
 }
 
 /** Ctrl-C inside an inquirer prompt becomes our CancelError (exit 130). */
@@ -37,6 +50,13 @@ export function inquirerPrompter(output: NodeJS.WritableStream = process.stderr)
       cancellable(async () => (await load()).input({ message, default: options.default, validate: options.validate }, context)),
     password: (message) => cancellable(async () => (await load()).password({ message, mask: '*' }, context)),
     confirm: (message, defaultValue = false) => cancellable(async () => (await load()).confirm({ message, default: defaultValue }, context)),
+    search: (message, source) =>
+      cancellable(async () => {
+        const { search, Separator: Heading } = await load();
+        const choices = async (term: string | undefined, { signal }: { signal: AbortSignal }) =>
+          (await source(term, signal)).map((item) => ('separator' in item ? new Heading(item.separator) : item));
+        return search({ message, source: choices, pageSize: 12 }, context);
+      }),
   };
 }
 
@@ -74,5 +94,6 @@ export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string
     input,
     password: (message) => next(message),
     confirm: (message) => next(message),
+    search: (message) => next(message),
   };
 }

@@ -144,6 +144,7 @@ describe('13.2 prompts refuse what the command line refuses', () => {
       select: () => Promise.reject(new Error('not asked')),
       password: () => Promise.reject(new Error('not asked')),
       confirm: () => Promise.reject(new Error('not asked')),
+      search: () => Promise.reject(new Error('not asked')),
     };
     return prompter;
   }

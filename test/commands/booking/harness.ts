@@ -83,6 +83,8 @@ export function recordingPrompter(answers: Array<unknown | ((choices: Array<Choi
     input: (message) => next(message),
     password: (message) => next(message),
     confirm: (message) => next(message),
+    // The choices offered before anything is typed.
+    search: async (message, source) => next(message, (await source(undefined, new AbortController().signal)).filter((item) => 'value' in item) as Array<Choice<unknown>>),
   };
 }
 
