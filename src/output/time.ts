@@ -39,3 +39,11 @@ export function localTime(text: string, timeZone?: string): string {
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(text)).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
+
+/**
+ * A datetime in a line on stderr ("Option until …"): in the reader's zone when a person reads
+ * it (stderr a terminal), the API's text otherwise, as logs and scripts keep it.
+ */
+export function stderrTime(text: string, io: { stderrIsTTY: boolean }, timeZone?: string): string {
+  return io.stderrIsTTY ? localTime(text, timeZone) : text;
+}

@@ -117,8 +117,42 @@ export interface BookingMoneyRecord {
   reason?: string | null;
 }
 
+/** An invoice of a booking (§2.2 names the collection; its fields are the sandbox's, docs/sandbox.md). */
+export interface Invoice {
+  id: string;
+  href: string;
+  booking?: Reference;
+  currency?: string;
+  /** Issue date. */
+  date?: string;
+  date_created?: string;
+  reason?: string;
+  total: Decimal;
+  /** Paid against it when it was issued. */
+  amount_paid?: Decimal;
+  amount_due?: Decimal;
+  lines?: Array<{ service?: Reference & { type?: string }; kind?: string; description?: string; amount: Decimal }>;
+  supersedes?: Reference | null;
+  documents?: Reference[];
+}
+
+/** A link the customer pays the amount owing at (§2.2 names the collection; its fields are the sandbox's). */
+export interface PaymentLink {
+  id: string;
+  href: string;
+  booking?: Reference;
+  amount: Decimal;
+  currency?: string;
+  /** OPEN until paid (PAID) or replaced when the amount owing changes (CLOSED). */
+  status: string;
+  url: string;
+  date_created?: string;
+  date_closed?: string | null;
+  payment?: Reference | null;
+}
+
 /** Every page of one of the booking's sub-collections (§4.2): customers, payments, refunds… */
-export function listBookingRecords<T>(client: ApiClient, id: string, sub: 'customers' | 'payments' | 'refunds'): AsyncGenerator<T> {
+export function listBookingRecords<T>(client: ApiClient, id: string, sub: 'customers' | 'payments' | 'refunds' | 'invoices' | 'travel_credits' | 'payment_links'): AsyncGenerator<T> {
   return records<T>(client, bookingPath(id, sub), undefined, { all: true });
 }
 

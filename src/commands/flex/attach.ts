@@ -7,6 +7,7 @@ import { registerCompleter } from '../../completion/index.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
+import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { describePayable, payable } from '../service/payable.js';
@@ -99,8 +100,8 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   opts.history.remember('flex', [{ id: service.id, label: `${service.name} on ${departureService}` }]);
   opts.history.remember('booking', [{ id: booking }]);
   const [price, pay] = await Promise.all([flexPrice(client, service, facts), payable(client, service)]);
-  await reportChange(opts, `${attachedNote(service, departureService, price)}\n${describePayable(pay)}`);
-  await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+  await reportChange(opts, `${attachedNote(service, departureService, price, stderrTime(service.option_expiry_date ?? '', opts.io, opts.output.timeZone))}\n${describePayable(pay)}`);
+  await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service, price.currency), xmlRoot: 'service' });
 }
 
 /** The flex price in the booking currency: per traveller (the plan's) and in total (the service's, for every covered traveller). */
@@ -137,10 +138,11 @@ export function describeFlexPrice(price: FlexPrice): string {
 
 /**
  * "Attached flex plan service 400003 to departure service 400001: Option until ….
+ * `optionExpires` is the option's expiry as the reader is shown it (stderrTime).
  * Flex price: 383.88 USD per traveller, 767.76 USD for 2 travellers, paid in full to confirm it (…)."
  */
-export function attachedNote(service: BookedService, departureService: string, price: FlexPrice): string {
-  const until = service.option_expiry_date ? ` until ${sanitize(service.option_expiry_date)}` : '';
+export function attachedNote(service: BookedService, departureService: string, price: FlexPrice, optionExpires: string): string {
+  const until = optionExpires ? ` until ${sanitize(optionExpires)}` : '';
   const described = describeFlexPrice(price);
   return (
     `Attached flex plan service ${sanitize(String(service.id))} to departure service ${sanitize(departureService)}: ${sanitize(service.status)}${until}.\n` +

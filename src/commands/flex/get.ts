@@ -62,7 +62,7 @@ export async function flexGetRun(opts: FlexIdOptions): Promise<void> {
   const currency = booking?.currency;
   const termsTitle = `Cancellation terms ${sanitize(String(terms?.id ?? ''))}${terms?.type ? ` (${sanitize(terms.type)})` : ''}${currency ? `, amounts in ${sanitize(currency)}` : ''}`;
   await renderItem(opts.io, expanded, opts.output, {
-    rows: serviceRows(service),
+    rows: serviceRows(service, currency),
     xmlRoot: 'flex_plan_service',
     sections: [
       { title: termsTitle, columns: windowColumns(currency), records: terms?.windows ?? [] },

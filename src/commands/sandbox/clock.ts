@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, reportChange } from '../shared.js';
 
@@ -83,6 +84,6 @@ export async function clockRun(opts: ClockOptions): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change, operatorKey));
   const clock = await changeClock(client, opts.change, operatorKey);
   const how = 'advance' in opts.change ? `advanced by ${opts.change.advance}` : 'set';
-  await reportChange(opts, `Sandbox clock ${how}: now ${sanitize(clock.now)}`);
+  await reportChange(opts, `Sandbox clock ${how}: now ${sanitize(stderrTime(clock.now, opts.io, opts.output.timeZone))}`);
   await renderChanged(opts.io, clock, opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });
 }

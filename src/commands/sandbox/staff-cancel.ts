@@ -4,7 +4,7 @@ import { SERVICE_FIELDS } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { serviceRows } from '../service/columns.js';
+import { serviceRowsOf } from '../service/columns.js';
 import { serviceLabel } from '../service/status.js';
 import { examples, idArgument, reportChange } from '../shared.js';
 
@@ -34,8 +34,9 @@ export async function staffCancelRun(opts: StaffCancelOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
   const operatorKey = await opts.operatorKey();
   if (opts.dryRun) return describeRequest(opts, staffCancelRequest(opts.service, operatorKey));
-  const service = await staffCancel(await opts.api(), opts.service, operatorKey);
+  const client = await opts.api();
+  const service = await staffCancel(client, opts.service, operatorKey);
   opts.history.remember('service', [{ id: service.id, label: service.name }]);
   await reportChange(opts, `Staff cancelled ${serviceLabel(service)}: now ${sanitize(service.status)}`);
-  await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+  await renderChanged(opts.io, service, opts.output, { rows: await serviceRowsOf(client, service, opts.output), xmlRoot: 'service' });
 }

@@ -5,7 +5,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, renderChangedList, resourceOptions } from '../resource.js';
 import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
-import { SERVICE_SUMMARY_COLUMNS, serviceRows } from './columns.js';
+import { SERVICE_SUMMARY_COLUMNS, serviceRowsOf } from './columns.js';
 import { askActivity, askBooking } from './pickers.js';
 
 export interface AddActivityOptions extends AddServiceOptions {
@@ -60,9 +60,9 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
     }
   }
   rememberAdded(opts, booking, created);
-  for (const service of created) await reportChange(opts, addedNote(service, booking));
+  for (const service of created) await reportChange(opts, addedNote(opts, service, booking));
   if (failure !== undefined && bodies.length > 1) opts.io.err.write(partialReport(activities, created, failure));
-  if (created.length === 1 && bodies.length === 1) await renderChanged(opts.io, created[0], opts.output, { rows: serviceRows(created[0]), xmlRoot: 'service' });
+  if (created.length === 1 && bodies.length === 1) await renderChanged(opts.io, created[0], opts.output, { rows: await serviceRowsOf(client, created[0]!, opts.output), xmlRoot: 'service' });
   else if (created.length > 0) await renderChangedList(opts.io, created, opts.output, SERVICE_SUMMARY_COLUMNS);
   if (failure !== undefined) throw failure;
 }

@@ -2,9 +2,10 @@ import { Command } from 'commander';
 import { createDepartureService, createServiceRequest, SERVICE_FIELDS, type BookedService, type ServiceCreate } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
+import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idOption, reportChange, requireValue } from '../shared.js';
-import { serviceRows } from './columns.js';
+import { serviceRowsOf } from './columns.js';
 import { askBooking, askCustomers, askDeparture } from './pickers.js';
 
 export interface AddServiceOptions extends ChangeOptions {
@@ -49,8 +50,8 @@ export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise
 
   const service = await createDepartureService(await opts.api(), body);
   rememberAdded(opts, booking, [service]);
-  await reportChange(opts, addedNote(service, booking));
-  await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+  await reportChange(opts, addedNote(opts, service, booking));
+  await renderChanged(opts.io, service, opts.output, { rows: await serviceRowsOf(await opts.api(), service, opts.output), xmlRoot: 'service' });
 }
 
 /** --customer values, else the customers picked on a terminal. */
@@ -64,9 +65,9 @@ export function rememberAdded(opts: AddServiceOptions, booking: string, services
   opts.history.remember('booking', [{ id: booking }]);
 }
 
-/** "Added departure service 400001 to booking 200001: Option until 2027-01-05T05:00:00Z." */
-export function addedNote(service: BookedService, booking: string): string {
-  const until = service.option_expiry_date ? ` until ${sanitize(service.option_expiry_date)}` : '';
+/** "Added departure service 400001 to booking 200001: Option until 2027-01-05 00:00 EST." (the API's UTC text when stderr is no terminal) */
+export function addedNote(opts: Pick<AddServiceOptions, 'io' | 'output'>, service: BookedService, booking: string): string {
+  const until = service.option_expiry_date ? ` until ${sanitize(stderrTime(service.option_expiry_date, opts.io, opts.output.timeZone))}` : '';
   const kind = service.type === 'activity_services' ? 'activity' : 'departure';
   return `Added ${kind} service ${sanitize(String(service.id))} to booking ${sanitize(booking)}: ${sanitize(service.status)}${until}.`;
 }

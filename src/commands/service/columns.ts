@@ -1,11 +1,14 @@
 /** How services look: rows of `service get`, tables of `booking services` and of the services section of `booking get`. */
+import type { ApiClient } from '../../api/client.js';
+import { getBooking } from '../../api/resources/bookings.js';
 import { displayName } from '../../api/resources/customers.js';
-import { isServiceType, type IncompleteRequirement, type PaymentToConfirm, type Promotion, type ServiceType } from '../../api/resources/services.js';
+import { isServiceType, type BookedService, type IncompleteRequirement, type PaymentToConfirm, type Promotion, type ServiceType } from '../../api/resources/services.js';
 import { formatMoney } from '../../output/money.js';
 import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
-import { formatValue, joinValues, type Column } from '../../output/render.js';
+import { formatValue, joinValues, type Column, type OutputSpec } from '../../output/render.js';
+import { unlessNotFound } from '../flex/preflight.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
   departure_services: 'departure',
@@ -39,12 +42,12 @@ export const SERVICE_SUMMARY_COLUMNS: Column[] = [
   { field: 'status_transitions', header: 'TRANSITIONS', format: commaJoined },
 ];
 
-function promotions(value: unknown): string {
+function promotions(value: unknown, currency: string | undefined): string {
   if (!Array.isArray(value)) return '';
   return value
     .map((p: Promotion) => {
       const code = p?.promotion_code ? ` (${formatValue(p.promotion_code)})` : '';
-      const discount = p?.discount_amount ? ` −${formatValue(p.discount_amount)}` : '';
+      const discount = p?.discount_amount ? ` −${formatMoney(p.discount_amount, currency)}` : '';
       return `${formatValue(p?.name)}${code}${discount}`;
     })
     .join('\n');
@@ -95,7 +98,7 @@ function serviceRowsIn(currency: string | undefined): Column[] {
     { field: 'deposit_amount', header: 'DEPOSIT', format: money },
     { field: 'payment_to_confirm', header: 'TO CONFIRM, PAY', format: (value) => paymentToConfirm(value, currency) },
     { field: 'cancellation_fee', header: 'CANCELLATION FEE', format: money },
-    { field: 'applied_promotions', header: 'PROMOTIONS', format: promotions },
+    { field: 'applied_promotions', header: 'PROMOTIONS', format: (value) => promotions(value, currency) },
     { field: 'flags', header: 'FLAGS', format: commaJoined },
     { field: 'incomplete_requirements', header: 'INCOMPLETE', format: requirements },
     { field: 'date_created', header: 'CREATED' },
@@ -117,4 +120,14 @@ export function serviceRows(service: unknown, currency?: string): Column[] {
     const value = getPath(service, row.field);
     return value !== undefined && !(value === null && HIDDEN_WHEN_NULL.has(row.field));
   });
+}
+
+/**
+ * serviceRows with money in the service's booking currency, which only the booking states: it
+ * is read for a table, the one format that shows amounts with their currency.
+ */
+export async function serviceRowsOf(client: ApiClient, service: BookedService, output: OutputSpec): Promise<Column[]> {
+  const bookingId = service.booking?.id;
+  const booking = output.format === 'table' && !output.fields && bookingId !== undefined ? await unlessNotFound(getBooking(client, String(bookingId))) : undefined;
+  return serviceRows(service, booking?.currency);
 }

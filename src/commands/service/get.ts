@@ -1,12 +1,10 @@
 import { Command } from 'commander';
-import { getBooking } from '../../api/resources/bookings.js';
 import { findService, SERVICE_TYPES } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
-import { unlessNotFound } from '../flex/preflight.js';
-import { serviceRows } from './columns.js';
+import { serviceRowsOf } from './columns.js';
 
 export interface ServiceIdOptions extends ResourceOptions {
   id: string;
@@ -31,7 +29,5 @@ export async function serviceGetRun(opts: ServiceIdOptions): Promise<void> {
   const client = await opts.api();
   const service = await findService(client, opts.id);
   opts.history.remember('service', [{ id: service.id, label: service.name }]);
-  // Amounts are in the booking's currency, which only the booking states: read it for the table, where amounts show with it.
-  const booking = opts.output.format === 'table' && service.booking?.id !== undefined ? await unlessNotFound(getBooking(client, String(service.booking.id))) : undefined;
-  await renderItem(opts.io, service, opts.output, { rows: serviceRows(service, booking?.currency), xmlRoot: 'service' });
+  await renderItem(opts.io, service, opts.output, { rows: await serviceRowsOf(client, service, opts.output), xmlRoot: 'service' });
 }

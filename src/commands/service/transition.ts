@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idArgument, reportChange } from '../shared.js';
-import { serviceRows } from './columns.js';
+import { serviceRowsOf } from './columns.js';
 import { payable, describePayable } from './payable.js';
 import { canMove, canonicalStatus, checkTransition, serviceLabel, whyNot } from './status.js';
 
@@ -53,7 +53,7 @@ export async function serviceTransitionRun(opts: ServiceTransitionOptions): Prom
 export async function unchanged(opts: ChangeOptions, service: BookedService, state: string): Promise<void> {
   opts.history.remember('service', [{ id: service.id, label: service.name }]);
   opts.io.err.write(`${capitalised(serviceLabel(service))} ${state}; nothing to change.\n`);
-  if (!opts.dryRun) await renderChanged(opts.io, service, opts.output, { rows: serviceRows(service), xmlRoot: 'service' });
+  if (!opts.dryRun) await renderChanged(opts.io, service, opts.output, { rows: await serviceRowsOf(await opts.api(), service, opts.output), xmlRoot: 'service' });
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -68,5 +68,5 @@ export async function applyStatus(opts: ChangeOptions, client: ApiClient, servic
   opts.history.remember('service', [{ id: updated.id, label: updated.name }]);
   const said = typeof note === 'function' ? await note(updated) : note;
   await reportChange(opts, `Moved ${serviceLabel(updated)} from ${sanitize(service.status)} to ${sanitize(updated.status)}.${said ? `\n${said}` : ''}`);
-  await renderChanged(opts.io, updated, opts.output, { rows: serviceRows(updated), xmlRoot: 'service' });
+  await renderChanged(opts.io, updated, opts.output, { rows: await serviceRowsOf(client, updated, opts.output), xmlRoot: 'service' });
 }

@@ -10,6 +10,7 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, type OutputSpec } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { localTime } from '../../output/time.js';
 import { makeTheme } from '../../output/theme.js';
 import type { InProcessSandbox } from '../../sandbox/index.js';
 import { lockWaitFromEnv } from '../../util/lock.js';
@@ -229,7 +230,7 @@ async function printEvents(opts: ListenOptions, events: HandledEvent[]): Promise
       event.forward_error !== null ? theme.error(`forward failed (${sanitize(event.forward_error)}): not acknowledged, the sender retries`) : '',
       event.cache_evicted === null ? '' : `cache: ${event.cache_evicted} evicted`,
     ].filter(Boolean);
-    const line = [theme.dim(sanitize(event.created)), theme.bold(sanitize(event.event_type)), sanitize(event.id), sanitize(event.data.href), ...notes];
+    const line = [theme.dim(sanitize(localTime(event.created, output.timeZone))), theme.bold(sanitize(event.event_type)), sanitize(event.id), sanitize(event.data.href), ...notes];
     io.out.write(`${line.join('  ')}\n`);
   }
 }

@@ -63,7 +63,7 @@ describe('trek flex attach', () => {
     expect(lines).toContain('STATUS              Option');
     expect(lines).toContain('CAN MOVE TO         Confirmed, Expired');
     expect(lines.some((line) => line.startsWith('OPTION EXPIRES      2099-01-03'))).toBe(true);
-    expect(lines).toContain('PRICE               400.00');
+    expect(lines).toContain('PRICE               400.00 CAD');
     expect(lines).toContain('COVERS              400001 (departure)');
   });
 

@@ -52,6 +52,8 @@ export interface ListenTarget {
   apiKey?: string;
   home?: string;
   format?: Format;
+  /** --tz: the zone terminal lines show times in. */
+  tz?: string;
   env?: Record<string, string>;
 }
 
@@ -64,6 +66,7 @@ export function useListeners(): (target: ListenTarget, args?: string[]) => Promi
   return async (target, args = []) => {
     const t = testFactory({ baseUrl: target.baseUrl, apiKey: target.apiKey, env: { ...(target.home ? { TREK_HOME: target.home } : {}), ...target.env } });
     t.f.globals.output = target.format ?? 'ndjson';
+    if (target.tz) t.f.globals.tz = target.tz;
     let signal: (name: string) => void = () => undefined;
     const signals: SignalHook = (onSignal) => {
       signal = onSignal;

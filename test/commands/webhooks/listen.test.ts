@@ -193,12 +193,12 @@ describe('17 trek webhooks listen: what passes', () => {
 
   it('17 on a terminal each event is one line (time, type, id, href), sender text escaped', async () => {
     const { api } = await setUp();
-    const listening = await listen({ ...api, format: 'table' });
+    const listening = await listen({ ...api, format: 'table', tz: 'America/Toronto' });
     const body = JSON.stringify([event('evt_\u001b]0;owned\u0007', { event_type: 'departures.updated\u001b[2J', data: { id: '1', href: '/departures/1\u202e' } })]);
     expect((await post(listening.url, body, signed(body, KEY))).status).toBe(200);
     const out = listening.t.out();
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(out).toContain('2027-01-10T15:00:00Z  departures.updated');
+    expect(out).toContain('2027-01-10 10:00 EST  departures.updated'); // the reader's zone, as tables show times
     expect(out).toContain('/departures/1');
     expect(out).not.toMatch(/[\u001b\u0007\u202e]/);
   });

@@ -1,0 +1,67 @@
+/**
+ * Travel credits (spec §2.2 and §2.9: the booking's and the agency's `travel_credits`; §3.2: flex
+ * exercise issues them with a booking window and a travel window, 12 and 24 months from
+ * issue). Their fields are "not shown" in the spec; these are the sandbox's (docs/sandbox.md).
+ */
+import type { ApiClient } from '../client.js';
+import { records } from '../paginate.js';
+import { fetchJson, itemPath, type Decimal, type Reference } from './common.js';
+
+export interface CreditWindow {
+  start_date: string | null;
+  end_date: string | null;
+}
+
+export interface TravelCredit {
+  id: string;
+  href: string;
+  booking: Reference;
+  amount: Decimal;
+  remaining_amount?: Decimal;
+  currency?: string;
+  date_created?: string;
+  issue_date?: string;
+  /** Until when the credit can be used to book. */
+  booking_window?: CreditWindow;
+  /** Until when the travel booked with it must take place. */
+  travel_window?: CreditWindow;
+  booking_window_end?: string;
+  travel_window_end?: string;
+  flex_plan_service?: Reference | null;
+  departure_service?: Reference | null;
+}
+
+export const TRAVEL_CREDITS = 'travel_credits';
+
+export function getTravelCredit(client: ApiClient, id: string): Promise<TravelCredit> {
+  return fetchJson<TravelCredit>(client, itemPath(TRAVEL_CREDITS, id));
+}
+
+/** The agency's `travel_credits` sub-collection (spec §2.9): every credit issued on its bookings. */
+export function agencyTravelCreditsPath(agencyId: string): string {
+  return itemPath('agencies', agencyId, TRAVEL_CREDITS);
+}
+
+/** The booking's `travel_credits` sub-collection (spec §2.2). */
+export function bookingTravelCreditsPath(bookingId: string): string {
+  return itemPath('bookings', bookingId, TRAVEL_CREDITS);
+}
+
+export function listTravelCredits(client: ApiClient, path: string): AsyncGenerator<TravelCredit> {
+  return records<TravelCredit>(client, path, undefined, { all: true });
+}
+
+/** The end of the booking window: its nested form, else the flat one. */
+export function bookingWindowEnd(credit: Pick<TravelCredit, 'booking_window' | 'booking_window_end'>): string | undefined {
+  return windowEnd(credit.booking_window, credit.booking_window_end);
+}
+
+/** The end of the travel window: its nested form, else the flat one. */
+export function travelWindowEnd(credit: Pick<TravelCredit, 'travel_window' | 'travel_window_end'>): string | undefined {
+  return windowEnd(credit.travel_window, credit.travel_window_end);
+}
+
+function windowEnd(window: CreditWindow | undefined, flat: string | undefined): string | undefined {
+  const end = window?.end_date ?? flat;
+  return typeof end === 'string' && end !== '' ? end : undefined;
+}

@@ -1,0 +1,224 @@
+import { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { getBooking, listBookingRecords, type Booking, type BookingMoneyRecord, type Invoice, type PaymentLink } from '../../api/resources/bookings.js';
+import type { TravelCredit } from '../../api/resources/credits.js';
+import { bookingWindowEnd, travelWindowEnd } from '../../api/resources/credits.js';
+import type { Factory } from '../../factory.js';
+import { formatMoney, fromCents, sumCents, toCents } from '../../output/money.js';
+import { formatValue, joinValues, renderItem, type Column } from '../../output/render.js';
+import { sanitize, sanitizeUrl } from '../../output/sanitize.js';
+import { unlessNotFound } from '../flex/preflight.js';
+import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
+import { examples, idArgument } from '../shared.js';
+import { withExternalIdSuggestion } from './list.js';
+import { bookingLabel } from './view.js';
+
+export interface BookingStatementOptions extends ResourceOptions {
+  id: string;
+}
+
+export function newBookingStatementCmd(f: Factory, runF: (opts: BookingStatementOptions) => Promise<void> = bookingStatementRun): Command {
+  return new Command('statement')
+    .summary('the money of a booking on one screen: paid, owing by when, payment links and the ledger')
+    .description(
+      'Show the money of a booking: its total, what is paid, pending and owing and the balance due date, the commission and ' +
+        'the tax on it, the open payment links (amount and URL), then the ledger in date order: payments, refunds, invoices and ' +
+        'travel credits. In a pipe (or -o json) the same numbers come as one JSON object: the amounts as the API writes them, ' +
+        'every payment link, and the ledger entries with their kind.',
+    )
+    .addArgument(idArgument('<id>', 'booking id'))
+    .addHelpText('after', examples([
+      'trek booking statement 200003',
+      'trek booking statement 200003 -o json | jq -r .amount_owing',
+      "trek booking statement 200003 -o json | jq -r '.payment_links[] | select(.status == \"OPEN\") | .url'",
+      "trek booking statement 200003 -o json | jq '.ledger[] | select(.kind == \"refund\")'",
+    ]))
+    .action(async (id: string) => {
+      await runF({ ...(await resourceOptions(f)), id });
+    });
+}
+
+export type LedgerKind = 'payment' | 'refund' | 'invoice' | 'travel_credit';
+
+/** One line of the ledger: a movement of money, an invoice issued or a credit given. */
+export interface LedgerEntry {
+  date: string;
+  kind: LedgerKind;
+  id: string;
+  href: string;
+  /** As the API writes it: a refund's amount is positive (its kind says it went back); an invoice's is its total. */
+  amount: string;
+  status: string | null;
+  note: string;
+}
+
+/** What `booking statement` prints: the booking's own numbers, its payment links and the ledger. */
+export interface Statement {
+  id: string;
+  currency: string;
+  /** What the booking costs as it stands: amount_paid + amount_owing. */
+  total: string | null;
+  amount_paid: string;
+  amount_pending: string;
+  amount_owing: string;
+  balance_due_date: string | null;
+  commission: string;
+  tax_on_commission: string;
+  payment_links: PaymentLink[];
+  ledger: LedgerEntry[];
+}
+
+/** A sub-collection this server does not serve (the spec shows none of their requests) reads as empty. */
+async function listed<T>(client: ApiClient, id: string, sub: 'payments' | 'refunds' | 'invoices' | 'travel_credits' | 'payment_links'): Promise<T[]> {
+  return (await unlessNotFound(toArray(listBookingRecords<T>(client, id, sub)))) ?? [];
+}
+
+export async function bookingStatementRun(opts: BookingStatementOptions): Promise<void> {
+  const client = await opts.api();
+  const [booking, payments, refunds, invoices, credits, links] = await Promise.all([
+    getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error))),
+    listed<BookingMoneyRecord>(client, opts.id, 'payments'),
+    listed<BookingMoneyRecord>(client, opts.id, 'refunds'),
+    listed<Invoice>(client, opts.id, 'invoices'),
+    listed<TravelCredit>(client, opts.id, 'travel_credits'),
+    listed<PaymentLink>(client, opts.id, 'payment_links'),
+  ]);
+  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  const statement = statementOf(booking, { payments, refunds, invoices, credits, links });
+  const mismatch = ledgerMismatch(booking, payments, refunds);
+  if (mismatch) opts.io.err.write(`${mismatch}\n`);
+
+  const currency = booking.currency;
+  const resolve = (url: string) => {
+    try {
+      return client.resolve(url).href;
+    } catch {
+      return url;
+    }
+  };
+  const open = links.filter((link) => link.status === 'OPEN');
+  await renderItem(opts.io, statement, opts.output, {
+    rows: statementRows(currency),
+    sections: [
+      { title: 'Open payment links', columns: linkColumns(currency, resolve), records: open },
+      { title: 'Ledger', columns: ledgerColumns(currency), records: statement.ledger },
+    ],
+    xmlRoot: 'statement',
+  });
+}
+
+interface Records {
+  payments: BookingMoneyRecord[];
+  refunds: BookingMoneyRecord[];
+  invoices: Invoice[];
+  credits: TravelCredit[];
+  links: PaymentLink[];
+}
+
+export function statementOf(booking: Booking, records: Records): Statement {
+  const paid = toCents(booking.amount_paid);
+  const owing = toCents(booking.amount_owing);
+  return {
+    id: booking.id,
+    currency: booking.currency,
+    total: paid === undefined || owing === undefined ? null : fromCents(paid + owing),
+    amount_paid: booking.amount_paid,
+    amount_pending: booking.amount_pending,
+    amount_owing: booking.amount_owing,
+    balance_due_date: booking.balance_due_date,
+    commission: booking.commission,
+    tax_on_commission: booking.tax_on_commission,
+    payment_links: records.links,
+    ledger: ledgerOf(records),
+  };
+}
+
+/** Payments, refunds, invoices and travel credits, oldest first (one moment keeps that order). */
+function ledgerOf({ payments, refunds, invoices, credits }: Records): LedgerEntry[] {
+  const entry = (kind: LedgerKind, record: { id: unknown; href?: unknown; date_created?: unknown; status?: unknown }, amount: unknown, note: string, date?: unknown): LedgerEntry => ({
+    date: formatValue(record.date_created ?? date),
+    kind,
+    id: formatValue(record.id),
+    href: formatValue(record.href),
+    amount: formatValue(amount),
+    status: record.status === undefined || record.status === null ? null : formatValue(record.status),
+    note,
+  });
+  const entries = [
+    ...payments.map((p) => entry('payment', p, p.amount, p.reason === 'FINAL_PAYMENT' ? 'the final payment, taken on the balance due date' : formatValue(p.reason))),
+    ...refunds.map((r) => entry('refund', r, r.amount, joinValues([r.reason, serviceNote((r as { service?: unknown }).service)], '; '))),
+    ...invoices.map((i) => entry('invoice', i, i.total, invoiceNote(i), i.date)),
+    ...credits.map((c) => entry('travel_credit', c, c.amount, creditNote(c), c.issue_date)),
+  ];
+  return entries.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+function serviceNote(service: unknown): string {
+  const id = (service as { id?: unknown } | null | undefined)?.id;
+  return id === undefined || id === null ? '' : `service ${formatValue(id)}`;
+}
+
+function invoiceNote(invoice: Invoice): string {
+  const paid = invoice.amount_paid === undefined ? '' : `${formatValue(invoice.amount_paid)} paid at issue`;
+  const due = invoice.amount_due === undefined ? '' : `${formatValue(invoice.amount_due)} due`;
+  const replaces = invoice.supersedes?.id === undefined ? '' : `replaces ${formatValue(invoice.supersedes.id)}`;
+  return joinValues([joinValues([paid, due], ', '), replaces], '; ');
+}
+
+function creditNote(credit: TravelCredit): string {
+  const remaining = credit.remaining_amount === undefined ? '' : `${formatValue(credit.remaining_amount)} left`;
+  const bookBy = bookingWindowEnd(credit);
+  const travelBy = travelWindowEnd(credit);
+  return joinValues([remaining, bookBy && `book by ${bookBy}`, travelBy && `travel by ${travelBy}`], ', ');
+}
+
+/**
+ * "The ledger's applied payments less refunds come to …": said when they do not add up to the
+ * booking's amount_paid, since the statement shows both and one of them is then wrong.
+ */
+function ledgerMismatch(booking: Booking, payments: BookingMoneyRecord[], refunds: BookingMoneyRecord[]): string | undefined {
+  const applied = (records: BookingMoneyRecord[]) => records.filter((r) => r.status === undefined || r.status === 'APPLIED').map((r) => r.amount);
+  const paidIn = sumCents(applied(payments));
+  const paidBack = sumCents(applied(refunds));
+  const paid = toCents(booking.amount_paid);
+  if (paidIn === undefined || paidBack === undefined || paid === undefined || paidIn - paidBack === paid) return undefined;
+  const currency = booking.currency;
+  return `Note: the ledger's applied payments less refunds come to ${formatMoney(paidIn - paidBack, currency)}, but booking ${sanitize(booking.id)} says ${formatMoney(paid, currency)} is paid.`;
+}
+
+function statementRows(currency: string): Column[] {
+  const money = (value: unknown) => formatMoney(value, currency);
+  return [
+    { field: 'id', header: 'BOOKING' },
+    { field: 'total', header: 'TOTAL', format: money },
+    { field: 'amount_paid', header: 'PAID', format: money },
+    { field: 'amount_pending', header: 'PENDING', format: money },
+    { field: 'amount_owing', header: 'OWING', format: money },
+    { field: 'balance_due_date', header: 'BALANCE DUE' },
+    { field: 'commission', header: 'COMMISSION', format: money },
+    { field: 'tax_on_commission', header: 'TAX ON COMMISSION', format: money },
+  ];
+}
+
+function linkColumns(currency: string, resolve: (url: string) => string): Column[] {
+  return [
+    { field: 'id', header: 'ID' },
+    { field: 'amount', header: 'AMOUNT', format: (amount) => formatMoney(amount, currency) },
+    // The URL is given to the customer whole: never cut.
+    { field: 'url', header: 'URL', format: (url) => (typeof url === 'string' && url !== '' ? sanitizeUrl(resolve(url)) : ''), whole: true },
+  ];
+}
+
+const KIND_LABELS: Record<LedgerKind, string> = { payment: 'payment', refund: 'refund', invoice: 'invoice', travel_credit: 'travel credit' };
+
+function ledgerColumns(currency: string): Column[] {
+  return [
+    { field: 'date', header: 'DATE' },
+    { field: 'kind', header: 'KIND', format: (kind) => KIND_LABELS[kind as LedgerKind] ?? formatValue(kind) },
+    { field: 'id', header: 'ID' },
+    // Money back is shown negative, so payments and refunds add up to PAID; an invoice shows its total.
+    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency) },
+    { field: 'status', header: 'STATUS' },
+    { field: 'note', header: 'NOTE', wrap: true },
+  ];
+}
