@@ -20,7 +20,7 @@ export interface BookingGetOptions extends ResourceOptions {
 export function newBookingGetCmd(f: Factory, runF: (opts: BookingGetOptions) => Promise<void> = bookingGetRun): Command {
   return new Command('get')
     .summary('show a booking with its money, dates and services')
-    .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services, its travellers, and its payments and refunds.')
+    .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services, its travellers, its payments and refunds, and the travel credits it was given (if any).')
     .addArgument(idArgument('<id>', 'booking id'))
     .addHelpText('after', examples([
       'trek booking get 200001',
@@ -36,11 +36,12 @@ export async function bookingGetRun(opts: BookingGetOptions): Promise<void> {
   const client = await opts.api();
   // The services, travellers and money sections are part of the table view only; other formats print the booking as the API sends it.
   const withSections = opts.output.format === 'table' && !opts.output.fields;
-  const [booking, services, travellers, money] = await Promise.all([
+  const [booking, services, travellers, money, credits] = await Promise.all([
     getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error))),
     withSections ? toArray(listBookingServices(client, opts.id)) : ([] as ServiceSummary[]),
     withSections ? orNone(toArray(listBookingRecords<Customer>(client, opts.id, 'customers'))) : [],
     withSections ? moneyRecords(client, opts.id) : [],
+    withSections ? orNone(toArray(listBookingRecords<BookingMoneyRecord>(client, opts.id, 'travel_credits'))) : [],
   ]);
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
   const sections = withSections
@@ -48,6 +49,8 @@ export async function bookingGetRun(opts: BookingGetOptions): Promise<void> {
         { title: 'Services', columns: SERVICE_SUMMARY_COLUMNS, records: services },
         { title: 'Travellers', columns: TRAVELLER_COLUMNS, records: travellers },
         { title: 'Payments and refunds', columns: moneyColumns(booking.currency), records: money },
+        // Most bookings have none: the section is there only when a cancellation under flex terms gave one.
+        ...(credits.length > 0 ? [{ title: 'Travel credits', columns: creditColumns(booking.currency), records: credits }] : []),
       ]
     : [];
   await renderItem(opts.io, booking, opts.output, { rows: BOOKING_ROWS, sections, xmlRoot: 'booking' });
@@ -84,5 +87,16 @@ function moneyColumns(currency: string): Column[] {
     { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as MoneyLine).kind === 'refund' ? `-${formatValue(amount)}` : amount, currency) },
     { field: 'status', header: 'STATUS' },
     { field: 'reason', header: 'REASON' },
+  ];
+}
+
+/** A travel credit (spec §2.2 `travel_credits`): when it was given, its amount, and until when it can be booked and travelled on. */
+function creditColumns(currency: string): Column[] {
+  return [
+    { field: 'id', header: 'ID' },
+    { field: 'date_created', header: 'ISSUED' },
+    { field: 'amount', header: 'AMOUNT', format: (amount) => formatMoney(amount, currency) },
+    { field: 'booking_window.end_date', header: 'BOOK BY' },
+    { field: 'travel_window.end_date', header: 'TRAVEL BY' },
   ];
 }

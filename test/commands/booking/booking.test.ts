@@ -178,10 +178,10 @@ describe('trek booking get', () => {
     expect(xml.out()).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<booking>\n  <id>${booking.id}</id>\n  <currency>USD</currency>\n</booking>\n`);
   });
 
-  it('reads the booking with one request in JSON and adds the services, travellers, payments and refunds only for the table', async () => {
+  it('reads the booking with one request in JSON and adds the services, travellers, payments, refunds and travel credits only for the table', async () => {
     const hostile = await servers.start((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      if (/\/(services|customers|payments|refunds)\//.test(req.url!)) res.end(JSON.stringify({ count: 0, current_page: 1, max_per_page: 50, results: [], links: [] }));
+      if (/\/(services|customers|payments|refunds|travel_credits)\//.test(req.url!)) res.end(JSON.stringify({ count: 0, current_page: 1, max_per_page: 50, results: [], links: [] }));
       else res.end(JSON.stringify({ id: '5', currency: 'CAD' }));
     });
     const json = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
@@ -191,7 +191,7 @@ describe('trek booking get', () => {
     const table = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true });
     await bookingGetRun({ ...(await resourceOptions(table.f)), id: '5' });
     await table.f.close();
-    expect(hostile.requests.map((r) => r.url).slice(1).sort()).toEqual(['/bookings/5/', '/bookings/5/customers/', '/bookings/5/payments/', '/bookings/5/refunds/', '/bookings/5/services/']);
+    expect(hostile.requests.map((r) => r.url).slice(1).sort()).toEqual(['/bookings/5/', '/bookings/5/customers/', '/bookings/5/payments/', '/bookings/5/refunds/', '/bookings/5/services/', '/bookings/5/travel_credits/']);
   });
 
   it('lists linked bookings one per line, colours service statuses and neutralises server text', async () => {
@@ -200,7 +200,7 @@ describe('trek booking get', () => {
       if (req.url!.includes('/services')) {
         const service = { id: '4', name: 'Inca\x1b]8;;http://evil.example\x07 Trail\x1b[2J', type: 'departure_services', status: 'Confirmed', start_date: '2027-05-01', finish_date: '2027-05-09', status_transitions: ['Request Cancellation'] };
         res.end(JSON.stringify({ count: 1, current_page: 1, max_per_page: 50, results: [service], links: [] }));
-      } else if (/\/(customers|payments|refunds)\//.test(req.url!)) {
+      } else if (/\/(customers|payments|refunds|travel_credits)\//.test(req.url!)) {
         res.end(JSON.stringify({ count: 0, current_page: 1, max_per_page: 50, results: [], links: [] }));
       } else {
         res.end(JSON.stringify({
