@@ -52,8 +52,9 @@ const { outputFiles } = await build({
   // (537 → 401 kB); names stay, so stack traces stay readable, and the source maps lead to src/.
   minifyWhitespace: true,
   // Required on first use, from node_modules: undici, the prompts of interactive commands, the
-  // YAML renderer, and jq for --jq (it reads its jq.wasm from beside its own file).
-  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm'],
+  // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), and the sandbox's
+  // PDF maker, loaded only when a document's content is asked for.
+  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib'],
   supported: { 'dynamic-import': false },
   plugins: [sandboxInItsOwnFile],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts

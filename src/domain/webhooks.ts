@@ -13,7 +13,7 @@ export const SIGNATURE_HEADER = 'x-gapi-signature';
 export const ACK_HEADER = 'x-application-sha256';
 
 /** The resources whose changes are announced, as they appear in `event_type` (`<resource>.<action>`). */
-export const WEBHOOK_RESOURCES = ['bookings', 'services', 'customers', 'overrides', 'checkins', 'agencies', 'departures'] as const;
+export const WEBHOOK_RESOURCES = ['bookings', 'services', 'customers', 'overrides', 'checkins', 'agencies', 'departures', 'invoices', 'documents', 'refunds', 'travel_credits'] as const;
 export const WEBHOOK_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
 export type WebhookResource = (typeof WEBHOOK_RESOURCES)[number];

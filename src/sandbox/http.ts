@@ -77,10 +77,14 @@ function errorBody(status: number, message: string, href: string, errors: FieldE
   };
 }
 
-/** A Reply as bytes: the body in the negotiated format, with its Content-Type and Content-Length. */
+/**
+ * A Reply as bytes: the body in the negotiated format, with its Content-Type and Content-Length;
+ * a body of bytes (a document's content) as it is, with the Content-Type its route gave.
+ */
 function encode(format: Format, reply: Reply, date: string, root = 'response'): SandboxResponse {
   const headers: Record<string, string> = { ...reply.headers, date };
   if (reply.status === 204 || reply.body === undefined) return { status: reply.status, headers };
+  if (reply.body instanceof Uint8Array) return { status: reply.status, headers: { ...headers, 'content-length': String(reply.body.length) }, body: Buffer.from(reply.body) };
   const body = format === 'json' ? toJsonBytes(reply.body) : Buffer.from(toXml(reply.body, root));
   headers['content-type'] = CONTENT_TYPE[format];
   headers['content-length'] = String(body.length);
@@ -272,9 +276,9 @@ async function handle(store: Store, router: Router, request: SandboxRequest, for
   const queryAt = url.indexOf('?');
   const path = pathOf(url);
   const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
-  if (format === null) {
-    throw new SandboxError(406, 'Only application/json and application/xml can be produced.');
-  }
+  // A GET may still be for bytes of another type (a document's content): judged by its answer below.
+  const notAcceptable = () => new SandboxError(406, 'Only application/json and application/xml can be produced.');
+  if (format === null && method !== 'GET' && method !== 'HEAD') throw notAcceptable();
   const match = router.match(method, path);
   if (match.kind === 'none') throw new SandboxError(404, `No resource at ${path}.`);
   if (match.kind === 'wrong-method') {
@@ -306,5 +310,13 @@ async function handle(store: Store, router: Router, request: SandboxRequest, for
     nowMs: store.clock.nowMs(),
     cpuBudgetMs,
   };
-  return invoke(ctx);
+  const reply = await invoke(ctx);
+  if (format === null && !acceptsBytes(reply, headers.accept)) throw notAcceptable();
+  return reply;
+}
+
+/** Whether `accept` takes the answer's bytes, by their Content-Type (a JSON or XML answer is not bytes). */
+function acceptsBytes(reply: Reply, accept: string | undefined): boolean {
+  const type = reply.headers?.['content-type'];
+  return reply.body instanceof Uint8Array && type !== undefined && new Negotiator({ headers: { accept } }).mediaType([type]) !== undefined;
 }

@@ -267,6 +267,50 @@ export interface TravelCreditRecord extends BookingChildRecord {
   travel_window_end: string;
 }
 
+/** One line of an invoice: a confirmed service's price, or what a cancelled one keeps. */
+export interface InvoiceLineRecord {
+  service_id: string;
+  kind: 'SERVICE' | 'CANCELLATION_FEE';
+  amount_cents: number;
+}
+
+/** Why an invoice was issued (the sandbox's names; spec §2.2 leaves invoice fields "not shown"). */
+export type InvoiceReason = 'SERVICE_CONFIRMED' | 'SERVICE_ADDED' | 'CANCELLATION' | 'MONEY_CHANGED';
+
+/** An invoice (rules/paperwork.ts): issued when a booking's invoiceable lines change, never edited after. */
+export interface InvoiceRecord extends BookingChildRecord {
+  reason: InvoiceReason;
+  lines: InvoiceLineRecord[];
+  total_cents: number;
+  /** Paid against it at issue: the booking's paid money then, up to the total. */
+  paid_cents: number;
+  /** The invoice it replaces; null for a booking's first. */
+  supersedes_id: string | null;
+}
+
+export const DOCUMENT_TYPES = ['INVOICE', 'VOUCHER', 'ATOL_CERTIFICATE'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** A document of a booking (spec §2.4 `documents`): its content is made on request (documents/pdf.ts). */
+export interface DocumentRecord extends BookingChildRecord {
+  type: DocumentType;
+  audience: 'AGENT' | 'CUSTOMER';
+  mime_type: string;
+  /** The invoice it prints (INVOICE only). */
+  invoice_id: string | null;
+  /** The services it is about; each lists it among its `documents`. */
+  service_ids: string[];
+}
+
+/** A link a customer pays the booking's amount owing through (`POST /_sandbox/pay/<token>`). */
+export interface PaymentLinkRecord extends BookingChildRecord {
+  amount_cents: number;
+  /** OPEN until paid through it (PAID) or until the amount owing changes (CLOSED). */
+  status: 'OPEN' | 'PAID' | 'CLOSED';
+  date_closed: string | null;
+  payment_id: string | null;
+}
+
 /** A webhook subscription (`POST /_sandbox/webhooks`): an agency's receiver, signed with the subscribing agent's key. */
 export interface WebhookRecord extends BaseRecord {
   agency_id: string;
@@ -309,11 +353,12 @@ export interface Collections {
   services: Record<string, ServiceRecord>;
   payments: Record<string, PaymentRecord>;
   refunds: Record<string, RefundRecord>;
-  invoices: Record<string, BookingChildRecord>;
-  documents: Record<string, BookingChildRecord>;
+  invoices: Record<string, InvoiceRecord>;
+  documents: Record<string, DocumentRecord>;
   overrides: Record<string, OverrideRecord>;
   flex_plan_addons: Record<string, FlexAddonRecord>;
   travel_credits: Record<string, TravelCreditRecord>;
+  payment_links: Record<string, PaymentLinkRecord>;
   webhooks: Record<string, WebhookRecord>;
   webhook_deliveries: Record<string, WebhookDeliveryRecord>;
 }
@@ -333,6 +378,7 @@ export const COLLECTION_NAMES: readonly CollectionName[] = [
   'overrides',
   'flex_plan_addons',
   'travel_credits',
+  'payment_links',
   'webhooks',
   'webhook_deliveries',
 ];

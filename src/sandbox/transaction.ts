@@ -27,6 +27,7 @@ export const ID_BASE: Record<CollectionName, number> = {
   overrides: 640_000,
   flex_plan_addons: 650_000,
   travel_credits: 660_000,
+  payment_links: 670_000,
   webhooks: 800_000,
   webhook_deliveries: 810_000,
 };

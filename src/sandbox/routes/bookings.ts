@@ -7,7 +7,6 @@ import { assertOwnAgency } from '../auth.js';
 import { SandboxError, fieldError, forbidden, notFound } from '../errors.js';
 import { listEmpty, listRecords } from '../list.js';
 import { bookingServices, type BookingChildRecord, type BookingRecord, type CollectionName, type ServiceRecord, type State } from '../model.js';
-import { href, ref } from '../refs.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { Checker, checkUnwritable, objectBody, type UpdateMembers } from '../validate.js';
 import type { BookingCollection } from '../store.js';
@@ -32,7 +31,7 @@ export function assertOpen(booking: BookingRecord): void {
 
 /** One of a booking's nested collections whose records carry `booking_id`, each shown by `render`. */
 export function childCollection<R extends BookingChildRecord>(
-  collection: CollectionName & ('invoices' | 'documents' | 'overrides' | 'payments' | 'refunds' | 'travel_credits'),
+  collection: CollectionName & ('invoices' | 'documents' | 'overrides' | 'payments' | 'refunds' | 'travel_credits' | 'payment_links'),
   render: (state: State, record: R) => object,
 ): BookingCollection {
   return {
@@ -41,17 +40,9 @@ export function childCollection<R extends BookingChildRecord>(
   };
 }
 
-/** Invoices and documents have no routes of their own yet: their records as stored, with hrefs. */
-function storedChild(collection: 'invoices' | 'documents'): BookingCollection {
-  return childCollection(collection, (_state, record) => {
-    const { seq: _seq, booking_id: bookingId, ...fields } = record;
-    return { ...fields, href: href(collection, record.id), booking: ref('bookings', bookingId) };
-  });
-}
-
 /**
- * The nested collections this area fills; payments, refunds, travel credits, overrides and
- * checkins come from their own areas, and the others are listed empty (routes/index.ts).
+ * The nested collections this area fills; payments, refunds, travel credits, overrides,
+ * checkins and the paperwork come from their own areas, and the others are listed empty (routes/index.ts).
  */
 export const bookingCollections: Readonly<Record<string, BookingCollection>> = {
   services: { records: (state, booking) => bookingServices(state, booking.id), render: (state, s) => serviceSummary(state, s as ServiceRecord) },
@@ -62,8 +53,6 @@ export const bookingCollections: Readonly<Record<string, BookingCollection>> = {
     },
     render: (_state, c) => customerView(c as never),
   },
-  invoices: storedChild('invoices'),
-  documents: storedChild('documents'),
 };
 
 const CURRENCY_RE = /^[A-Z]{3}$/;

@@ -13,6 +13,7 @@ import * as commercial from './commercial.js';
 import * as customers from './customers.js';
 import * as flex from './flex.js';
 import * as overrides from './overrides.js';
+import * as paperwork from './paperwork.js';
 import * as payments from './payments.js';
 import * as profileUpdates from './profile-updates.js';
 import * as profiles from './profiles.js';
@@ -41,6 +42,8 @@ const MODULES: readonly SandboxModule[] = [
   overrides,
   checkins,
   sandbox,
+  // Before webhooks: the paperwork a change issues is announced with it.
+  paperwork,
   webhooks,
 ];
 

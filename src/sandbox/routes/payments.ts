@@ -35,17 +35,23 @@ export function paymentView(state: State, payment: PaymentRecord): Record<string
   return { ...money(state, payment, 'payments'), status: payment.status, reason: payment.reason ?? null };
 }
 
-function refundView(state: State, refund: RefundRecord): Record<string, unknown> {
+export function refundView(state: State, refund: RefundRecord): Record<string, unknown> {
   const service = refund.service_id ? state.collections.services[refund.service_id] : undefined;
   return { ...money(state, refund, 'refunds'), status: refund.status, reason: refund.reason ?? null, service: service ? ref(service.type, service.id) : null };
 }
 
-function travelCreditView(state: State, credit: TravelCreditRecord): Record<string, unknown> {
+/** A travel credit: its windows both as objects and as flat end dates (what an agency's list is searched and ordered by). */
+export function travelCreditView(state: State, credit: TravelCreditRecord): Record<string, unknown> {
   const issued = credit.date_created.slice(0, 10);
   return {
     ...money(state, credit, 'travel_credits'),
+    // Nothing redeems a credit in the sandbox yet: all of it remains.
+    remaining_amount: formatCents(credit.amount_cents),
+    issue_date: issued,
     booking_window: { start_date: issued, end_date: credit.booking_window_end },
     travel_window: { start_date: issued, end_date: credit.travel_window_end },
+    booking_window_end: credit.booking_window_end,
+    travel_window_end: credit.travel_window_end,
     flex_plan_service: ref('flex_plan_services', credit.flex_service_id),
     departure_service: ref('departure_services', credit.departure_service_id),
   };
@@ -56,7 +62,7 @@ function travelCreditView(state: State, credit: TravelCreditRecord): Record<stri
  * the office), each with what it took, and those left waiting, each with what it needs, the
  * payment that would now confirm it, and why this one did not.
  */
-function allocationView(state: State, bookingId: string, allocation: Allocation): Record<string, unknown> {
+export function allocationView(state: State, bookingId: string, allocation: Allocation): Record<string, unknown> {
   return {
     confirmed: allocation.covered.map(({ service, cents }) => ({ ...serviceRef(service), status: service.status, amount: formatCents(cents) })),
     waiting: allocation.passed.map(({ service, cents, reason }) => ({

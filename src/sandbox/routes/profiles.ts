@@ -6,11 +6,12 @@
 import { assertOwnAgency } from '../auth.js';
 import { COUNTRIES } from '../catalogue/reference.js';
 import { notFound } from '../errors.js';
-import { listEmpty, listRecords } from '../list.js';
+import { listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { href } from '../refs.js';
 import { agencyView, agentView, bookingView } from '../views.js';
 import { agencyPromotions } from './commercial.js';
+import { travelCreditView } from './payments.js';
 
 function ownAgency(ctx: RequestContext) {
   const agency = ctx.state.collections.agencies[ctx.params.id!];
@@ -45,7 +46,11 @@ export function register(router: Router): void {
       return listRecords(ctx, Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === agency.id), (b) => bookingView(ctx.state, b));
     })
     .get('/agencies/:id/promotions', (ctx) => agencyPromotions(ctx, ownAgency(ctx)))
-    .get('/agencies/:id/travel_credits', (ctx) => (ownAgency(ctx), listEmpty(ctx)))
+    .get('/agencies/:id/travel_credits', (ctx) => {
+      const agency = ownAgency(ctx);
+      const ofAgency = (bookingId: string) => ctx.state.collections.bookings[bookingId]?.agency_id === agency.id;
+      return listRecords(ctx, Object.values(ctx.state.collections.travel_credits).filter((c) => ofAgency(c.booking_id)), (c) => travelCreditView(ctx.state, c));
+    })
     .get('/agents/:id', (ctx) => {
       const agent = ctx.state.collections.agents[ctx.params.id!];
       if (!agent) throw notFound(`Agent ${ctx.params.id}`);

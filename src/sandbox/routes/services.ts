@@ -20,6 +20,7 @@ import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } f
 import { customerRef, ref } from '../refs.js';
 import { appliedPromotionView, serviceSummary, travellerDetailsView } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
+import { serviceDocuments } from './paperwork.js';
 
 // ---------------------------------------------------------------------------------------
 // Request bodies
@@ -144,7 +145,7 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
     applied_promotions: promotion ? [promotion] : [],
     flags: service.flags,
     booking: ref('bookings', service.booking_id),
-    documents: [],
+    documents: serviceDocuments(state, service),
     declined_reason: null,
     product: ref(PRODUCT_COLLECTION[service.type], service.product_id, { name: service.name }),
     associated_services: covering ? [ref('flex_plan_services', covering.id, { type: 'flex_plan_services' })] : [],

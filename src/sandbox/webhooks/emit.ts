@@ -4,11 +4,12 @@
  * webhook events in the outbox (outbox.ts) as part of the same commit. With no subscription in
  * the sandbox it does nothing at all.
  *
- * - bookings, customers, services, overrides, agencies: `.created`, `.updated`, `.deleted` from
+ * - bookings, customers, services, overrides, agencies, and the paperwork a booking is issued
+ *   (invoices, documents, refunds, travel credits): `.created`, `.updated`, `.deleted` from
  *   the records written; a service gets one `services.updated` per status change (the rules emit
  *   each, the clock's too) — or one for any other change.
  * - bookings: also `.updated` when what the booking shows changes with its services, payments,
- *   refunds, flex plan addons, travel credits, invoices or documents.
+ *   refunds, flex plan addons, travel credits, invoices, documents or payment links.
  * - checkins are computed (rules/checkins.ts): `.created` when a customer joins a booking,
  *   `.deleted` when they leave it, `.updated` when anything a checkin is computed from changes
  *   (the customer, the booking's services or overrides).
@@ -24,9 +25,9 @@ import type { Transaction } from '../transaction.js';
 import { enqueue, newEventId, type QueuedEvent } from './outbox.js';
 
 /** Collections whose records are part of what a booking shows. */
-const BOOKING_PARTS: ReadonlySet<string> = new Set(['services', 'payments', 'refunds', 'invoices', 'documents', 'flex_plan_addons', 'travel_credits']);
-/** Collections announced as themselves. */
-const OWN_EVENTS: ReadonlySet<string> = new Set(['bookings', 'customers', 'services', 'overrides', 'agencies']);
+const BOOKING_PARTS: ReadonlySet<string> = new Set(['services', 'payments', 'refunds', 'invoices', 'documents', 'flex_plan_addons', 'travel_credits', 'payment_links']);
+/** Collections announced as themselves: a voucher available and a refund issued are among what integrators wait for. */
+const OWN_EVENTS: ReadonlySet<string> = new Set(['bookings', 'customers', 'services', 'overrides', 'agencies', 'invoices', 'documents', 'refunds', 'travel_credits']);
 
 type Action = 'created' | 'updated' | 'deleted';
 

@@ -1,0 +1,157 @@
+/**
+ * A booking's paperwork on the wire (docs/sandbox.md, "Invoices, documents and payment
+ * links"): invoices, documents and their PDF content, payment links and paying one. The rules
+ * that issue them are rules/paperwork.ts, run after every change by this module's ChangeHook.
+ */
+import { assertOwnAgency } from '../auth.js';
+import { fieldError, notFound, SandboxError } from '../errors.js';
+import { formatCents } from '../money.js';
+import type { BookingChildRecord, DocumentRecord, InvoiceRecord, PaymentLinkRecord, ServiceRecord, State } from '../model.js';
+import { href, ref } from '../refs.js';
+import type { Reply, RequestContext, Router } from '../router.js';
+import { settle } from '../rules/lifecycle.js';
+import { closeLink, paperworkAfterChange, paymentLinkByToken, paymentLinkToken } from '../rules/paperwork.js';
+import { assertOpen, childCollection, visibleBooking } from './bookings.js';
+import { allocationView, paymentView } from './payments.js';
+
+const currencyOf = (state: State, record: BookingChildRecord) => state.collections.bookings[record.booking_id]?.currency ?? null;
+
+function serviceRef(state: State, id: string, extra: object = {}): Record<string, unknown> {
+  const service = state.collections.services[id];
+  return service ? ref(service.type, id, { type: service.type, ...extra }) : ref('services', id);
+}
+
+export function invoiceView(state: State, invoice: InvoiceRecord): Record<string, unknown> {
+  return {
+    id: invoice.id,
+    href: href('invoices', invoice.id),
+    booking: ref('bookings', invoice.booking_id),
+    currency: currencyOf(state, invoice),
+    date: invoice.date_created.slice(0, 10),
+    date_created: invoice.date_created,
+    reason: invoice.reason,
+    total: formatCents(invoice.total_cents),
+    amount_paid: formatCents(invoice.paid_cents),
+    amount_due: formatCents(invoice.total_cents - invoice.paid_cents),
+    lines: invoice.lines.map((line) => {
+      const name = state.collections.services[line.service_id]?.name ?? null;
+      return {
+        service: serviceRef(state, line.service_id, { name }),
+        kind: line.kind,
+        description: line.kind === 'SERVICE' ? name : `Cancellation fee: ${name}`,
+        amount: formatCents(line.amount_cents),
+      };
+    }),
+    supersedes: invoice.supersedes_id ? ref('invoices', invoice.supersedes_id) : null,
+    documents: Object.values(state.collections.documents)
+      .filter((d) => d.invoice_id === invoice.id)
+      .map((d) => ref('documents', d.id)),
+  };
+}
+
+/** A file name a client may save it under: digits, lower-case letters and dashes only. */
+export function documentFileName(document: DocumentRecord): string {
+  const subject = document.invoice_id ?? document.service_ids[0] ?? document.booking_id;
+  return `${document.type.toLowerCase().replace(/_/g, '-')}-${subject}-${document.audience.toLowerCase()}.pdf`.replace(/[^a-z0-9.-]/g, '');
+}
+
+/** A document as spec §2.4 lists them (`id, href, date_created, type, audience, booking, mime_type`), plus the sandbox's extras. */
+export function documentView(state: State, document: DocumentRecord): Record<string, unknown> {
+  return {
+    id: document.id,
+    href: href('documents', document.id),
+    date_created: document.date_created,
+    type: document.type,
+    audience: document.audience,
+    booking: ref('bookings', document.booking_id),
+    mime_type: document.mime_type,
+    name: documentFileName(document),
+    invoice: document.invoice_id ? ref('invoices', document.invoice_id) : null,
+    services: document.service_ids.map((id) => serviceRef(state, id)),
+    content: { href: `${href('documents', document.id)}content` },
+  };
+}
+
+/** A service's `documents` (spec §2.4): the documents about it, oldest first. */
+export function serviceDocuments(state: State, service: ServiceRecord): Array<Record<string, unknown>> {
+  return Object.values(state.collections.documents)
+    .filter((d) => d.booking_id === service.booking_id && d.service_ids.includes(service.id))
+    .sort((a, b) => a.seq - b.seq)
+    .map((d) => documentView(state, d));
+}
+
+export function paymentLinkView(state: State, link: PaymentLinkRecord): Record<string, unknown> {
+  return {
+    id: link.id,
+    href: href('payment_links', link.id),
+    booking: ref('bookings', link.booking_id),
+    amount: formatCents(link.amount_cents),
+    currency: currencyOf(state, link),
+    status: link.status,
+    url: `/_sandbox/pay/${paymentLinkToken(state, link.id)}`,
+    date_created: link.date_created,
+    date_closed: link.date_closed,
+    payment: link.payment_id ? ref('payments', link.payment_id) : null,
+  };
+}
+
+/** One record of the caller's agency: 404 when unknown, 403 for another agency's. */
+function visible<R extends BookingChildRecord>(ctx: RequestContext, records: Record<string, R>, label: string): R {
+  const record = records[ctx.params.id!];
+  if (!record) throw notFound(`${label} ${ctx.params.id}`);
+  assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id]!.agency_id, `${label.toLowerCase()} ${record.id}`);
+  return record;
+}
+
+/** The largest document the sandbox serves: its PDFs are a few kilobytes. */
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+
+async function documentContent(ctx: RequestContext): Promise<Reply> {
+  const document = visible(ctx, ctx.state.collections.documents, 'Document');
+  // pdf-lib is loaded on the first request for content, never before (docs/sandbox.md).
+  const { documentPdf } = await import('../documents/pdf.js');
+  const bytes = Buffer.from(await documentPdf(ctx.state, document));
+  if (bytes.length > MAX_DOCUMENT_BYTES) throw new SandboxError(500, `Document ${document.id} came out larger than ${MAX_DOCUMENT_BYTES} bytes.`);
+  return { status: 200, body: bytes, headers: { 'content-type': document.mime_type, 'content-disposition': `inline; filename="${documentFileName(document)}"` } };
+}
+
+function linkByToken(ctx: RequestContext, state: State): PaymentLinkRecord {
+  const link = paymentLinkByToken(state, ctx.params.token!);
+  if (!link) throw notFound('Payment link');
+  assertOwnAgency(ctx.caller, state.collections.bookings[link.booking_id]!.agency_id, `payment link ${link.id}`);
+  return link;
+}
+
+/** Pays a link's amount as a payment would (payment-driven confirmation included), and marks the link PAID. */
+function payLink(ctx: RequestContext): Promise<Reply> {
+  return ctx.store.mutate((state, tx) => {
+    const link = linkByToken(ctx, state);
+    if (link.status !== 'OPEN') {
+      throw fieldError('token', 'PAYMENT_LINK_CLOSED', `payment link ${link.id} is ${link.status}${link.date_closed ? ` since ${link.date_closed}` : ''}; the booking's payment_links list holds the open one, if anything is owed`, ctx.params.token!);
+    }
+    const booking = visibleBooking(ctx, state, link.booking_id);
+    assertOpen(booking);
+    const payment = tx.insert('payments', { booking_id: booking.id, amount_cents: link.amount_cents, status: 'APPLIED' });
+    closeLink(tx, link, 'PAID', payment.id);
+    const allocation = settle(state, tx, booking.id);
+    return { status: 201, body: { ...paymentView(state, payment), allocation: allocationView(state, booking.id, allocation), payment_link: paymentLinkView(state, link) } };
+  });
+}
+
+export const bookingCollections = {
+  invoices: childCollection('invoices', invoiceView),
+  documents: childCollection('documents', documentView),
+  payment_links: childCollection('payment_links', paymentLinkView),
+};
+
+export const changeHooks = [paperworkAfterChange];
+
+export function register(router: Router): void {
+  router
+    .get('/invoices/:id', (ctx) => ({ status: 200, body: invoiceView(ctx.state, visible(ctx, ctx.state.collections.invoices, 'Invoice')) }))
+    .get('/documents/:id', (ctx) => ({ status: 200, body: documentView(ctx.state, visible(ctx, ctx.state.collections.documents, 'Document')) }))
+    .get('/documents/:id/content', documentContent)
+    .get('/payment_links/:id', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, visible(ctx, ctx.state.collections.payment_links, 'Payment link')) }))
+    .get('/_sandbox/pay/:token', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, linkByToken(ctx, ctx.state)) }))
+    .post('/_sandbox/pay/:token', payLink);
+}
