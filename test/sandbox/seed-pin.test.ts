@@ -39,8 +39,8 @@ describe('seed pin', () => {
     expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
       catalogue: 'e1c26cdf71b6a538d9bcca7f363f65535e00c06b8e2089c6b76698a69e804e1c',
-      state: '16e11e1599f5df3dcbe6af4307e0e11a68578be26b5f0334d0788fb3241f521b',
-      fixtureIds: '06eb13368f55f1684cfafd6aeaa52daf87447fef7abc5b41c2827680d5405ed7',
+      state: '3f09e5ecd146c608f8cc19ee0f2405f58a52d7ffde0151968d02dd2321cb63e4',
+      fixtureIds: '08191b6cc01a526c683ec89b339c4a84a01804ded99455125d87750d68e7c8f4',
     });
   });
 
