@@ -37,10 +37,16 @@ export class UsageError extends Error {
   }
 }
 
-/** The user stopped the action (Ctrl-C at a prompt, "no" at a confirmation). */
+/**
+ * The user stopped the action (Ctrl-C at a prompt, "no" at a confirmation). A declined
+ * confirmation is the user's answer, not a failure: its message is printed as it is, with no
+ * "cancelled:" label.
+ */
 export class CancelError extends Error {
   override name = 'CancelError';
-  constructor(message = 'Cancelled; nothing was changed.') {
+  readonly declined: boolean;
+  constructor(message = 'Cancelled; nothing was changed.', options: { declined?: boolean } = {}) {
     super(message);
+    this.declined = options.declined ?? false;
   }
 }

@@ -175,7 +175,8 @@ export function createFactory(init: FactoryInit): Factory {
       return sandbox;
     },
     prompter() {
-      prompter ??= inquirerPrompter();
+      // Colour in prompts follows trek's decision for stderr, where they draw (--color, the color setting, NO_COLOR).
+      prompter ??= inquirerPrompter({ color: () => io.colorErr });
       return prompter;
     },
     now: init.now ?? (() => new Date()),
@@ -189,9 +190,16 @@ export function createFactory(init: FactoryInit): Factory {
   return f;
 }
 
-/** Applies --color (and NO_COLOR/FORCE_COLOR) and --no-input once flags are parsed. */
-export function applyStreamSettings(f: Factory, color: ColorMode, inputAllowed: boolean): void {
+/**
+ * Applies --color (and NO_COLOR/FORCE_COLOR) and what turns input off once flags are parsed:
+ * `inputOff` is --no-input or the no_input setting, when one of them is; TREK_NO_INPUT is read
+ * here. The one a message names is the flag, else the variable, else the setting.
+ */
+export function applyStreamSettings(f: Factory, color: ColorMode, inputOff?: '--no-input' | 'no_input setting'): void {
   f.io.colorOut = colorEnabled(color, f.io.stdoutIsTTY, f.env);
   f.io.colorErr = colorEnabled(color, f.io.stderrIsTTY, f.env);
-  f.io.inputAllowed = inputAllowed && !f.env.TREK_NO_INPUT;
+  const refusedBy = inputOff === '--no-input' ? inputOff : f.env.TREK_NO_INPUT ? 'TREK_NO_INPUT' : inputOff;
+  f.io.inputAllowed = refusedBy === undefined;
+  if (refusedBy === undefined) delete f.io.inputRefusedBy;
+  else f.io.inputRefusedBy = refusedBy;
 }

@@ -169,6 +169,10 @@ async function report(error: unknown, f: Factory, asJson: boolean, commanderText
     if (error.body?.error_id) err.write(`  error_id: ${sanitize(error.body.error_id)}\n`);
     return code;
   }
+  if (error instanceof CancelError && error.declined) {
+    err.write(`${sanitize(error.message)}\n`);
+    return code;
+  }
   if (error instanceof UsageError || error instanceof CancelError || code !== ExitCode.unexpected) {
     // Multi-line usage messages (a list of reasons) keep their lines; escapes never survive.
     err.write(`${theme.error(error instanceof CancelError ? 'cancelled:' : 'error:')} ${sanitize((error as Error).message, { multiline: true })}\n`);

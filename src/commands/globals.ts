@@ -33,7 +33,7 @@ export function applyGlobalFlags(program: Command, action: Command, f: Factory):
   const settings = readSettings(f.paths());
   const color = (program.getOptionValueSource('color') === 'default' ? (settings.color ?? raw.color) : raw.color) as ColorMode;
   const timeout = raw.timeout ?? settings.timeout;
-  applyStreamSettings(f, color, raw.input && settings.no_input !== 'true');
+  applyStreamSettings(f, color, !raw.input ? '--no-input' : settings.no_input === 'true' ? 'no_input setting' : undefined);
   f.globals = {
     profile: raw.profile,
     baseUrl: raw.baseUrl,

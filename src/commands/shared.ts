@@ -3,13 +3,13 @@ import type { PhoneNumber } from '../api/resources/customers.js';
 import { checkId, invalidIdMessage } from '../api/resources/ids.js';
 import { CancelError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
-import { canPrompt, type IOStreams } from '../output/iostreams.js';
+import { whyNoPrompt, type IOStreams } from '../output/iostreams.js';
 import { FORMATS, type Format } from '../output/formats.js';
 import { pagerCommand } from '../output/pager.js';
 import type { OutputSpec } from '../output/render.js';
 import { sanitizeUrl } from '../output/sanitize.js';
 import { makeTheme } from '../output/theme.js';
-import type { Prompter } from '../prompt/prompter.js';
+import type { Prompter, Validate } from '../prompt/prompter.js';
 import { dateParts, unrealDate } from '../util/dates.js';
 
 /** Help text block of examples, shown after the options. */
@@ -115,12 +115,25 @@ export function idOption(flags: string, description: string, options: { repeatab
 }
 
 /**
- * An id typed at a prompt: the prompt refuses what idArgument refuses (with the same message),
- * and the answer is checked once more whatever the prompter let through.
+ * An id typed at a prompt. Enter on nothing takes `default` (the id just made or used) and,
+ * without one, is refused as a missing answer; the prompt refuses what idArgument refuses (with
+ * the same message), then what `check` finds wrong with a well-formed id (it asks the API: "Booking
+ * 20009 does not exist"). Each refusal is said under the question, which stays with the answer
+ * still typed. The answer is checked once more whatever the prompter let through.
  */
-export async function askId(prompter: Prompter, message: string, what: string, defaultValue?: string): Promise<string> {
-  const validate = (value: string) => invalidIdMessage(value, what) ?? true;
-  const answer = await prompter.input(message, defaultValue === undefined ? { validate } : { default: defaultValue, validate });
+export async function askId(
+  prompter: Prompter,
+  message: string,
+  what: string,
+  options: { default?: string; check?: (id: string) => Promise<string | undefined> } = {},
+): Promise<string> {
+  const validate: Validate = (value) => {
+    if (value === '') return `enter a ${what}`;
+    const malformed = invalidIdMessage(value, what);
+    if (malformed !== undefined) return malformed;
+    return options.check ? options.check(value).then((problem) => problem ?? true) : true;
+  };
+  const answer = await prompter.input(message, options.default === undefined ? { validate } : { default: options.default, validate });
   return checkId(answer, what);
 }
 
@@ -142,22 +155,37 @@ export async function requireValue<T>(
 
 /**
  * Without a terminal, values left out cannot be asked for: a usage error naming every missing
- * flag at once. Commands that read from the API before asking call it first, so nothing is read in vain.
+ * flag at once, exactly why trek cannot ask (stdin or stdout is not a terminal, --no-input,
+ * TREK_NO_INPUT, the no_input setting) and what to pass. Commands that read from the API before
+ * asking call it first, so nothing is read in vain.
  */
 export function requireFlagsWithoutTerminal(io: IOStreams, flags: ReadonlyArray<readonly [flag: string, value: unknown]>): void {
-  if (canPrompt(io)) return;
+  const cannotAsk = whyNoPrompt(io);
+  if (cannotAsk === undefined) return;
   const missing = flags.filter(([, value]) => value === undefined).map(([flag]) => flag);
-  if (missing.length > 0) throw new UsageError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required (no terminal to ask on)`, undefined, { field: missing[0]! });
+  if (missing.length === 0) return;
+  const names = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}`;
+  throw new UsageError(
+    `${names} ${missing.length === 1 ? 'is' : 'are'} required and trek cannot ask for ${missing.length === 1 ? 'it' : 'them'}: ${cannotAsk.reason}`,
+    `Pass ${names} on the command line (${cannotAsk.instead}).`,
+    { field: missing[0]! },
+  );
 }
 
+/** What a declined confirmation says (exit 130). */
+export const NOTHING_CHANGED = 'Nothing was changed.';
+
 /**
- * Destructive actions ask first; `--yes` skips the question and is required without a terminal.
- * A "no" is a CancelError: nothing was changed.
+ * Destructive actions ask first; `--yes` skips the question and is required where trek cannot
+ * ask (the message says why). A "no" is a declined CancelError: "Nothing was changed." (exit 130).
  */
 export async function confirmDestructive(opts: { yes: boolean; io: IOStreams; prompter: () => Prompter }, question: string): Promise<void> {
   if (opts.yes) return;
-  if (!canPrompt(opts.io)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not interactive`, 'Re-run with --yes to confirm.', { field: '--yes' });
-  if (!(await opts.prompter().confirm(question, false))) throw new CancelError();
+  const cannotAsk = whyNoPrompt(opts.io);
+  if (cannotAsk !== undefined) {
+    throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes, as trek cannot ask: ${cannotAsk.reason}`, 'Re-run with --yes to confirm.', { field: '--yes' });
+  }
+  if (!(await opts.prompter().confirm(question, false))) throw new CancelError(NOTHING_CHANGED, { declined: true });
 }
 
 /** Everything a stream holds, as text (stdin for --input -, --api-key-stdin, @-). */

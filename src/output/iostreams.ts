@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 export type ColorMode = 'auto' | 'always' | 'never';
 
 export interface Sink {
-  write(chunk: string): unknown;
+  /** Text; bytes only where a command writes content as it came (`document get --save -`). */
+  write(chunk: string | Uint8Array): unknown;
 }
 
 /**
@@ -24,13 +25,39 @@ export interface IOStreams {
   /** Set from --color / NO_COLOR / FORCE_COLOR once flags are parsed. */
   colorOut: boolean;
   colorErr: boolean;
-  /** False with --no-input or TREK_NO_INPUT. */
+  /** False with --no-input, TREK_NO_INPUT or the no_input setting. */
   inputAllowed: boolean;
+  /** Which of those turned input off (the flag, else the variable, else the setting). */
+  inputRefusedBy?: InputSwitch;
 }
+
+/** What can turn prompts off. */
+export type InputSwitch = '--no-input' | 'TREK_NO_INPUT' | 'no_input setting';
+
+const INPUT_SWITCHES: Record<InputSwitch, { reason: string; instead: string }> = {
+  '--no-input': { reason: '--no-input was given', instead: 'leave out --no-input' },
+  TREK_NO_INPUT: { reason: 'TREK_NO_INPUT is set', instead: 'unset TREK_NO_INPUT' },
+  'no_input setting': { reason: 'the no_input setting is true', instead: 'run `trek config unset no_input`' },
+};
 
 /** Prompts only when a person is there to answer: stdin and stdout are TTYs and input is allowed. */
 export function canPrompt(io: IOStreams): boolean {
-  return io.inputAllowed && io.stdinIsTTY && io.stdoutIsTTY;
+  return whyNoPrompt(io) === undefined;
+}
+
+/**
+ * Why trek cannot ask here, exactly ("stdin is not a terminal", "--no-input was given"), and
+ * what would let it ask; undefined when it can.
+ */
+export function whyNoPrompt(io: IOStreams): { reason: string; instead: string } | undefined {
+  if (!io.inputAllowed) {
+    const { reason, instead } = INPUT_SWITCHES[io.inputRefusedBy ?? '--no-input'];
+    return { reason, instead: `${instead} to be asked on a terminal` };
+  }
+  const notTerminals = [!io.stdinIsTTY && 'stdin', !io.stdoutIsTTY && 'stdout'].filter(Boolean);
+  if (notTerminals.length === 0) return undefined;
+  const reason = notTerminals.length === 2 ? 'stdin and stdout are not terminals' : `${notTerminals[0]} is not a terminal`;
+  return { reason, instead: 'trek asks only when stdin and stdout are both a terminal' };
 }
 
 /**
@@ -66,5 +93,6 @@ export function systemIO(env: Record<string, string | undefined>): IOStreams {
     colorOut: colorEnabled('auto', stdoutIsTTY, env),
     colorErr: colorEnabled('auto', stderrIsTTY, env),
     inputAllowed: !env.TREK_NO_INPUT,
+    ...(env.TREK_NO_INPUT ? { inputRefusedBy: 'TREK_NO_INPUT' as const } : {}),
   };
 }

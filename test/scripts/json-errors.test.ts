@@ -71,7 +71,7 @@ describe('18 every error is one JSON object with -o json', () => {
   it('18 a missing value without a terminal names the flag in field', async () => {
     const result = await trek(['booking', 'create', '--json']);
     expect(result.code).toBe(2);
-    expect(oneJsonObject(result.err)).toEqual({ error: { message: '--currency is required (no terminal to ask on)', code: 'usage', field: '--currency' }, exit_code: 2 });
+    expect(oneJsonObject(result.err)).toEqual({ error: { message: '--currency is required and trek cannot ask for it: stdin and stdout are not terminals', code: 'usage', field: '--currency', hint: 'Pass --currency on the command line (trek asks only when stdin and stdout are both a terminal).' }, exit_code: 2 });
   });
 
   it('18 --jq alone makes errors JSON (it implies -o json)', async () => {
@@ -118,7 +118,7 @@ describe('18 every error is one JSON object with -o json', () => {
     await trek(['profile', 'add', 'prod', '--base-url', 'https://api.example.com', '--api-key-stdin'], { stdin: 'K\n' });
     const result = await trek(['profile', 'remove', 'prod', '-o', 'json'], { tty: true, answers: [false] });
     expect(result.code).toBe(130);
-    expect(oneJsonObject(result.err)).toEqual({ error: { message: 'Cancelled; nothing was changed.', code: 'cancelled' }, exit_code: 130 });
+    expect(oneJsonObject(result.err)).toEqual({ error: { message: 'Nothing was changed.', code: 'cancelled' }, exit_code: 130 });
   });
 
   it('18 without JSON output errors stay words (unknown option)', async () => {

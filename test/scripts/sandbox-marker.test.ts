@@ -70,7 +70,7 @@ describe('18 a write says which API it changed', () => {
     expect((await trek(['profile', 'add', 'work', '--base-url', server.url, '--api-key-stdin', '--use'], { stdin: 'k\n' })).code).toBe(0);
     const result = await trek(['override', 'remove', '640001'], { tty: true, answers: [false], env: { NO_COLOR: '1' } });
     expect(result.code).toBe(130);
-    expect(result.err).toBe(`Working on profile work (${server.url})\ncancelled: Cancelled; nothing was changed.\n`);
+    expect(result.err).toBe(`Working on profile work (${server.url})\nNothing was changed.\n`);
     expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { BOOKING_FIELDS, createBooking, createBookingRequest, type AgencyIdentifier, type BookingCreate } from '../../api/resources/bookings.js';
+import { BOOKING_FIELDS, createBooking, createBookingRequest, getBooking, type AgencyIdentifier, type BookingCreate } from '../../api/resources/bookings.js';
 import { getAgency } from '../../api/resources/agencies.js';
 import { whoami } from '../../api/resources/sandbox.js';
 import { UsageError } from '../../errors.js';
@@ -84,14 +84,29 @@ export async function bookingCreateRun(opts: BookingCreateOptions): Promise<void
   await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
 }
 
-/** A list of the agency's booking currencies when the agency can be read, else a typed code. */
+/**
+ * A list of the agency's booking currencies when the agency can be read, else a typed code;
+ * either starts on the currency of the booking last made or used.
+ */
 async function askCurrency(opts: BookingCreateOptions, prompter: Prompter): Promise<string> {
-  const currencies = await agencyCurrencies(opts);
-  if (currencies.length > 0) return prompter.select('Currency of the booking', currencies.map((code) => ({ name: sanitize(code), value: code })));
+  const [currencies, recent] = await Promise.all([agencyCurrencies(opts), recentCurrency(opts)]);
+  if (currencies.length > 0) {
+    const start = recent !== undefined && currencies.includes(recent) ? recent : undefined;
+    return prompter.select('Currency of the booking', currencies.map((code) => ({ name: sanitize(code), value: code })), start);
+  }
   const typed = await prompter.input('Currency of the booking (3-letter code, e.g. CAD)', {
+    ...(recent === undefined ? {} : { default: recent }),
     validate: (value) => CURRENCY_CODE.test(value.trim()) || 'enter a 3-letter currency code such as CAD',
   });
   return parseCurrency(typed);
+}
+
+/** The currency of the booking last made or used, when it can still be read: only a default, so any failure means none. */
+async function recentCurrency(opts: BookingCreateOptions): Promise<string | undefined> {
+  const last = opts.history.recent('booking')[0];
+  if (last === undefined) return undefined;
+  const booking = await getBooking(await opts.api(), last.id).catch(() => undefined);
+  return typeof booking?.currency === 'string' && CURRENCY_CODE.test(booking.currency) ? booking.currency.toUpperCase() : undefined;
 }
 
 /**

@@ -7,7 +7,8 @@ import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { updateWordsFor } from '../customer/flags.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
-import { askId, examples, idOption, requireValue } from '../shared.js';
+import { askBooking } from '../ask.js';
+import { examples, idOption, requireValue } from '../shared.js';
 import { rememberCheckins } from './get.js';
 import { CHECKIN_DELIMITED_COLUMNS, checkinMatrixColumns, wrapCommand } from './view.js';
 
@@ -45,7 +46,7 @@ function blockingPart(checkin: Checkin): Checkin {
 }
 
 export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askBooking(p, opts), opts.prompter);
   const client = await opts.api();
   const all = await toArray(listBookingCheckins(client, booking));
   const checkins = opts.incomplete ? all.filter(isBlocking).map(blockingPart) : all;

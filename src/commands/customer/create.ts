@@ -43,10 +43,10 @@ export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOpti
 
 export async function customerCreateRun(opts: CustomerCreateOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, CUSTOMER_FIELDS);
-  const askName = (question: string) => (prompter: Prompter) =>
-    prompter.input(question, { validate: (value) => value.trim() !== '' || 'required' }).then((value) => value.trim());
-  const firstName = await requireValue(opts.firstName, '--first-name', opts.io, askName('Legal first name (as on the passport)'), opts.prompter);
-  const lastName = await requireValue(opts.lastName, '--last-name', opts.io, askName('Legal last name (as on the passport)'), opts.prompter);
+  const askName = (which: string) => (prompter: Prompter) =>
+    prompter.input(`Legal ${which} (as on the passport)`, { validate: (value) => value.trim() !== '' || `enter the ${which}; it is required` }).then((value) => value.trim());
+  const firstName = await requireValue(opts.firstName, '--first-name', opts.io, askName('first name'), opts.prompter);
+  const lastName = await requireValue(opts.lastName, '--last-name', opts.io, askName('last name'), opts.prompter);
   const title = await requireValue(opts.title, '--title', opts.io, (prompter) => prompter.select('Title', TITLES.map((t) => ({ name: t, value: t }))), opts.prompter);
 
   const { name: otherNames, ...rest } = opts.fields;

@@ -11,7 +11,7 @@ import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { describePayable, payable } from '../service/payable.js';
-import { askBooking } from '../service/pickers.js';
+import { askBooking } from '../ask.js';
 import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
 import { readFlexFacts, unlessNotFound } from './preflight.js';
@@ -70,7 +70,7 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
   requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--departure-service', opts.departureService], ['--plan', opts.plan]]);
 
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts.history), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts), opts.prompter);
   const departureService = await requireValue(opts.departureService, '--departure-service', opts.io, async (prompter) => askDepartureService(await opts.api(), prompter, booking), opts.prompter);
   const plan = await requireValue(
     opts.plan,

@@ -12,7 +12,8 @@ import { rememberCheckins } from '../checkin/get.js';
 import { readinessLine } from '../checkin/view.js';
 import { customerLabel } from '../customer/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
-import { askId, examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
+import { askBooking, recentChoice } from '../ask.js';
+import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askReason, checkReason, checkRequirement, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -68,13 +69,13 @@ function checkinOf(checkins: Checkin[], customerId: string): Checkin | undefined
 export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, OVERRIDE_FIELDS);
   requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--customer', opts.customer], ['--requirement', opts.requirement], ['--reason', opts.reason]]);
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askBooking(p, opts), opts.prompter);
   const client = await opts.api();
   // --dry-run with every value given sends nothing at all; otherwise the checkins give the
   // customers and requirements to pick from and the readiness before.
   const needCheckins = !opts.dryRun || opts.customer === undefined || opts.requirement === undefined;
   const checkins = needCheckins ? await toArray(listBookingCheckins(client, booking)) : [];
-  const customer = await requireValue(opts.customer, '--customer', opts.io, (p) => askCustomer(p, checkins, booking), opts.prompter);
+  const customer = await requireValue(opts.customer, '--customer', opts.io, (p) => askCustomer(p, checkins, booking, opts.history.recent('customer')), opts.prompter);
   const services = opts.services.length > 0 ? opts.services : await customerServices(opts, client, booking, customer);
   const before = checkinOf(checkins, customer);
   const requirement = await requireValue(opts.requirement, '--requirement', opts.io, (p) => askRequirement(p, before, customer), opts.prompter);
@@ -108,12 +109,11 @@ async function customerServices(opts: OverrideAddOptions, client: ApiClient, boo
   return ids;
 }
 
-function askCustomer(prompter: Prompter, checkins: Checkin[], booking: string): Promise<string> {
+/** The booking's travellers with their readiness; the cursor starts on the customer last made or used, when one of them. */
+function askCustomer(prompter: Prompter, checkins: Checkin[], booking: string, recent: ReadonlyArray<{ id: string }>): Promise<string> {
   if (checkins.length === 0) throw new UsageError(`booking ${sanitize(booking)} has no customers on its services; nothing to waive`);
-  return prompter.select(
-    'Customer',
-    checkins.map((c) => ({ name: sanitize(`${customerLabel(c.customer)} — ${readinessLine(c)}`), value: formatValue(c.customer?.id) })),
-  );
+  const choices = checkins.map((c) => ({ name: sanitize(`${customerLabel(c.customer)} — ${readinessLine(c)}`), value: formatValue(c.customer?.id) }));
+  return prompter.select('Customer', choices, recentChoice(recent, choices.map((c) => c.value)));
 }
 
 /** The customer's requirements, those still incomplete first. */

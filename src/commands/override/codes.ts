@@ -26,12 +26,19 @@ export function checkReason(code: string, reasons: OverrideReason[] | undefined)
   );
 }
 
-/** A pick from the reasons with their labels, or a typed code when the server lists none. */
-export async function askReason(prompter: Prompter, reasons: OverrideReason[] | undefined, message: string): Promise<string> {
+/**
+ * A pick from the reasons with their labels, or a typed code when the server lists none.
+ * `current` (the reason an override has now) is marked and the question starts on it.
+ */
+export async function askReason(prompter: Prompter, reasons: OverrideReason[] | undefined, message: string, current?: string): Promise<string> {
   if (reasons && reasons.length > 0) {
-    return prompter.select(message, reasons.map((r) => ({ name: sanitize(`${formatValue(r.code)} — ${formatValue(r.label)}`), value: r.code })));
+    const choices = reasons.map((r) => ({ name: sanitize(`${formatValue(r.code)} — ${formatValue(r.label)}${r.code === current ? ' (current)' : ''}`), value: r.code }));
+    return prompter.select(message, choices, reasons.some((r) => r.code === current) ? current : undefined);
   }
-  const typed = await prompter.input(`${message} (a code such as PASSPORT_RENEWAL)`, { validate: (value) => /^[A-Za-z][A-Za-z0-9_]*$/.test(value.trim()) || 'enter a code such as PASSPORT_RENEWAL' });
+  const typed = await prompter.input(`${message} (a code such as PASSPORT_RENEWAL)`, {
+    ...(current === undefined ? {} : { default: current }),
+    validate: (value) => /^[A-Za-z][A-Za-z0-9_]*$/.test(value.trim()) || 'enter a code such as PASSPORT_RENEWAL',
+  });
   return parseCode(typed, '--reason');
 }
 

@@ -4,7 +4,8 @@ import type { Factory } from '../../factory.js';
 import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { keepWhileStreaming, resourceOptions, type ResourceOptions } from '../resource.js';
-import { askId, examples, idOption, requireValue } from '../shared.js';
+import { askBooking } from '../ask.js';
+import { examples, idOption, requireValue } from '../shared.js';
 import { overrideSummary, OVERRIDE_COLUMNS } from './view.js';
 
 export interface OverrideListOptions extends ResourceOptions {
@@ -28,7 +29,7 @@ export function newOverrideListCmd(f: Factory, runF: (opts: OverrideListOptions)
 }
 
 export async function overrideListRun(opts: OverrideListOptions): Promise<void> {
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askId(p, 'Booking id', 'booking id'), opts.prompter);
+  const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askBooking(p, opts), opts.prompter);
   const client = await opts.api();
   const { records, seen } = keepWhileStreaming(listBookingOverrides(client, booking));
   await renderList(opts.io, records, opts.output, { columns: OVERRIDE_COLUMNS, empty: `Booking ${sanitize(booking)} has no overrides.` });

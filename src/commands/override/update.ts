@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import { listOverrideReasons, OVERRIDE_FIELDS, updateOverride, updateOverrideRequest } from '../../api/resources/overrides.js';
+import { getOverride, listOverrideReasons, OVERRIDE_FIELDS, updateOverride, updateOverrideRequest } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument, reportChange, requireValue } from '../shared.js';
+import { examples, idArgument, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
@@ -32,10 +32,14 @@ export function newOverrideUpdateCmd(f: Factory, runF: (opts: OverrideUpdateOpti
 
 export async function overrideUpdateRun(opts: OverrideUpdateOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, OVERRIDE_FIELDS);
+  requireFlagsWithoutTerminal(opts.io, [['--reason', opts.reason]]);
   const client = await opts.api();
+  // Asked for, the reason starts on the override's own, read first: an override that does not
+  // exist is said before the question, not after the answer.
+  const current = opts.reason === undefined ? await getOverride(client, opts.id) : undefined;
   // --dry-run with --reason sends nothing at all; otherwise the reason is checked against the list.
   const reasons = opts.reason === undefined || !opts.dryRun ? await listOverrideReasons(client) : undefined;
-  const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'New reason'), opts.prompter);
+  const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'New reason', current?.reason?.code), opts.prompter);
   checkReason(reason, reasons);
   if (opts.dryRun) return describeRequest(opts, updateOverrideRequest(opts.id, reason));
   const override = await updateOverride(client, opts.id, reason);

@@ -6,7 +6,8 @@ import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, 
 import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
 import { SERVICE_SUMMARY_COLUMNS, serviceRowsOf } from './columns.js';
-import { askActivity, askBooking } from './pickers.js';
+import { bookingBeforeQuestions } from '../ask.js';
+import { askActivity } from './pickers.js';
 
 export interface AddActivityOptions extends AddServiceOptions {
   /** One service is created per activity, in order; asked for on a terminal when empty. */
@@ -37,7 +38,7 @@ export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOpt
 
 export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts.history), opts.prompter);
+  const booking = await bookingBeforeQuestions(opts, opts.booking, opts.activities.length === 0 || opts.customers.length === 0);
   const activities = opts.activities.length > 0
     ? opts.activities
     : [await requireValue(undefined, '--activity', opts.io, async (prompter) => askActivity(await opts.api(), prompter), opts.prompter)];

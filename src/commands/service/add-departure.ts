@@ -6,7 +6,8 @@ import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { serviceRowsOf } from './columns.js';
-import { askBooking, askCustomers, askDeparture } from './pickers.js';
+import { askCustomers, bookingBeforeQuestions } from '../ask.js';
+import { askDeparture } from './pickers.js';
 
 export interface AddServiceOptions extends ChangeOptions {
   /** Each asked for on a terminal when missing. */
@@ -42,7 +43,7 @@ export function newServiceAddDepartureCmd(f: Factory, runF: (opts: AddDepartureO
 
 export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
-  const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts.history), opts.prompter);
+  const booking = await bookingBeforeQuestions(opts, opts.booking, opts.departure === undefined || opts.customers.length === 0);
   const departure = await requireValue(opts.departure, '--departure', opts.io, async (prompter) => askDeparture(await opts.api(), prompter), opts.prompter);
   const customers = await serviceCustomers(opts, booking);
   const body: ServiceCreate = { booking: { id: booking }, product: { id: departure }, customers: customers.map((id) => ({ id })) };
@@ -57,7 +58,7 @@ export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise
 /** --customer values, else the customers picked on a terminal. */
 export async function serviceCustomers(opts: AddServiceOptions, booking: string): Promise<string[]> {
   if (opts.customers.length > 0) return [...new Set(opts.customers)];
-  return requireValue(undefined, '--customer', opts.io, async (prompter) => askCustomers(await opts.api(), prompter, booking, opts.history), opts.prompter);
+  return requireValue(undefined, '--customer', opts.io, async (prompter) => askCustomers(prompter, opts, booking), opts.prompter);
 }
 
 export function rememberAdded(opts: AddServiceOptions, booking: string, services: BookedService[]): void {

@@ -53,7 +53,7 @@ describe('trek booking create', () => {
     [['--currency', 'CAD', '--agency', '1', '--agency-email', 'a@b.example'], 'use either --agency or --agency-email, not both'],
     [['--currency', 'CAD', '--agency-email', 'not-an-address'], '--agency-email must be an e-mail address, got "not-an-address"'],
     [['--currency', 'CAD', '--agency-email', 'bookings@mapleleaf'], '--agency-email must be an e-mail address, got "bookings@mapleleaf"'],
-    [[], '--currency is required (no terminal to ask on)'],
+    [[], '--currency is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --currency on the command line (trek asks only when stdin and stdout are both a terminal).'],
     [['--currency', 'CAD', '--fields', 'id,amount_owed'], 'unknown field "amount_owed" for --fields'],
   ])('refuses %j with exit 2 before sending anything', async (flags, message) => {
     const server = await servers.silent();
@@ -68,7 +68,7 @@ describe('trek booking create', () => {
     const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'k', tty: true, env: { NO_COLOR: '1' } });
     expect(await main(['booking', 'create', '--no-input'], t.f)).toBe(2);
-    expect(t.err()).toBe('error: --currency is required (no terminal to ask on)\n');
+    expect(t.err()).toBe('error: --currency is required and trek cannot ask for it: --no-input was given\nPass --currency on the command line (leave out --no-input to be asked on a terminal).\n');
     expect(server.requests).toEqual([]);
   });
 

@@ -81,7 +81,7 @@ describe('trek checkin list', () => {
 
   it('needs --booking without a terminal (exit 2)', async () => {
     const t = await sandbox.trek(['checkin', 'list']);
-    expect([t.code, t.err()]).toEqual([2, 'error: --booking is required (no terminal to ask on)\n']);
+    expect([t.code, t.err()]).toEqual([2, 'error: --booking is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --booking on the command line (trek asks only when stdin and stdout are both a terminal).\n']);
   });
 });
 

@@ -74,7 +74,7 @@ describe('trek customer create', () => {
   it('names the first missing required flag when there is no terminal', async () => {
     const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     expect(await main(['customer', 'create', '--last-name', 'Lovelace'], t.f)).toBe(2);
-    expect(t.err()).toBe('error: --first-name is required (no terminal to ask on)\n');
+    expect(t.err()).toBe('error: --first-name is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --first-name on the command line (trek asks only when stdin and stdout are both a terminal).\n');
   });
 
   it('asks for the missing names and the title on a terminal', async () => {

@@ -127,8 +127,8 @@ describe('trek flex attach', () => {
   });
 
   it.each([
-    [[], '--booking, --departure-service, --plan are required (no terminal to ask on)'],
-    [['--booking', '200003', '--departure-service', '400001'], '--plan is required (no terminal to ask on)'],
+    [[], '--booking, --departure-service and --plan are required and trek cannot ask for them: stdin and stdout are not terminals\nPass --booking, --departure-service and --plan on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['--booking', '200003', '--departure-service', '400001'], '--plan is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --plan on the command line (trek asks only when stdin and stdout are both a terminal).'],
     [[...ATTACH.slice(2), '--fields', 'id,stauts'], 'unknown field "stauts" for --fields'],
   ])('refuses %j without a terminal, naming the flag, before any request', async (flags, message) => {
     const t = await trek(['flex', 'attach', ...flags]);

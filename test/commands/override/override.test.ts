@@ -64,9 +64,9 @@ describe('trek override add', () => {
   });
 
   it.each([
-    [[], '--requirement, --reason are required (no terminal to ask on)'],
-    [['--reason', 'PASSPORT_RENEWAL'], '--requirement is required (no terminal to ask on)'],
-    [['--requirement', 'PASSPORT_INFORMATION'], '--reason is required (no terminal to ask on)'],
+    [[], '--requirement and --reason are required and trek cannot ask for them: stdin and stdout are not terminals\nPass --requirement and --reason on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['--reason', 'PASSPORT_RENEWAL'], '--requirement is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --requirement on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['--requirement', 'PASSPORT_INFORMATION'], '--reason is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --reason on the command line (trek asks only when stdin and stdout are both a terminal).'],
     [['--requirement', 'PASSPORT INFORMATION', '--reason', 'PASSPORT_RENEWAL'], '--requirement must be a code such as PASSPORT_RENEWAL, got "PASSPORT INFORMATION"'],
     [['--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--service', ' '], '--service " " is not a valid id: it starts or ends with a blank'],
   ])('refuses %j without a terminal, exit 2, before any request', async (flags, message) => {
@@ -154,7 +154,7 @@ describe('trek override get, update, list, reasons', () => {
   it('needs --reason for update without a terminal', async () => {
     const t = await sandbox.trek(['override', 'update', '640001']);
     expect(t.code).toBe(2);
-    expect(t.err()).toBe('error: --reason is required (no terminal to ask on)\n');
+    expect(t.err()).toBe('error: --reason is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --reason on the command line (trek asks only when stdin and stdout are both a terminal).\n');
   });
 
   it("lists a booking's overrides as a table on a terminal and as JSON in a pipe", async () => {
@@ -189,7 +189,7 @@ describe('trek override remove', () => {
     const override = await waive(await booked(sandbox));
     const t = await sandbox.trek(['override', 'remove', override.id]);
     expect(t.code).toBe(2);
-    expect(t.err()).toBe(`error: Remove override ${override.id}: refusing without --yes when not interactive\nRe-run with --yes to confirm.\n`);
+    expect(t.err()).toBe(`error: Remove override ${override.id}: refusing without --yes, as trek cannot ask: stdin and stdout are not terminals\nRe-run with --yes to confirm.\n`);
     expect((await sandbox.api('GET', `/overrides/${override.id}/`)).id).toBe(override.id);
   });
 

@@ -66,7 +66,7 @@ describe('trek sandbox reset', () => {
     const before = readFileSync(file, 'utf8');
     const t = testFactory();
     expect(await main(['sandbox', 'reset', '--data', file], t.f)).toBe(2);
-    expect(t.err()).toBe(`error: Reset the sandbox in ${file}, deleting every booking, customer and payment in it: refusing without --yes when not interactive\nRe-run with --yes to confirm.\n`);
+    expect(t.err()).toBe(`error: Reset the sandbox in ${file}, deleting every booking, customer and payment in it: refusing without --yes, as trek cannot ask: stdin and stdout are not terminals\nRe-run with --yes to confirm.\n`);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 

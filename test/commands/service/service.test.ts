@@ -155,7 +155,7 @@ describe('trek service cancel', () => {
     await fakeApi({ '/activity_services/9/': activity('Confirmed', ['Cancelled']) });
     const t = await trek(['service', 'cancel', '9']);
     expect(t.code).toBe(2);
-    expect(t.err()).toBe('error: Cancel service 9: refusing without --yes when not interactive\nRe-run with --yes to confirm.\n');
+    expect(t.err()).toBe('error: Cancel service 9: refusing without --yes, as trek cannot ask: stdin and stdout are not terminals\nRe-run with --yes to confirm.\n');
     expect(sent()).toEqual([]);
   });
 
@@ -247,11 +247,11 @@ describe('trek service cancel', () => {
 
 describe('trek service add-departure and add-activity without a terminal', () => {
   it.each([
-    [['add-departure'], '--booking is required (no terminal to ask on)'],
-    [['add-departure', '--booking', '1'], '--departure is required (no terminal to ask on)'],
-    [['add-departure', '--booking', '1', '--departure', '2'], '--customer is required (no terminal to ask on)'],
-    [['add-activity', '--booking', '1'], '--activity is required (no terminal to ask on)'],
-    [['add-activity', '--booking', '1', '--activity', '2'], '--customer is required (no terminal to ask on)'],
+    [['add-departure'], '--booking is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --booking on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['add-departure', '--booking', '1'], '--departure is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --departure on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['add-departure', '--booking', '1', '--departure', '2'], '--customer is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --customer on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['add-activity', '--booking', '1'], '--activity is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --activity on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [['add-activity', '--booking', '1', '--activity', '2'], '--customer is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --customer on the command line (trek asks only when stdin and stdout are both a terminal).'],
   ])('%j names the missing flag and sends nothing', async (args, message) => {
     await fakeApi({});
     const t = await trek(['service', ...args]);
