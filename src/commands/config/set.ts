@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Theme } from '../../output/theme.js';
+import { itemList } from '../help/topics.js';
 import { examples } from '../shared.js';
 
 export interface ConfigSetOptions {
@@ -17,9 +18,13 @@ export interface ConfigSetOptions {
 }
 
 export function newConfigSetCmd(f: Factory, runF: (opts: ConfigSetOptions) => Promise<void> = configSetRun): Command {
-  return new Command('set')
+  const command = new Command('set');
+  // The names as one column as wide as the longest, each description wrapped under itself; at most 80 columns,
+  // which commander's own wrapping of the description (at the terminal's width, 80 in a pipe) leaves as it is.
+  const settings = itemList(command, Math.min(f.io.columns, 80), SETTING_KEYS.map((key) => [key, SETTINGS[key].description]));
+  return command
     .summary('change one setting')
-    .description(`Set a setting, used when no flag says otherwise:\n${SETTING_KEYS.map((key) => `  ${key.padEnd(9)} ${SETTINGS[key].description}`).join('\n')}`)
+    .description(`Set a setting, used when no flag says otherwise:\n${settings}`)
     .argument('<key>', `setting: ${SETTING_KEYS.join(', ')}`)
     .argument('<value>', 'new value')
     .addHelpText('after', examples(['trek config set output yaml', 'trek config set timeout 60', 'trek config set no_input true']))

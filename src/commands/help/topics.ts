@@ -19,7 +19,7 @@ function helpAt(program: Command, width: number) {
 }
 
 /** Two aligned columns, the second wrapped under itself. */
-function itemList(program: Command, width: number, items: ReadonlyArray<readonly [term: string, description: string]>): string {
+export function itemList(program: Command, width: number, items: ReadonlyArray<readonly [term: string, description: string]>): string {
   const help = helpAt(program, width);
   const termWidth = Math.max(...items.map(([term]) => term.length));
   return items.map(([term, description]) => help.formatItem(term, termWidth, description, help)).join('\n');

@@ -50,6 +50,22 @@ describe('trek config', () => {
     expect(lines).toHaveLength(13);
   });
 
+  it('18 config set --help lines every setting name up in one column as wide as the longest, descriptions wrapped under themselves', async () => {
+    const help = await trek(['config', 'set', '--help']);
+    expect(help.code).toBe(0);
+    const lines = help.out.split('\n');
+    const first = lines.indexOf('Set a setting, used when no flag says otherwise:') + 1;
+    const block = lines.slice(first, lines.indexOf('', first));
+    const named = block.filter((line) => /^  \S/.test(line));
+    expect(named.map((line) => line.trim().split(/\s+/)[0])).toEqual(['output', 'color', 'timeout', 'no_input', 'tz', 'pager',
+      'cache.ttl.departures', 'cache.ttl.tour_dossiers', 'cache.ttl.activities', 'cache.ttl.itineraries', 'cache.ttl.agencies']);
+    // Every description, and every wrapped line of one, starts two columns after the longest name (cache.ttl.tour_dossiers).
+    const column = 2 + 'cache.ttl.tour_dossiers'.length + 2;
+    for (const line of block) expect(line.search(/\S/) === 2 ? line.slice(2).search(/\s\S/) + 3 : line.search(/\S/), line).toBe(column);
+    expect(block).toContain(`  ${'cache.ttl.departures'.padEnd(column - 2)}how long cached departures are used before asking the`);
+    expect(Math.max(...block.map((line) => line.length))).toBeLessThanOrEqual(80);
+  });
+
   it('stores a cache TTL as a duration in its largest whole unit', async () => {
     expect((await trek(['config', 'set', 'cache.ttl.departures', '300'])).err).toBe('✓ Set cache.ttl.departures to 5m\n');
     expect((await trek(['config', 'set', 'cache.ttl.itineraries', '0'])).code).toBe(0);
