@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { Page } from '../api/paginate.js';
 import { parseOrderBy, parseWhere, validateMaxPerPage, type FieldTypes } from '../api/query.js';
+import { registerListCompleters } from '../completion/values.js';
 import { CancelError, UsageError } from '../errors.js';
 import { getPath } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
@@ -71,6 +72,7 @@ export function addListOptions(command: Command, spec: ListSpec): Command {
       .option('--from <date>', `${range} on or after this day (a month: from its first day)`)
       .option('--to <date>', `${range} on or before this day (a month: to its last day)`);
   }
+  registerListCompleters(command, spec.fields);
   return command
     .option('-L, --limit <n>', `print at most N records (default ${DEFAULT_LIMIT})`)
     .option('--all', 'fetch every page (ignores --limit)')

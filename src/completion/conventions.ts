@@ -7,13 +7,14 @@ import type { Argument, Command, Option } from 'commander';
 import { TITLES } from '../api/resources/customers.js';
 import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingSpec } from '../config/settings.js';
 import { recentIds } from '../history.js';
+import { TOPIC_NAMES } from '../commands/help/topics.js';
 import { FORMATS } from '../output/formats.js';
-import { overrideReasons, serviceTransitions } from './network.js';
+import { agencyCurrencies, attachableDepartureServices, bookingRequirements, departureServices, overrideReasons, serviceTransitions } from './network.js';
 import { profileCandidates } from './profiles.js';
 import type { Completer } from './protocol.js';
 import { registeredCompleter } from './registry.js';
 import { commandPath, findSubcommand, rootOf, subcommandCandidates } from './tree.js';
-import { CURRENCIES, REQUIREMENT_CODES, SEARCH_FIELDS, fieldList, orderByList, plain, whereCondition } from './values.js';
+import { plain } from './values.js';
 
 export type Slot = { option: Option } | { argument: Argument };
 
@@ -23,9 +24,10 @@ const profiles: Completer = (ctx) => profileCandidates(ctx.f.paths());
 const BY_FLAG_NAME: Readonly<Record<string, Completer>> = {
   profile: profiles,
   title: () => plain(TITLES),
-  currency: () => plain(CURRENCIES),
-  requirement: () => plain(REQUIREMENT_CODES),
+  currency: agencyCurrencies,
+  requirement: bookingRequirements,
   reason: overrideReasons,
+  'departure-service': departureServices,
 };
 
 /** Slots of particular commands, as `<command path> <slot key>`. */
@@ -40,8 +42,11 @@ const BY_COMMAND_SLOT: Readonly<Record<string, Completer>> = {
   'help words': (ctx) => {
     let at: Command | undefined = rootOf(ctx.command);
     for (const word of ctx.args) at = at && findSubcommand(at, word);
-    return at ? subcommandCandidates(at) : [];
+    const topics = ctx.args.length === 0 ? TOPIC_NAMES.map((topic) => ({ value: topic, description: 'help topic' })) : [];
+    return at ? [...subcommandCandidates(at), ...topics] : [];
   },
+  'flex attach --departure-service': attachableDepartureServices,
+  'flex terms departure-service': departureServices,
   'config set value': (ctx) => {
     const key = ctx.args[0];
     const spec: SettingSpec | undefined = key !== undefined && Object.hasOwn(SETTINGS, key) ? SETTINGS[key as SettingKey] : undefined;
@@ -89,26 +94,24 @@ export function namesFile(slot: Slot): boolean {
 }
 
 /**
- * The completer for `slot` of `command`, first found of: registered (registry.ts), a known
- * slot of a particular command, the per-resource flags of `trek search <resource>`, declared
- * choices, the flag's name, ids from the history.
+ * The completer for `slot` of `command`, first found of: registered (registry.ts; list
+ * commands register --where, --order-by and --fields), a known slot of a particular command,
+ * declared choices, the flag's name, ids from the history.
  */
 export function completerFor(command: Command, slot: Slot): Completer | undefined {
   const key = slotKey(slot);
   const registered = registeredCompleter(command, key) ?? BY_COMMAND_SLOT[`${commandPath(command)} ${key}`];
   if (registered) return registered;
   const name = slotName(slot);
-  const searchFields = command.parent?.name() === 'search' && Object.hasOwn(SEARCH_FIELDS, command.name()) ? SEARCH_FIELDS[command.name()] : undefined;
-  if ('option' in slot && searchFields) {
-    if (name === 'where') return whereCondition(searchFields);
-    if (name === 'order-by') return orderByList(searchFields);
-    if (name === 'fields') return fieldList(searchFields);
-  }
   if ('argument' in slot && name === 'status' && noun(command) === 'service') return serviceTransitions;
   const choices = 'option' in slot ? slot.option.argChoices : slot.argument.argChoices;
   if (choices) return () => plain(choices);
   if ('option' in slot && Object.hasOwn(BY_FLAG_NAME, name)) return BY_FLAG_NAME[name];
   const kind = idKind(command, slot);
   if (!kind) return undefined;
-  return (ctx) => recentIds(ctx.f.paths(), ctx.profile, kind).map(({ id, label }) => ({ value: id, description: label }));
+  return (ctx) => ({
+    candidates: recentIds(ctx.f.paths(), ctx.profile, kind).map(({ id, label }) => ({ value: id, description: label })),
+    // People remember a customer's name or a booking's reference better than its id.
+    matchDescriptions: true,
+  });
 }

@@ -7,7 +7,7 @@ import { Help, type Command, type Option } from 'commander';
 import type { Factory } from '../factory.js';
 import { completerFor, namesFile, optionName, type Slot } from './conventions.js';
 import { profileName } from '../config/peek.js';
-import { Directive, toCompletion, type Candidate, type Completion, type CompletionContext } from './protocol.js';
+import { Directive, matching, toCompletion, type Candidate, type Completion, type CompletionContext } from './protocol.js';
 import { findSubcommand, subcommandCandidates } from './tree.js';
 
 /** Even a registered completer that ignores NETWORK_TIMEOUT_MS cannot hold a TAB longer than this. */
@@ -120,7 +120,7 @@ async function completeSlot(slot: Slot, at: Position, toComplete: string, f: Fac
   });
   try {
     const completion = await Promise.race([Promise.resolve().then(() => completer(ctx)).then(toCompletion), deadline]);
-    return { candidates: completion.candidates, directive: completion.directive ?? fallback };
+    return { candidates: matching(completion, toComplete), directive: completion.directive ?? fallback };
   } catch {
     return { candidates: [], directive: fallback };
   } finally {
@@ -135,6 +135,9 @@ function positionalSlot(at: Position): Slot | undefined {
   return argument ? { argument } : undefined;
 }
 
+/** Candidates that extend `word`: flags and subcommands, which match by their start only. */
+const extending = (candidates: Candidate[], word: string): Completion => ({ candidates: matching({ candidates }, word) });
+
 async function completeWord(at: Position, word: string, f: Factory): Promise<Completion> {
   if (at.pending && !(at.pending.optional && word.startsWith('-'))) return completeSlot({ option: at.pending.option }, at, word, f);
   if (!at.afterDoubleDash && word.startsWith('--') && word.includes('=')) {
@@ -144,18 +147,19 @@ async function completeWord(at: Position, word: string, f: Factory): Promise<Com
     const values = await completeSlot({ option }, at, word.slice(name.length + 1), f);
     return { ...values, candidates: values.candidates.map((c) => ({ ...c, value: `${name}=${c.value}` })) };
   }
-  if (!at.afterDoubleDash && word.startsWith('-')) return { candidates: flagCandidates(at.command, !word.startsWith('--')) };
+  if (!at.afterDoubleDash && word.startsWith('-')) return extending(flagCandidates(at.command, !word.startsWith('--')), word);
   const subcommands = at.args.length === 0 ? subcommandCandidates(at.command) : [];
-  if (subcommands.length > 0) return { candidates: subcommands };
+  if (subcommands.length > 0) return extending(subcommands, word);
   const slot = positionalSlot(at);
   if (slot) return completeSlot(slot, at, word, f);
   // Nothing positional is left to type: offer the flags, which is what can still follow.
-  return { candidates: at.afterDoubleDash ? [] : flagCandidates(at.command, false) };
+  return extending(at.afterDoubleDash ? [] : flagCandidates(at.command, false), word);
 }
 
 /**
  * Completes `words` (what follows `trek`; the last is the word under the cursor, possibly
- * empty). Returns only candidates that extend that word.
+ * empty). Returns only candidates that extend that word or, for ids, whose description has a
+ * word starting with it (the shell then replaces the word with the id).
  */
 export async function complete(root: Command, words: readonly string[], f: Factory): Promise<Completion> {
   const word = words.at(-1) ?? '';
@@ -163,6 +167,5 @@ export async function complete(root: Command, words: readonly string[], f: Facto
   // Dynamic completers reach the API of the profile typed on the line, like the command would
   // (never a --base-url typed there: see fromApi).
   f.globals.profile = at.flags.profile?.at(-1);
-  const completion = await completeWord(at, word, f);
-  return { ...completion, candidates: completion.candidates.filter((c) => c.value.startsWith(word)) };
+  return completeWord(at, word, f);
 }

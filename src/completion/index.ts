@@ -19,10 +19,14 @@
  *   1. A completer registered for the slot: `registerCompleter(cmd, '--reason', completer)` or
  *      `registerCompleter(cmd, 'status', completer)` (argument name as declared), on the command
  *      or an ancestor. For a global flag, register on the command it should apply to.
- *   2. Known slots of existing commands and `trek search <resource>` --where/--order-by/--fields
- *      (conventions.ts, values.ts SEARCH_FIELDS).
+ *      A list command built with addListOptions (src/commands/list.ts) gets --where, --order-by
+ *      and --fields from its ListSpec.fields, the field table --where values are checked against.
+ *   2. Known slots of existing commands (conventions.ts): `help` topics, `flex attach
+ *      --departure-service` (only what its pre-flight allows), `flex terms <departure-service>`.
  *   3. `.choices([...])` of an Option or Argument (e.g. `-o/--output`, `--color`).
- *   4. The flag's name: --profile (profile names), --title, --currency, --requirement, --reason.
+ *   4. The flag's name: --profile (profile names), --title, --currency (the agency's booking
+ *      currencies), --requirement (the --booking's checkin requirements), --reason,
+ *      --departure-service (departure services of --booking, else of recent bookings).
  *   5. Ids from the local history (src/history.ts), by the NAMING CONVENTION below.
  *   A slot with none of these completes nothing, and no file names unless its name ends in
  *   `file` or `dir` (`--input <file>`).
@@ -31,10 +35,13 @@
  *   A slot completes the recent ids of kind K (the noun: booking, customer, service, override,
  *   checkin, …) when
  *     - it is an argument named `<K-id>` or `<K>`        (`.argument('<booking-id>')`, `<service>`)
- *     - it is a flag `--K`, `--K-id` or `--<anything>-K` (`--booking`, `--departure-service` → service)
+ *     - it is a flag `--K`, `--K-id` or `--<anything>-K` (`--booking`, `--from-customer` → customer)
  *     - it is a flag whose placeholder is `<K-id>`       (`--for <booking-id>`)
  *     - it is an argument named `<id>` under `trek K …`  (`trek booking get <id>` → booking)
- *   and the ids got there because commands call, after creating or showing a resource,
+ *   The typed word also matches the start of a word of the label, ignoring case and accents
+ *   (`Garc` finds `300011  Ms María José García-O'Neill`), and the shell then puts the id in
+ *   its place (Completion.matchDescriptions). The ids got there because commands call, after
+ *   creating or showing a resource,
  *     rememberIds(f, 'booking', [{ id: booking.id, label: 'CAD · ext-42' }])   // src/history-record.ts
  *   Labels are a few words to recognise the id by (a name, a date); never keys or whole bodies.
  *

@@ -4,7 +4,8 @@
  * that read as one plain word.
  */
 import type { ApiClient } from '../api/client.js';
-import type { Candidate, CompletionContext } from './protocol.js';
+import { recentIds } from '../history.js';
+import type { Candidate, Completion, CompletionContext } from './protocol.js';
 
 /** Long enough for a nearby server, short enough that a TAB never feels stuck. */
 export const NETWORK_TIMEOUT_MS = 1500;
@@ -68,4 +69,135 @@ export async function overrideReasons(ctx: CompletionContext): Promise<Candidate
       isObject(reason) && typeof reason.code === 'string' ? [{ value: reason.code, description: typeof reason.label === 'string' ? reason.label : undefined }] : [],
     );
   });
+}
+
+/**
+ * `--currency`: the booking currencies of the agency the booking goes to, which the API checks
+ * the currency against: --agency typed on the line, else the profile's agency, else the key's
+ * (the sandbox says whose). An agency named by --agency-email cannot be read: nothing.
+ */
+export async function agencyCurrencies(ctx: CompletionContext): Promise<Candidate[]> {
+  if (ctx.flags['agency-email']) return [];
+  return fromApi(ctx, async (api) => {
+    const [{ whoami }, { getAgency }] = await Promise.all([import('../api/resources/sandbox.js'), import('../api/resources/agencies.js')]);
+    const id = ctx.flags.agency?.at(-1) ?? (await ctx.f.profile()).agency ?? (await whoami(api))?.agency?.id;
+    if (id === undefined || id === null || String(id) === '') return [];
+    const agency: unknown = await getAgency(api, String(id));
+    if (!isObject(agency)) return [];
+    const description = `a booking currency of ${typeof agency.name === 'string' ? agency.name : `agency ${String(id)}`}`;
+    return strings(agency.booking_currencies).map((code) => ({ value: code, description }));
+  });
+}
+
+/** "Ms María José García-O'Neill", or the customer's id when the checkin names nobody. */
+function travellerName(customer: unknown): string {
+  if (!isObject(customer)) return 'a traveller';
+  if (!isObject(customer.name)) return `customer ${String(customer.id)}`;
+  const { title, legal_first_name: first, legal_last_name: last } = customer.name;
+  return [title, first, last].filter((part) => typeof part === 'string' && part !== '').join(' ');
+}
+
+/**
+ * `override add --requirement`: the requirements the checkins of the --booking typed still ask
+ * of its travellers (of --customer alone when typed): exactly what an override can waive, since
+ * a requirement that does not apply, or is waived already, is not in a checkin. Without
+ * --booking nothing is known, so nothing is offered.
+ */
+export async function bookingRequirements(ctx: CompletionContext): Promise<Candidate[]> {
+  const booking = ctx.flags.booking?.at(-1);
+  if (!booking) return [];
+  const customer = ctx.flags.customer?.at(-1);
+  return fromApi(ctx, async (api) => {
+    const { listBookingCheckins } = await import('../api/resources/checkins.js');
+    const requirements = new Map<string, { name: string; travellers: string[] }>();
+    for await (const checkin of listBookingCheckins(api, booking)) {
+      if (!isObject(checkin.customer) || (customer !== undefined && String(checkin.customer.id) !== customer)) continue;
+      for (const requirement of Array.isArray(checkin.requirements) ? checkin.requirements : []) {
+        if (!isObject(requirement) || typeof requirement.code !== 'string') continue;
+        const entry = requirements.get(requirement.code) ?? { name: typeof requirement.name === 'string' ? requirement.name : requirement.code, travellers: [] };
+        entry.travellers.push(travellerName(checkin.customer));
+        requirements.set(requirement.code, entry);
+      }
+    }
+    return [...requirements].map(([code, { name, travellers }]) => ({
+      value: code,
+      description: `${name} · ${travellers.length > 2 ? `${travellers.length} travellers` : travellers.join(', ')}`,
+    }));
+  });
+}
+
+/** How many of the most recent bookings a departure service slot looks through without --booking. */
+const RECENT_BOOKINGS = 5;
+
+/** The departure services of `bookings` (never their activity or flex plan services), described by booking, name, status and start. */
+async function departureServicesOf(api: ApiClient, bookings: readonly string[]): Promise<Candidate[]> {
+  const { listBookingServices } = await import('../api/resources/bookings.js');
+  const perBooking = await Promise.all(
+    bookings.map(async (booking) => {
+      const found: Candidate[] = [];
+      for await (const service of listBookingServices(api, booking)) {
+        if (service.type !== 'departure_services') continue;
+        const about = [service.name, service.status, service.start_date].filter((part) => typeof part === 'string' && part !== '');
+        found.push({ value: String(service.id), description: [`booking ${booking}`, ...about].join(' · ') });
+      }
+      return found;
+    }),
+  );
+  return perBooking.flat();
+}
+
+/** The bookings a departure service slot is about: --booking typed, else the most recent this profile used. */
+function bookingsInView(ctx: CompletionContext): string[] {
+  const typed = ctx.flags.booking?.at(-1);
+  if (typed) return [typed];
+  return recentIds(ctx.f.paths(), ctx.profile, 'booking').slice(0, RECENT_BOOKINGS).map(({ id }) => id);
+}
+
+/**
+ * A departure service slot (`flex terms <departure-service>`, `--departure-service`): the
+ * departure services of the --booking typed, else of the bookings used most recently; matched
+ * by their description too, so the tour's name finds them.
+ */
+export async function departureServices(ctx: CompletionContext): Promise<Completion> {
+  const bookings = bookingsInView(ctx);
+  const candidates = await fromApi(ctx, (api) => departureServicesOf(api, bookings));
+  return { candidates, matchDescriptions: true };
+}
+
+/**
+ * `flex attach --departure-service`: the departure services of the --booking typed that flex
+ * can be attached to now, judged by the pre-flight `flex attach` runs (live, not yet covered,
+ * outside the stop-sell and late-attach windows, not a CEU or flex-disabled agency), with the
+ * --plan typed, else the first plan the service's departure offers.
+ */
+export async function attachableDepartureServices(ctx: CompletionContext): Promise<Completion> {
+  const booking = ctx.flags.booking?.at(-1);
+  if (!booking) return { candidates: [] };
+  const plan = ctx.flags.plan?.at(-1);
+  const candidates = await fromApi(ctx, async (api) => {
+    const [{ readFlexFacts }, { flexAttachRefusals }, { getService }, { getDeparture }] = await Promise.all([
+      import('../commands/flex/preflight.js'),
+      import('../commands/flex/rules.js'),
+      import('../api/resources/services.js'),
+      import('../api/resources/flex.js'),
+    ]);
+    const planFor = async (service: string): Promise<string | undefined> => {
+      if (plan) return plan;
+      const departure = (await getService(api, 'departure_services', service)).product?.id;
+      if (departure === undefined) return undefined;
+      const offered = (await getDeparture(api, String(departure))).flex_plans ?? [];
+      return offered[0] === undefined ? undefined : String(offered[0].id);
+    };
+    const services = await departureServicesOf(api, [booking]);
+    const attachable = await Promise.all(
+      services.map(async (service) => {
+        const planId = await planFor(service.value);
+        if (planId === undefined) return false;
+        const facts = await readFlexFacts(api, { booking, departureService: service.value, plan: planId }, ctx.f.now());
+        return flexAttachRefusals(facts).length === 0;
+      }),
+    );
+    return services.filter((_, i) => attachable[i]);
+  });
+  return { candidates, matchDescriptions: true };
 }

@@ -36,6 +36,11 @@ export interface Completion {
   candidates: Candidate[];
   /** Sum of Directive flags; default Directive.noFileComp. */
   directive?: number;
+  /**
+   * The typed word may also match a word of a candidate's description (`Garc` finds
+   * `300011  Ms María José García-O'Neill`): for ids, which people remember by name.
+   */
+  matchDescriptions?: boolean;
 }
 
 /**
@@ -62,6 +67,32 @@ export type Completer = (ctx: CompletionContext) => Candidate[] | Completion | P
 
 export function toCompletion(result: Candidate[] | Completion): Completion {
   return Array.isArray(result) ? { candidates: result } : result;
+}
+
+/** Lower case, accents dropped: `García` and `garcia` read alike. */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Whether `typed` starts a word of `description` (after a space, `-`, `'`… or at its start), ignoring case and accents. */
+export function describedBy(description: string | undefined, typed: string): boolean {
+  if (!description || typed === '') return false;
+  const text = folded(description);
+  const word = folded(typed);
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * The candidates `typed` can become: those whose value starts with it, then (when the
+ * completion allows it) those with a description word starting with it, which replace it.
+ */
+export function matching(completion: Completion, typed: string): Candidate[] {
+  const byValue = completion.candidates.filter((c) => c.value.startsWith(typed));
+  if (!completion.matchDescriptions) return byValue;
+  return [...byValue, ...completion.candidates.filter((c) => !c.value.startsWith(typed) && describedBy(c.description, typed))];
 }
 
 /** Characters that would break the line protocol or a terminal; values holding them are dropped. */

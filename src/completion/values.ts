@@ -2,27 +2,36 @@
  * Static value lists and the completers for values with inner structure: comma lists
  * (`--fields a,b`), search conditions (`--where attr__op=value`) and orderings (`--order-by -attr`).
  */
-import { AVAILABILITY_STATUSES, SEARCH_FIELD_TYPES, SEARCH_OPERATORS } from '../api/query.js';
+import type { Command } from 'commander';
+import { AVAILABILITY_STATUSES, SEARCH_OPERATORS, type FieldTypes } from '../api/query.js';
 import { Directive, type Candidate, type Completer, type Completion } from './protocol.js';
+import { registerCompleter } from './registry.js';
 
 export { AVAILABILITY_STATUSES };
 
-/** The booking currencies agencies use (those of the sandbox's agencies); the API checks the agency's own list. */
-export const CURRENCIES = ['AUD', 'CAD', 'EUR', 'GBP', 'NZD', 'USD'] as const;
-
 /**
- * Requirement codes an override waives: the spec's PASSPORT_INFORMATION and the sandbox's
- * others (docs/sandbox.md, Checkins). Not the items inside them (MIDDLE_NAME, NATIONALITY…),
- * which `trek override add` refuses.
+ * `--where`, `--order-by` and `--fields` of a list command complete the attributes of its
+ * field table (src/api/query.ts SEARCH_FIELD_TYPES, which --where values are checked against):
+ * one list of a collection's fields, wherever they are offered or checked. `--fields` also
+ * offers the objects holding nested attributes (`availability` beside `availability.status`).
  */
-export const REQUIREMENT_CODES = ['PASSPORT_INFORMATION', 'PERSONAL_DETAILS', 'AGE_RESTRICTION'] as const;
+export function registerListCompleters(command: Command, fields: FieldTypes | undefined): void {
+  if (!fields) return;
+  const attributes = Object.keys(fields);
+  registerCompleter(command, '--where', whereCondition(attributes));
+  registerCompleter(command, '--order-by', orderByList(attributes));
+  registerCompleter(command, '--fields', fieldList(withParents(attributes)));
+}
 
-/** Searchable attributes of the catalogue resources, by `trek search` subcommand: the field tables --where values are checked against. */
-export const SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  departures: Object.keys(SEARCH_FIELD_TYPES.departures),
-  'tour-dossiers': Object.keys(SEARCH_FIELD_TYPES.tour_dossiers),
-  activities: Object.keys(SEARCH_FIELD_TYPES.activities),
-};
+/** `availability.status` → `availability`, `availability.status`; each name once, parents first. */
+function withParents(attributes: readonly string[]): string[] {
+  const paths = new Set<string>();
+  for (const attribute of attributes) {
+    const parts = attribute.split('.');
+    for (let length = 1; length <= parts.length; length++) paths.add(parts.slice(0, length).join('.'));
+  }
+  return [...paths];
+}
 
 /** Spec §4.1. */
 const OPERATOR_MEANINGS: Readonly<Record<string, string>> = {

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { newRootCmd } from '../../src/commands/root.js';
 import { complete, COMPLETER_DEADLINE_MS } from '../../src/completion/engine.js';
 import { Directive, registerCompleter, type CompletionContext } from '../../src/completion/index.js';
-import { AVAILABILITY_STATUSES, SEARCH_FIELDS } from '../../src/completion/values.js';
-import { SEARCH_OPERATORS } from '../../src/api/query.js';
+import { AVAILABILITY_STATUSES } from '../../src/completion/values.js';
+import { SEARCH_FIELD_TYPES, SEARCH_OPERATORS } from '../../src/api/query.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { recordIds } from '../../src/history-record.js';
 import { main } from '../../src/main.js';
@@ -103,7 +103,7 @@ describe('trek __complete on the real command tree', () => {
 
   it('completes --where for departures: fields, operators and availability statuses', async () => {
     const keys = await trekComplete(['search', 'departures', '--where', '']);
-    expect(keys.values).toEqual(SEARCH_FIELDS.departures!.map((field) => `${field}=`));
+    expect(keys.values).toEqual(Object.keys(SEARCH_FIELD_TYPES.departures).map((field) => `${field}=`));
     expect(keys.directive).toBe(Directive.noSpace | Directive.noFileComp);
 
     expect((await trekComplete(['search', 'departures', '-w', 'avail'])).values).toEqual(['availability.status=', 'availability.status__']);
@@ -123,7 +123,7 @@ describe('trek __complete on the real command tree', () => {
   });
 
   it('completes the fields of the resource for --where, --order-by and --fields, comma by comma', async () => {
-    const dossierFields = SEARCH_FIELDS['tour-dossiers']!;
+    const dossierFields = Object.keys(SEARCH_FIELD_TYPES.tour_dossiers);
     expect((await trekComplete(['search', 'tour-dossiers', '--where', ''])).values).toEqual(dossierFields.map((f) => `${f}=`));
     expect((await trekComplete(['search', 'tour-dossiers', '--order-by', '-departures_s'])).values).toEqual(['-departures_start_date']);
     const fields = await trekComplete(['search', 'departures', '--fields', 'name,st']);
@@ -198,7 +198,7 @@ function fixtureTree(): Command {
   sandbox.addCommand(new Command('pay').argument('<booking-id>').argument('<amount>'));
   sandbox.addCommand(new Command('staff-cancel').argument('<service>'));
   const flex = new Command('flex');
-  flex.addCommand(new Command('attach').option('--departure-service <id>').option('--for <booking-id>'));
+  flex.addCommand(new Command('attach').option('--covered-service <id>').option('--for <booking-id>'));
   const override = new Command('override');
   override.addCommand(new Command('add').option('--reason <code>').option('--requirement <code>').addArgument(new Argument('[mode]').choices(['a', 'b'])));
   for (const noun of [booking, service, customer, sandbox, flex, override]) root.addCommand(noun);
@@ -234,7 +234,7 @@ describe('value conventions', () => {
     expect(await ids(['sandbox', 'pay', ''])).toEqual(['B2', 'B1']);
     expect(await ids(['sandbox', 'pay', 'B1', ''])).toEqual([]);
     expect(await ids(['sandbox', 'staff-cancel', ''])).toEqual(['S1']);
-    expect(await ids(['flex', 'attach', '--departure-service', ''])).toEqual(['S1']);
+    expect(await ids(['flex', 'attach', '--covered-service', ''])).toEqual(['S1']);
     expect(await ids(['flex', 'attach', '--for', ''])).toEqual(['B2', 'B1']);
     expect(await ids(['booking', 'create', '--external-id', ''])).toEqual([]);
   });
@@ -245,11 +245,30 @@ describe('value conventions', () => {
     expect((await fixtureComplete(['booking', 'get', ''], fixtureTree(), { env: { ...options.env, TREK_PROFILE: 'work' } })).values).toEqual(['W1']);
   });
 
-  it('completes titles, currencies, requirement codes and argument choices', async () => {
+  it('completes titles and argument choices', async () => {
     expect((await fixtureComplete(['customer', 'create', '--title', 'M'])).values).toEqual(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx']);
-    expect((await fixtureComplete(['booking', 'create', '--currency', 'C'])).values).toEqual(['CAD']);
-    expect((await fixtureComplete(['override', 'add', '--requirement', 'PASS'])).values).toEqual(['PASSPORT_INFORMATION']);
     expect((await fixtureComplete(['override', 'add', ''])).values).toEqual(['a', 'b']);
+  });
+
+  it('offers no requirement code before --booking names whose checkins to read', async () => {
+    expect((await fixtureComplete(['override', 'add', '--requirement', ''])).values).toEqual([]);
+  });
+
+  it('matches an id by the words of its label too, ignoring case and accents, after the ids it starts', async () => {
+    const home = historyHome();
+    const paths = { config: join(home, 'config'), data: join(home, 'data'), cache: join(home, 'cache'), state: join(home, 'state') };
+    recordIds(paths, 'sandbox', 'customer', [{ id: '300011', label: "Ms María José García-O'Neill" }, { id: '300012', label: 'Mr Pablo García' }, { id: '300013', label: 'Ms Ana Marcia' }]);
+    const ids = async (words: string[]) => (await fixtureComplete(words, fixtureTree(), { env: { TREK_HOME: home } })).values;
+    expect(await ids(['service', 'add-departure', '--customer', 'Garc'])).toEqual(['300011', '300012']);
+    expect(await ids(['service', 'add-departure', '--customer', 'garcia'])).toEqual(['300011', '300012']);
+    expect(await ids(['service', 'add-departure', '--customer', 'oneill'])).toEqual([]);
+    expect(await ids(['service', 'add-departure', '--customer', "O'Ne"])).toEqual(['300011']);
+    // Only the start of a word: "arc" is inside Marcia and García, and matches neither.
+    expect(await ids(['service', 'add-departure', '--customer', 'arc'])).toEqual([]);
+    expect(await ids(['service', 'add-departure', '--customer', '30001'])).toEqual(['300011', '300012', '300013']);
+    expect(await ids(['service', 'add-departure', '--customer=Pab'])).toEqual(['--customer=300012']);
+    // Commands and flags match by their names only.
+    expect((await trekComplete(['Open'])).values).toEqual([]);
   });
 
   it('never offers hidden commands', async () => {
