@@ -13,7 +13,7 @@ import { readSettings } from '../config/store.js';
 import type { WebhookEvent } from '../domain/webhooks.js';
 import type { Factory } from '../factory.js';
 import { STORAGE_ERROR_CODES } from '../util/atomic-write.js';
-import { CACHE_KINDS, catalogueRead, DEFAULT_TTL_SECONDS, parseDuration, type CacheKind, type CatalogueRead } from './kinds.js';
+import { CACHE_KINDS, catalogueRead, DEFAULT_TTL_SECONDS, parseDuration, writeLeavesCatalogue, type CacheKind, type CatalogueRead } from './kinds.js';
 import { DEFAULT_LIMITS, entryFileName, KEPT_HEADERS, keyIdOf, profileFolderName, ProfileCache, type CacheCounts, type CacheEntry, type CacheLimits, type EntryIdentity } from './store.js';
 
 export { CACHE_KINDS, DEFAULT_TTL_SECONDS, type CacheKind } from './kinds.js';
@@ -87,6 +87,7 @@ export class DiskResponseCache implements ResponseCache {
     const mode = this.options.mode();
     if (mode === 'bypass' || this.broken) return undefined;
     const path = pathBelow(this.base, url);
+    if (path !== undefined && writeLeavesCatalogue(path)) return;
     const read = path === undefined ? undefined : catalogueRead(path);
     if (read === undefined || this.options.ttlSeconds[read.kind] === 0) return undefined;
     const opened = this.open();
@@ -99,10 +100,11 @@ export class DiskResponseCache implements ResponseCache {
 
   wrote(url: URL): void {
     const path = pathBelow(this.base, url);
+    if (path !== undefined && writeLeavesCatalogue(path)) return;
     const read = path === undefined ? undefined : catalogueRead(path);
     const cache = this.profileCache();
     if (cache === undefined) return;
-    // Any accepted write may change what the catalogue shows: a booking or a service holds or
+    // Any other accepted write may change what the catalogue shows: a booking or a service holds or
     // frees places, a profile update or a sandbox control changes an agency. Dossiers, activities
     // and itineraries change only when written themselves.
     this.quietly(() => {

@@ -72,3 +72,12 @@ export function catalogueRead(path: string): CatalogueRead | undefined {
   if (segments.length === 3 && kind === 'itineraries') return { kind, item: id! };
   return undefined;
 }
+
+/**
+ * Writes that cannot change the catalogue: the sandbox's webhook subscriptions, their deliveries
+ * and test events (docs/sandbox.md, "Webhooks"). Starting `trek webhooks listen` (which
+ * subscribes) or triggering a test event must not empty the cached departures.
+ */
+export function writeLeavesCatalogue(path: string): boolean {
+  return /^\/_sandbox\/(?:webhooks|webhook_deliveries)(?:\/|$)/.test(path);
+}

@@ -39,4 +39,23 @@ describe('local cache against the sandbox', () => {
     expect(second.err).toMatch(/^revalidated \(304\): GET /m);
     expect(second.out).toBe(first.out);
   });
+
+  it("17 subscribing, triggering and removing webhooks (/_sandbox/webhooks writes) keep the cached departures; a booking drops them", async () => {
+    const home = tempHome();
+    const first = await trek(home, search, true);
+    const departure = String(JSON.parse(first.out)[0].id);
+    const added = await trek(home, ['sandbox', 'webhooks', 'add', 'http://127.0.0.1:9/hooks', '--events', 'departures.updated', '-o', 'json'], true);
+    expect(added.code).toBe(0);
+    expect((await trek(home, ['webhooks', 'trigger', 'departures.updated', '--id', departure], true)).code).toBe(0);
+    expect((await trek(home, ['sandbox', 'webhooks', 'remove', String(JSON.parse(added.out).id)], true)).code).toBe(0);
+    const after = await trek(home, [...search, '--verbose'], true);
+    expect(after.out).toBe(first.out);
+    expect(after.err).toMatch(/^cache hit: GET /m);
+    expect(after.err).not.toMatch(/^> GET/m);
+
+    expect((await trek(home, ['api', 'POST', '/bookings', '-f', 'currency=CAD'], true)).code).toBe(0);
+    const afterBooking = await trek(home, [...search, '--verbose'], true);
+    expect(afterBooking.err).toMatch(/^> GET .*\/departures\?/m);
+    expect(afterBooking.err).not.toMatch(/^cache hit: /m);
+  });
 });
