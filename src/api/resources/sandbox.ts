@@ -33,6 +33,8 @@ export interface SandboxPayment {
   date_created: string;
   /** What the payment confirmed and what still waits (docs/sandbox.md, "Payments, refunds and travel credits"). */
   allocation?: PaymentAllocation;
+  /** A payment made through a payment link: the link, now PAID. */
+  payment_link?: { id: string; href: string; status: string };
 }
 
 /** A service a payment reached or passed over, with its status after it. */
@@ -117,6 +119,18 @@ export function createPaymentRequest(bookingId: string, amount: Decimal): Reques
 
 export function createPayment(client: ApiClient, bookingId: string, amount: Decimal): Promise<SandboxPayment> {
   return sandboxCall(client, () => send<SandboxPayment>(client, createPaymentRequest(bookingId, amount)));
+}
+
+/** Where a payment link is paid: its URL's path (docs/sandbox.md, "Payment links"). */
+export const PAY_LINK_PREFIX = `${SANDBOX_PREFIX}/pay/`;
+
+export function payLinkRequest(token: string): RequestOptions {
+  return { method: 'POST', path: `${PAY_LINK_PREFIX}${idSegment(token)}` };
+}
+
+/** Pays a payment link's amount: the payment as POST /_sandbox/payments answers it, with the link (now PAID). */
+export function payLink(client: ApiClient, token: string): Promise<SandboxPayment> {
+  return sandboxCall(client, () => send<SandboxPayment>(client, payLinkRequest(token)));
 }
 
 export function staffCancelRequest(serviceId: string, operatorKey: string): RequestOptions {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import type { ApiClient } from '../../api/client.js';
-import { createPayment, createPaymentRequest, type PaymentAllocation } from '../../api/resources/sandbox.js';
+import { createPayment, createPaymentRequest, PAY_LINK_PREFIX, payLink, payLinkRequest, type PaymentAllocation, type SandboxPayment } from '../../api/resources/sandbox.js';
 import type { PaidService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -12,14 +12,39 @@ import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, 
 import { shortType } from '../service/columns.js';
 import { examples, idArgument, reportChange } from '../shared.js';
 
-export interface SandboxPayOptions extends ChangeOptions {
-  booking: string;
-  /** Two fraction digits, as the API writes decimals. */
-  amount: string;
+/** A payment link as given on the command line: its token, and the origin it names when the URL was absolute. */
+export interface PaymentLinkTarget {
+  token: string;
+  origin: string | null;
 }
 
+/** A payment on a booking, or (`--link`) the payment of a payment link's amount. */
+export type SandboxPayOptions = ChangeOptions & ({ booking: string; /** Two fraction digits, as the API writes decimals. */ amount: string; link?: undefined } | { link: PaymentLinkTarget; booking?: undefined; amount?: undefined });
+
 /** The payment as the sandbox answers it (docs/sandbox.md). */
-const PAYMENT_FIELDS = ['id', 'href', 'booking', 'amount', 'currency', 'date_created', 'status', 'reason', 'allocation'];
+const PAYMENT_FIELDS = ['id', 'href', 'booking', 'amount', 'currency', 'date_created', 'status', 'reason', 'allocation', 'payment_link'];
+
+const TOKEN_RE = /^[0-9a-f]{32}$/;
+
+/**
+ * A payment link's URL (a booking's `payment_links[].url`): absolute, or the path alone as the
+ * sandbox writes it — `/_sandbox/pay/<token>`, nothing after it.
+ */
+export function parsePaymentLink(text: string): PaymentLinkTarget {
+  const refuse = () => new UsageError(`--link must be a payment link's URL, such as http://localhost${PAY_LINK_PREFIX}<token> (a booking's payment_links list holds them), got "${sanitize(text)}"`, undefined, { field: 'link' });
+  let url: URL;
+  try {
+    url = new URL(text.trim(), 'http://relative.invalid');
+  } catch {
+    throw refuse();
+  }
+  const absolute = !text.trim().startsWith('/');
+  if ((absolute && url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') throw refuse();
+  const at = url.pathname.lastIndexOf(PAY_LINK_PREFIX);
+  const token = at < 0 ? '' : url.pathname.slice(at + PAY_LINK_PREFIX.length).replace(/\/$/, '');
+  if (!TOKEN_RE.test(token)) throw refuse();
+  return { token, origin: absolute ? url.origin : null };
+}
 
 /** "500", "500.5", "500.50" → "500.50"; more than two decimals, signs and zero are refused. */
 export function parseAmount(value: string, name = 'AMOUNT'): string {
@@ -37,15 +62,24 @@ export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise
         '(full price), each in the order they were added, passing over one it does not cover. Prints the payment as the sandbox answers it (with its allocation); ' +
         'on stderr, which services it confirmed and why the others are not, with the payment that would confirm each.',
     )
-    .addArgument(idArgument('<booking>', 'booking id'))
-    .argument('<amount>', 'amount in the booking currency, e.g. 250.00')
+    .addArgument(idArgument('[booking]', 'booking id'))
+    .argument('[amount]', 'amount in the booking currency, e.g. 250.00')
+    .option('--link <url>', "pay a payment link instead: its URL from the booking's payment_links (pays the amount it is for)")
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       'trek sandbox pay 200001 250.00',
       'trek sandbox pay "$B" "$(trek booking get "$B" -o json | jq -r .amount_owing)"   # pay in full',
+      'trek sandbox pay --link http://localhost/_sandbox/pay/0f1e2d3c4b5a69788796a5b4c3d2e1f0',
     ]))
-    .action(async (booking: string, amount: string, flags: { dryRun?: boolean }) => {
-      await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking, amount: parseAmount(amount) });
+    .action(async (booking: string | undefined, amount: string | undefined, flags: { dryRun?: boolean; link?: string }) => {
+      const dryRun = Boolean(flags.dryRun);
+      if (flags.link !== undefined) {
+        if (booking !== undefined) throw new UsageError('--link pays the amount of the link: give no BOOKING or AMOUNT with it', undefined, { field: 'link' });
+        await runF({ ...(await resourceOptions(f)), dryRun, link: parsePaymentLink(flags.link) });
+        return;
+      }
+      if (booking === undefined || amount === undefined) throw new UsageError(`trek sandbox pay needs a BOOKING and an AMOUNT (or --link URL)`, undefined, { field: booking === undefined ? 'booking' : 'amount' });
+      await runF({ ...(await resourceOptions(f)), dryRun, booking, amount: parseAmount(amount) });
     });
 }
 
@@ -82,11 +116,30 @@ async function statusesNow(client: ApiClient, booking: string): Promise<string> 
 
 export async function sandboxPayRun(opts: SandboxPayOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, PAYMENT_FIELDS);
+  if (opts.link) return payLinkRun(opts, opts.link);
   if (opts.dryRun) return describeRequest(opts, createPaymentRequest(opts.booking, opts.amount));
   const client = await opts.api();
   const payment = await createPayment(client, opts.booking, opts.amount);
-  opts.history.remember('booking', [{ id: opts.booking }]);
-  const paid = `Paid ${formatMoney(payment.amount, payment.currency)} on booking ${sanitize(opts.booking)}.`;
-  await reportChange(opts, payment.allocation ? [paid, ...describeAllocation(payment.allocation, payment.currency, opts.booking)].join('\n') : paid + (await statusesNow(client, opts.booking)));
+  await reportPayment(opts, client, payment, opts.booking, `Paid ${formatMoney(payment.amount, payment.currency)} on booking ${sanitize(opts.booking)}.`);
+}
+
+/** The payment's summary (what it confirmed, or the services' statuses after it), then the payment. */
+async function reportPayment(opts: ChangeOptions, client: ApiClient, payment: SandboxPayment, booking: string, paid: string): Promise<void> {
+  opts.history.remember('booking', [{ id: booking }]);
+  await reportChange(opts, payment.allocation ? [paid, ...describeAllocation(payment.allocation, payment.currency, booking)].join('\n') : paid + (await statusesNow(client, booking)));
   await renderChanged(opts.io, payment, opts.output, { xmlRoot: 'payment' });
+}
+
+/** `--link`: pays the link on the profile's own sandbox; a link naming another server is refused before any request. */
+async function payLinkRun(opts: ChangeOptions, link: PaymentLinkTarget): Promise<void> {
+  const client = await opts.api();
+  const here = new URL(client.baseUrl).origin;
+  if (link.origin !== null && link.origin !== here) {
+    throw new UsageError(`the payment link is on ${sanitize(link.origin)}, but this profile's sandbox is ${sanitize(here)}: pay it with the profile of that sandbox (--profile)`, undefined, { field: 'link' });
+  }
+  if (opts.dryRun) return describeRequest(opts, payLinkRequest(link.token));
+  const payment = await payLink(client, link.token);
+  const booking = String(payment.booking.id);
+  const through = payment.payment_link ? ` through payment link ${sanitize(String(payment.payment_link.id))}` : '';
+  await reportPayment(opts, client, payment, booking, `Paid ${formatMoney(payment.amount, payment.currency)} on booking ${sanitize(booking)}${through}.`);
 }
