@@ -8,7 +8,7 @@
  * 'w', neither checks that a short write() wrote every byte, neither fsyncs the folder, and
  * both copy a previous owner onto the new file — each of which issue 13/14 found exploitable.
  */
-import { closeSync, constants, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
@@ -44,8 +44,12 @@ export function fsyncDirSync(dir: string): void {
   }
 }
 
-/** Replaces `file` with `data` atomically and durably. The folder must exist. Throws the fs error. */
-export function writeFileAtomicSync(file: string, data: string | Uint8Array, mode = 0o600): void {
+/**
+ * Replaces `file` with `data` atomically and durably. The folder must exist. Throws the fs error.
+ * With `replace: false` an existing file is never replaced, even one that appeared after the
+ * caller looked: the write fails with EEXIST and leaves it as it was.
+ */
+export function writeFileAtomicSync(file: string, data: string | Uint8Array, mode = 0o600, options: { replace?: boolean } = {}): void {
   const dir = dirname(file);
   const temp = join(dir, `.${basename(file)}.${unguessableName()}.tmp`);
   const fd = openSync(temp, CREATE_EXCLUSIVE, mode);
@@ -56,7 +60,11 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array, mod
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, file);
+    if (options.replace === false) {
+      // link() refuses an existing name where rename() would replace it; the temp name then goes.
+      linkSync(temp, file);
+      unlinkSync(temp);
+    } else renameSync(temp, file);
   } catch (error) {
     try {
       unlinkSync(temp);

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '../client.js';
 import { records } from '../paginate.js';
-import { fetchJson, itemPath, type Decimal, type Reference } from './common.js';
+import { itemPath, type Decimal, type Reference } from './common.js';
 
 export interface CreditWindow {
   start_date: string | null;
@@ -33,8 +33,10 @@ export interface TravelCredit {
 
 export const TRAVEL_CREDITS = 'travel_credits';
 
-export function getTravelCredit(client: ApiClient, id: string): Promise<TravelCredit> {
-  return fetchJson<TravelCredit>(client, itemPath(TRAVEL_CREDITS, id));
+/** A travel credit, with the Date header of the answer (the API's clock: windows are measured against it). */
+export async function getTravelCredit(client: ApiClient, id: string): Promise<{ credit: TravelCredit; date: string | undefined }> {
+  const response = await client.request<TravelCredit>({ path: itemPath(TRAVEL_CREDITS, id), accept: 'json' });
+  return { credit: response.data, date: response.headers.date };
 }
 
 /** The agency's `travel_credits` sub-collection (spec §2.9): every credit issued on its bookings. */

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newCreditGetCmd } from './get.js';
+import { newCreditListCmd } from './list.js';
 
-// PLACEHOLDER: replaced by the helper that builds this noun's verbs.
-export function newCreditCmd(_f: Factory): Command {
-  return new Command('credit');
+export function newCreditCmd(f: Factory): Command {
+  return new Command('credit').addCommand(newCreditListCmd(f)).addCommand(newCreditGetCmd(f));
 }

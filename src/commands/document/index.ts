@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newDocumentGetCmd } from './get.js';
 
-// PLACEHOLDER: replaced by the helper that builds this noun's verbs.
-export function newDocumentCmd(_f: Factory): Command {
-  return new Command('document');
+export function newDocumentCmd(f: Factory): Command {
+  return new Command('document').addCommand(newDocumentGetCmd(f));
 }
