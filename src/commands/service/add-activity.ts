@@ -7,7 +7,7 @@ import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
 import { SERVICE_SUMMARY_COLUMNS, serviceRowsOf } from './columns.js';
 import { bookingBeforeQuestions } from '../ask.js';
-import { askActivity } from './pickers.js';
+import { askActivity } from './activity-picker.js';
 
 export interface AddActivityOptions extends AddServiceOptions {
   /** One service is created per activity, in order; asked for on a terminal when empty. */
@@ -41,7 +41,7 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
   const booking = await bookingBeforeQuestions(opts, opts.booking, opts.activities.length === 0 || opts.customers.length === 0);
   const activities = opts.activities.length > 0
     ? opts.activities
-    : [await requireValue(undefined, '--activity', opts.io, async (prompter) => askActivity(await opts.api(), prompter), opts.prompter)];
+    : [await requireValue(undefined, '--activity', opts.io, async (prompter) => askActivity(await opts.api(), prompter, { booking, io: opts.io }), opts.prompter)];
   const customers = await serviceCustomers(opts, booking);
   const bodies: ServiceCreate[] = activities.map((activity) => ({ booking: { id: booking }, product: { id: activity }, customers: customers.map((id) => ({ id })) }));
   if (opts.dryRun) {

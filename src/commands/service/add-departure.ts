@@ -7,7 +7,7 @@ import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, 
 import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { serviceRowsOf } from './columns.js';
 import { askCustomers, bookingBeforeQuestions } from '../ask.js';
-import { askDeparture } from './pickers.js';
+import { askDeparture } from './departure-picker.js';
 
 export interface AddServiceOptions extends ChangeOptions {
   /** Each asked for on a terminal when missing. */
@@ -44,7 +44,7 @@ export function newServiceAddDepartureCmd(f: Factory, runF: (opts: AddDepartureO
 export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
   const booking = await bookingBeforeQuestions(opts, opts.booking, opts.departure === undefined || opts.customers.length === 0);
-  const departure = await requireValue(opts.departure, '--departure', opts.io, async (prompter) => askDeparture(await opts.api(), prompter), opts.prompter);
+  const departure = await requireValue(opts.departure, '--departure', opts.io, async (prompter) => askDeparture(await opts.api(), prompter, { booking, columns: opts.io.columns }), opts.prompter);
   const customers = await serviceCustomers(opts, booking);
   const body: ServiceCreate = { booking: { id: booking }, product: { id: departure }, customers: customers.map((id) => ({ id })) };
   if (opts.dryRun) return describeRequest(opts, createServiceRequest('departure_services', body));

@@ -1,45 +1,77 @@
 /**
- * Pickers `service add-departure` / `add-activity` show on a terminal when a flag is missing:
- * the product, picked from a search list. (The booking and the customers are asked in ../ask.ts.)
+ * What the type-to-filter pickers share: a source that waits for a pause in typing and drops
+ * answers overtaken by newer text, server errors shown safely in the list, and choices cut to
+ * the terminal's width.
  */
-import type { ApiClient } from '../../api/client.js';
-import { records } from '../../api/paginate.js';
-import { parseOrderBy, parseWhere } from '../../api/query.js';
-import { UsageError } from '../../errors.js';
-import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import type { Prompter } from '../../prompt/prompter.js';
-import { toArray } from '../resource.js';
+import { textTools } from '../../output/text.js';
+import type { Choice, SearchSource, Separator } from '../../prompt/prompter.js';
 
-/** How many products a pick list offers. */
-export const PICK_LIST_SIZE = 20;
+/** How long typing must pause before the catalogue is asked: a word is one request, not one per letter. */
+export const TYPING_PAUSE_MS = 250;
 
-/** Bookable departures, soonest first: AVAILABLE, REQUEST_SPACE (On Request) and WAIT_LIST (Waitlisted). */
-export async function askDeparture(client: ApiClient, prompter: Prompter): Promise<string> {
-  const query = [
-    ...parseWhere(['availability.status__in=AVAILABLE,REQUEST_SPACE,WAIT_LIST']),
-    ...parseOrderBy(['start_date']),
-    ['max_per_page', String(PICK_LIST_SIZE)] as [string, string],
-  ];
-  type Departure = { id: string; name?: string; start_date?: string; availability?: { status?: string } };
-  const departures = await toArray(records<Departure>(client, '/departures', query, { limit: PICK_LIST_SIZE }));
-  if (departures.length === 0) throw new UsageError('--departure is required: no departure is AVAILABLE, REQUEST_SPACE or WAIT_LIST to choose from');
-  return prompter.select(
-    'Departure to book',
-    departures.map((d) => ({
-      name: sanitize(`${formatValue(d.start_date)}  ${formatValue(d.name)}  (${formatValue(d.availability?.status)})`),
-      value: String(d.id),
-    })),
+/** Thrown into the search prompt for an answer nobody waits for any more; the prompt ignores it. */
+class Overtaken extends Error {
+  constructor() {
+    super('overtaken by newer text');
+    this.name = 'AbortError';
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Overtaken());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Overtaken());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * A search source from a lookup of the typed text: the list before anything is typed comes at
+ * once; typed text is looked up after a pause in typing (`pauseMs`) and only if nothing newer
+ * was typed meanwhile; an answer that arrives after newer text is dropped. A failed lookup
+ * becomes a terminal-safe message the list shows in place of its choices.
+ */
+export function typedSearch<T>(lookup: (term: string | undefined) => Promise<ReadonlyArray<Choice<T> | Separator>>, pauseMs = TYPING_PAUSE_MS): SearchSource<T> {
+  return async (term, signal) => {
+    const typed = term?.trim() || undefined;
+    if (typed !== undefined) await pause(pauseMs, signal);
+    let found: ReadonlyArray<Choice<T> | Separator>;
+    try {
+      found = await lookup(typed);
+    } catch (error) {
+      if (signal.aborted) throw new Overtaken();
+      throw new Error(sanitize(error instanceof Error ? error.message : String(error)));
+    }
+    if (signal.aborted) throw new Overtaken();
+    return found;
+  };
+}
+
+/**
+ * Choices and headings cut to a terminal `columns` wide: a choice's line starts with the
+ * two-column cursor, a heading with a space; one column is kept free so a full line never
+ * wraps. Every text here is already sanitized.
+ */
+export async function fitToWidth<T>(items: ReadonlyArray<Choice<T> | Separator>, columns: number): Promise<Array<Choice<T> | Separator>> {
+  const { cut } = await textTools();
+  const room = Math.max(10, columns - 3);
+  return items.map((item) =>
+    'separator' in item
+      ? { separator: cut(item.separator, room + 1) }
+      : { ...item, name: cut(item.name, room), ...(item.description === undefined ? {} : { description: cut(item.description, room + 2) }) },
   );
 }
 
-export async function askActivity(client: ApiClient, prompter: Prompter): Promise<string> {
-  type Activity = { id: string; name?: string; location?: { city?: string } };
-  const query: Array<[string, string]> = [...parseOrderBy(['name']), ['max_per_page', String(PICK_LIST_SIZE)]];
-  const activities = await toArray(records<Activity>(client, '/activities', query, { limit: PICK_LIST_SIZE }));
-  if (activities.length === 0) throw new UsageError('--activity is required: the API lists no activities to choose from');
-  return prompter.select(
-    'Activity to book',
-    activities.map((a) => ({ name: sanitize(`${formatValue(a.name)}${a.location?.city ? ` (${formatValue(a.location.city)})` : ''}`), value: String(a.id) })),
-  );
+/** `text` padded with spaces on the right to `columns` as the terminal counts them. */
+export async function padTo(text: string, columns: number): Promise<string> {
+  const { width } = await textTools();
+  return text + ' '.repeat(Math.max(0, columns - width(text)));
 }
