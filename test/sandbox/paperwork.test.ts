@@ -97,7 +97,10 @@ describe('invoices (spec §2.2)', () => {
     await pay(client, tour.booking.id, activity.purchase_price);
     const flex = (await client.post('/flex_plan_services/', { booking: { id: tour.booking.id }, departure_service: { id: tour.service.id }, product: { id: '100001-1' } })).json;
     await pay(client, tour.booking.id, flex.purchase_price);
-    expect((await setStatus(client, activity, 'Cancelled')).status).toBe(200);
+    const cancelled = await setStatus(client, activity, 'Cancelled');
+    expect(cancelled.status).toBe(200);
+    // The write's answer already lists the documents the cancellation issued.
+    expect(cancelled.json.documents).toEqual((await get(client, activity.href)).documents);
 
     const invoices = await list(client, `${tour.booking.href}invoices/`);
     expect(invoices.map((i) => i.reason)).toEqual(['SERVICE_CONFIRMED', 'SERVICE_ADDED', 'SERVICE_ADDED', 'CANCELLATION']);

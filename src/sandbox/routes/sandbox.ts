@@ -7,6 +7,7 @@
  * staff actions, availability, faults — takes the operator key (auth.ts).
  */
 import { FAULT_LIMITS, FAULT_METHODS, FAULT_STATUSES, faultPathProblem, faultRuleProblem, type FaultRule } from '../../domain/faults.js';
+import { reconcilePaperwork } from '../rules/paperwork.js';
 import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
 import { agentKey } from '../keys.js';
@@ -101,6 +102,8 @@ function staffCancel(ctx: BaseContext): Promise<Reply> {
       throw fieldError('status', 'NOT_STAFF_CANCELLABLE', `staff cancel a service in Request Cancellation, or a Confirmed flex plan service; ${service.type} ${service.id} is ${service.status}`, service.status);
     }
     cancel(state, tx, service, 'staff');
+    // The answer shows the invoice documents the cancellation issues (the change hook would, after it).
+    reconcilePaperwork(state, tx, [service.booking_id]);
     return { status: 200, body: serviceView(state, service) };
   });
 }

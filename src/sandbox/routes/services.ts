@@ -21,6 +21,7 @@ import { customerRef, ref } from '../refs.js';
 import { appliedPromotionView, serviceSummary, travellerDetailsView } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 import { serviceDocuments } from './paperwork.js';
+import { reconcilePaperwork } from '../rules/paperwork.js';
 
 // ---------------------------------------------------------------------------------------
 // Request bodies
@@ -267,6 +268,8 @@ export function patchService(type: ServiceType) {
       const refusal = patchRefusal(state, service, status, booking.currency);
       if (refusal) throw refusal;
       applyPatch(state, tx, service, status);
+      // The answer shows the documents the move issues (the change hook would, after it).
+      reconcilePaperwork(state, tx, [service.booking_id]);
       return { status: 200, body: serviceView(state, service) };
     });
   };
