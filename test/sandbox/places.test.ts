@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SHOWCASE, SHOWCASE_PLACES } from '../../src/sandbox/catalogue/departures.js';
+import { GROUP_DEPARTURES, SHOWCASE, SHOWCASE_PLACES } from '../../src/sandbox/catalogue/departures.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { clientFor, collectPages, KEYS, NOW, type Client } from './helpers.js';
 import { book, get, moveClock, newBooking, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
@@ -60,7 +60,9 @@ describe('16 booking takes places', () => {
     const all = await collectPages(client, '/departures/?max_per_page=100');
     for (const d of all) {
       const showcase = Number(d.id) <= 100000 + SHOWCASE.length;
+      const group = GROUP_DEPARTURES.get(Number(d.id) - 100001);
       if (d.availability.status !== 'AVAILABLE') expect(d.availability.spaces_remaining, d.id).toBe(0);
+      else if (group) expect(d.availability.spaces_remaining, d.id).toBe(group.places);
       else if (showcase) expect(d.availability.spaces_remaining, d.id).toBe(SHOWCASE_PLACES);
       else expect([d.id, d.availability.spaces_remaining >= 1 && d.availability.spaces_remaining <= 16]).toEqual([d.id, true]);
     }

@@ -50,7 +50,7 @@ function room(type: (typeof ROOM_TYPES)[number], prices: Money, deposits: Money)
  * Fixed departures at the start of every catalogue: one for each case the rules care about.
  * `dossier` indexes the dossier list (dossier 1 is on the premium line).
  */
-export const SHOWCASE: ReadonlyArray<{ days: number; dossier: number; status: AvailabilityStatus; fullPayment?: boolean; purpose: string }> = [
+export const SHOWCASE: ReadonlyArray<{ days: number; dossier: number; status: AvailabilityStatus; fullPayment?: boolean; places?: number; purpose: string }> = [
   { days: 200, dossier: 0, status: 'AVAILABLE', purpose: 'bookable, flex can be attached' },
   { days: 30, dossier: 2, status: 'AVAILABLE', purpose: 'inside the 60-day flex stop-sell window' },
   { days: 75, dossier: 1, status: 'AVAILABLE', purpose: 'premium line, inside its 90-day window (outside 60)' },
@@ -69,14 +69,30 @@ export const SHOWCASE: ReadonlyArray<{ days: number; dossier: number; status: Av
  */
 export const SHOWCASE_PLACES = 500;
 
+/**
+ * Departures for groups (`trek group import`), by index: AVAILABLE, with room for a school
+ * trip or a club tour. Not among the first ids, which the seeded scenarios draw from beside
+ * the showcase: these two were drawn from nothing (isFixedDeparture keeps scenarios off them).
+ */
+export const GROUP_DEPARTURES: ReadonlyMap<number, { days: number; dossier: number; status: AvailabilityStatus; places: number; purpose: string }> = new Map([
+  [12, { days: 180, dossier: 9, status: 'AVAILABLE', places: 40, purpose: 'group departure: 40 places, so a group of 41 is refused' }],
+  [13, { days: 240, dossier: 10, status: 'AVAILABLE', places: 60, purpose: 'group departure: 60 places' }],
+]);
+
+/** A showcase or group departure: its case is fixed, so the seeded scenarios book others. */
+export function isFixedDeparture(id: string): boolean {
+  const index = Number(id) - DEPARTURE_ID_BASE - 1;
+  return index < SHOWCASE.length || GROUP_DEPARTURES.has(index);
+}
+
 /** The places the seed leaves on a departure: none unless it is AVAILABLE (rules/places.ts sells by them). */
-function placesLeft(status: AvailabilityStatus, drawn: number, showcase: boolean): number {
-  return status === 'AVAILABLE' && showcase ? SHOWCASE_PLACES : drawn;
+function placesLeft(status: AvailabilityStatus, drawn: number, fixed: { places?: number } | undefined): number {
+  return status === 'AVAILABLE' && fixed ? (fixed.places ?? SHOWCASE_PLACES) : drawn;
 }
 
 export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan[], i: number): Departure {
   const rng = new Rng(mix(basis.seed, STREAM.departure, i));
-  const showcase = SHOWCASE[i];
+  const showcase: (typeof SHOWCASE)[number] | undefined = SHOWCASE[i] ?? GROUP_DEPARTURES.get(i);
   const plan = plans[showcase ? showcase.dossier : i % plans.length]!;
   const startOffset = showcase ? showcase.days : rng.int(7, 730);
   const status: AvailabilityStatus = showcase ? showcase.status : pickStatus(rng.next());
@@ -94,7 +110,7 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     product_line: plan.line,
     start_date: start,
     finish_date: basis.day(startOffset + plan.length - 1),
-    availability: { status, spaces_remaining: placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase !== undefined) },
+    availability: { status, spaces_remaining: placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase) },
     nearest_start_airport: plan.startAirport,
     nearest_finish_airport: plan.finishAirport,
     tour_dossier: plan.ref,
