@@ -74,21 +74,52 @@ _trek_completions() {
         [[ -n $breaks && $cur == *["$breaks"]* ]] && prefix=${cur%"${cur##*["$breaks"]}"}
     fi
 
-    COMPREPLY=()
-    local entry value
+    local -a values=() descriptions=()
+    local entry value description extends=1 width=0
     for entry in "${lines[@]}"; do
         value=${entry%%$'\t'*}
         [[ -z $value ]] && continue
+        description=
+        [[ $entry == *$'\t'* ]] && description=${entry#*$'\t'}
+        # A value that does not start with the word was matched by its description (a name for an id).
+        [[ $value == "$cur"* ]] || extends=0
         value=${value#"$prefix"}
         if [[ -n $_trek_quote ]]; then
             # Inside quotes the value goes in as it is: one that could end the quote is left out.
             [[ $value == *[\"\'\\\$\`!]* ]] && continue
-            COMPREPLY+=("$value")
         else
             printf -v value %q "$value"
-            COMPREPLY+=("$value")
         fi
+        values+=("$value")
+        descriptions+=("$description")
+        (( ${#value} > width )) && width=${#value}
     done
+
+    COMPREPLY=()
+    if (( ${#values[@]} <= 1 )) || [[ $COMP_TYPE == 37 || $COMP_TYPE == 42 ]]; then
+        # One value, or menu-complete cycling through them: each is inserted as it is.
+        COMPREPLY=("${values[@]}")
+    elif [[ $COMP_TYPE == 9 ]]; then
+        # TAB inserts what the values have in common and lists nothing. Values matched by their
+        # descriptions have nothing in common with the word, so readline would swap the word for
+        # the start the ids share: two entries with no common start keep the word as typed, and
+        # the next TAB lists them.
+        if (( extends )); then COMPREPLY=("${values[@]}"); else COMPREPLY=("$cur" " $cur"); fi
+    else
+        # Listing (the second TAB, or show-all-if-ambiguous): each value with its description,
+        # as zsh and fish show them, cut to the screen's width.
+        local i line columns=${COLUMNS:-80}
+        for i in "${!values[@]}"; do
+            line=${values[i]}
+            if [[ -n ${descriptions[i]} ]]; then
+                printf -v line '%-*s  (%s)' "$width" "${values[i]}" "${descriptions[i]}"
+                (( ${#line} >= columns )) && line="${line:0:columns-2})"
+            fi
+            COMPREPLY+=("$line")
+        done
+        # show-all-if-ambiguous inserts what the entries have in common first: keep the word.
+        (( extends )) || [[ $COMP_TYPE == 63 ]] || COMPREPLY+=("$cur")
+    fi
 
     (( directive & 2 )) && compopt -o nospace 2>/dev/null
     # No candidates and files allowed: let readline complete file names.

@@ -10,12 +10,12 @@
 # 4 (no file-name fallback). Nothing here knows trek's commands, so it never goes stale.
 
 _trek() {
-  local out line value description
-  local -a lines candidates suffix
+  local out line value description typed=${(Q)PREFIX}
+  local -a lines candidates suffix replace
   local -i directive=0
 
   # The words before the cursor's, unquoted as trek will see them, then the typed part of the current one.
-  out=$(trek __complete "${(@Q)words[2,CURRENT-1]}" "${(Q)PREFIX}" 2>/dev/null) || return 1
+  out=$(trek __complete "${(@Q)words[2,CURRENT-1]}" "$typed" 2>/dev/null) || return 1
   lines=("${(@f)out}")
   if [[ ${lines[-1]} == :<-> ]]; then
     directive=${lines[-1]#:}
@@ -28,6 +28,9 @@ _trek() {
     value=${line%%$'\t'*}
     description=${line#*$'\t'}
     [[ $description == "$line" ]] && description=
+    # A value that does not start with the word was matched by its description (a name for an
+    # id): zsh must not match it against the word, only put it in the word's place.
+    [[ $value == "$typed"* ]] || replace=(-U)
     # _describe splits "value:description" at the first unescaped colon and drops the
     # backslashes that escape, so both are escaped. Its compadd quotes the value as it inserts
     # it (no -Q), so a `;` or `$(…)` in a value stays text.
@@ -37,7 +40,13 @@ _trek() {
 
   (( directive & 2 )) && suffix=(-S '')
   if (( ${#candidates} )); then
-    _describe -t trek-values 'trek' candidates "${suffix[@]}"
+    _describe -t trek-values 'trek' candidates "${suffix[@]}" "${replace[@]}"
+    # Several ids matched by their descriptions share only the start of their ids: list them
+    # and leave the word as typed, rather than swap it for that start.
+    if (( ${#replace} && compstate[nmatches] > 1 )); then
+      compstate[insert]=
+      compstate[list]='list force'
+    fi
     return
   fi
   (( directive & 4 )) || _files
