@@ -17,6 +17,8 @@ export interface TriggerOptions {
   eventType: string;
   /** The resource the event names; it must exist. */
   id: string;
+  /** The built-in sandbox: no server sends its events, a running `trek webhooks listen` does. */
+  builtinSandbox: boolean;
 }
 
 export const EVENT_COLUMNS: Column[] = [
@@ -31,7 +33,8 @@ export function newTriggerCmd(f: Factory, runF: (opts: TriggerOptions) => Promis
     .summary('emit a test event through the sandbox to every subscribed receiver')
     .description(
       'Sandbox only: emit EVENT_TYPE for an existing resource (--id) now, delivered, signed and retried like any other event, ' +
-        'so a receiver (trek webhooks listen, your own endpoint) can be tried without changing anything.\n\n' +
+        'so a receiver (trek webhooks listen, your own endpoint) can be tried without changing anything. ' +
+        'A served sandbox (trek sandbox serve) sends it at once; the built-in one keeps it in its outbox until trek webhooks listen runs.\n\n' +
         `Event types: ${WEBHOOK_EVENT_TYPES.join(', ')}.`,
     )
     .argument('<event-type>', 'e.g. departures.updated')
@@ -41,7 +44,8 @@ export function newTriggerCmd(f: Factory, runF: (opts: TriggerOptions) => Promis
       'trek webhooks trigger bookings.updated --id 200001 -o json | jq -r .[0].id',
     ]))
     .action(async (eventType: string, flags: { id: string }) => {
-      await runF({ io: f.io, output: await outputSpec(f), api: () => f.api(), eventType: parseEventType(eventType), id: flags.id });
+      const builtinSandbox = (await f.profile()).builtinSandbox;
+      await runF({ io: f.io, output: await outputSpec(f), api: () => f.api(), eventType: parseEventType(eventType), id: flags.id, builtinSandbox });
     });
 }
 
@@ -58,6 +62,13 @@ export async function triggerRun(opts: TriggerOptions): Promise<void> {
     }
     throw error;
   }
-  opts.io.err.write(`Triggered ${events.length} event${events.length === 1 ? '' : 's'}: subscribed receivers get ${events.length === 1 ? 'it' : 'them'} shortly.\n`);
+  opts.io.err.write(`${triggeredNote(events.length, opts.builtinSandbox)}\n`);
   await renderList(opts.io, events, opts.output, { columns: EVENT_COLUMNS });
+}
+
+/** Who sends the events now: a served sandbox at once; the built-in one only while `trek webhooks listen` runs its deliverer. */
+function triggeredNote(count: number, builtinSandbox: boolean): string {
+  const [events, them] = count === 1 ? ['1 event', 'it'] : [`${count} events`, 'them'];
+  if (!builtinSandbox) return `Triggered ${events}: subscribed receivers get ${them} shortly.`;
+  return `Triggered ${events}: the built-in sandbox keeps ${them} in its outbox until \`trek webhooks listen\` runs, which delivers ${them} to subscribed receivers.`;
 }

@@ -92,6 +92,12 @@ describe('17 trek webhooks listen on a sandbox', () => {
     expect(run.code).toBe(4);
   });
 
+  it('17 trigger on a served sandbox says subscribed receivers get the event shortly', async () => {
+    const run = await trek(['webhooks', 'trigger', 'departures.updated', '--id', await aDepartureId(), '-o', 'json']);
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('Triggered 1 event: subscribed receivers get it shortly.\n');
+  });
+
   it('17 trigger needs --id', async () => {
     const run = await trek(['webhooks', 'trigger', 'departures.updated']);
     expect(run.code).toBe(2);
@@ -113,5 +119,13 @@ describe('17 trek webhooks listen on the built-in sandbox', () => {
     expect(line).toMatchObject({ id: JSON.parse(triggered.out)[0].id, event_type: 'departures.updated', data: { id: departure } });
     expect(await listening.stop()).toBe(0);
     expect(listening.t.err()).toMatch(/Unsubscribed/);
+  });
+
+  it('17 trigger on the built-in sandbox says the event waits in its outbox until trek webhooks listen runs', async () => {
+    const home = tempHome();
+    const departures = await trek(['search', 'departures', '--limit', '10', '-o', 'json'], { home });
+    const run = await trek(['webhooks', 'trigger', 'departures.updated', '--id', JSON.parse(departures.out)[0].id, '-o', 'json'], { home });
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('Triggered 1 event: the built-in sandbox keeps it in its outbox until `trek webhooks listen` runs, which delivers it to subscribed receivers.\n');
   });
 });
