@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import { newGroupExportCmd } from './export.js';
+import { newGroupImportCmd } from './import.js';
 
-// PLACEHOLDER: replaced by the helper that builds this noun's verbs.
-export function newGroupCmd(_f: Factory): Command {
-  return new Command('group');
+export function newGroupCmd(f: Factory): Command {
+  return new Command('group').addCommand(newGroupImportCmd(f)).addCommand(newGroupExportCmd(f));
 }
