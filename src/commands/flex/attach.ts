@@ -71,14 +71,14 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--departure-service', opts.departureService], ['--plan', opts.plan]]);
 
   const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts), opts.prompter);
-  const departureService = await requireValue(opts.departureService, '--departure-service', opts.io, async (prompter) => askDepartureService(await opts.api(), prompter, booking), opts.prompter);
+  const departureService = await requireValue(opts.departureService, '--departure-service', opts.io, async (prompter) => askDepartureService(await opts.api(), prompter, booking, opts.io.columns), opts.prompter);
   const plan = await requireValue(
     opts.plan,
     '--plan',
     opts.io,
     async (prompter) => {
       const client = await opts.api();
-      return askPlan(client, prompter, departureService, (await getBooking(client, booking)).currency);
+      return askPlan(client, prompter, { departureService, currency: (await getBooking(client, booking)).currency, columns: opts.io.columns });
     },
     opts.prompter,
   );

@@ -205,7 +205,7 @@ export async function departureChoices(departures: readonly PickedDeparture[], c
       };
     }),
   );
-  return fitToWidth(choices, columns) as Promise<Array<Choice<string>>>;
+  return fitToWidth(choices, columns);
 }
 
 export interface DeparturePickerOptions {

@@ -60,12 +60,12 @@ export function typedSearch<T>(lookup: (term: string | undefined) => Promise<Rea
  * two-column cursor, a heading with a space; one column is kept free so a full line never
  * wraps. Every text here is already sanitized.
  */
-export async function fitToWidth<T>(items: ReadonlyArray<Choice<T> | Separator>, columns: number): Promise<Array<Choice<T> | Separator>> {
+export async function fitToWidth<Item extends Choice<unknown> | Separator>(items: readonly Item[], columns: number): Promise<Item[]> {
   const { cut } = await textTools();
   const room = Math.max(10, columns - 3);
   return items.map((item) =>
     'separator' in item
-      ? { separator: cut(item.separator, room + 1) }
+      ? { ...item, separator: cut(item.separator, room + 1) }
       : { ...item, name: cut(item.name, room), ...(item.description === undefined ? {} : { description: cut(item.description, room + 2) }) },
   );
 }

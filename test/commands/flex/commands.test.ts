@@ -145,10 +145,10 @@ describe('trek flex attach', () => {
     expect(prompter.asked).toEqual([
       { message: 'Departure service to cover', choices: [{ name: '400001  2099-06-10  Best of Peru  (Confirmed)', value: '400001' }] },
       {
-        message: 'Flex plan for departure 100001',
+        message: 'Flex plan for departure service 400001, covering its 2 travellers',
         choices: [
-          { name: '100001-1  Flex — AVAILABLE — 400.00 CAD per traveller, 800.00 CAD for 2', value: '100001-1' },
-          { name: '100001-2  Flex Plus — AVAILABLE — 600.00 CAD per traveller, 1200.00 CAD for 2', value: '100001-2' },
+          { name: '100001-1  Flex — AVAILABLE — 400.00 CAD per traveller × 2 = 800.00 CAD for the service', value: '100001-1' },
+          { name: '100001-2  Flex Plus — AVAILABLE — 600.00 CAD per traveller × 2 = 1200.00 CAD for the service', value: '100001-2' },
         ],
       },
     ]);
