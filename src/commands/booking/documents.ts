@@ -180,11 +180,21 @@ function blockerText(b: VoucherBlocker): string {
   return `${b.requirement.code} of ${customerLabel(b.customer)}`;
 }
 
+/** "PASSPORT_INFORMATION, AGE_RESTRICTION of Ms Ada Lovelace (300001); NAME of …": the requirements each traveller still owes. */
+function byTraveller(blockers: VoucherBlocker[]): string {
+  const codes = new Map<string, string[]>();
+  for (const b of blockers) {
+    const who = customerLabel(b.customer);
+    codes.set(who, [...(codes.get(who) ?? []), b.requirement.code]);
+  }
+  return [...codes].map(([who, list]) => `${list.join(', ')} of ${who}`).join('; ');
+}
+
 function statusText(line: DocumentLine): string {
   if (!('pending' in line)) return 'issued';
   switch (line.waiting_for) {
     case 'CHECKIN':
-      return `not yet: ${line.blocked_by.map(blockerText).join('; ')}`;
+      return `not yet: ${byTraveller(line.blocked_by)}`;
     case 'CONFIRMATION':
       return 'not yet: the service is not confirmed';
     case 'ISSUE':
