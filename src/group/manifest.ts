@@ -114,6 +114,7 @@ export function parseManifest(file: string, text: string, today: string): Manife
   }
   if (rows.length > MAX_ROWS) problems.push({ line: rows[MAX_ROWS]!.line, message: `more than ${MAX_ROWS} travellers: split the group into several manifests` });
   if (problems.length > 0) {
+    problems.sort((a, b) => a.line - b.line);
     const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${name}:${p.line}: ${p.where ? `${p.where}: ` : ''}${sanitize(p.message)}`);
     const more = problems.length > MAX_PROBLEMS_SHOWN ? [`  … and ${problems.length - MAX_PROBLEMS_SHOWN} more`] : [];
     throw new UsageError(
