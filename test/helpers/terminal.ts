@@ -9,8 +9,11 @@ import { promisify } from 'node:util';
 const execFileAsync = promisify(execFile);
 
 export interface Terminal {
-  /** What the screen shows now, one line per row (trailing blanks trimmed by tmux). */
-  screen(): Promise<string>;
+  /**
+   * What the screen shows now, one line per row (trailing blanks trimmed by tmux); `escapes` keeps colours and styles as SGR
+   * sequences; `scrollback` is everything written since the start, lines the terminal wrapped joined again (so an overflow shows).
+   */
+  screen(options?: { escapes?: boolean; scrollback?: boolean }): Promise<string>;
   /** Waits until `done(screen)` holds (15 s at most), returning that screen; else throws with what it shows. */
   waitFor(done: (screen: string) => boolean): Promise<string>;
   /** tmux key names: 'C-c', 'Enter', 'Down', or text. */
@@ -21,11 +24,14 @@ export interface Terminal {
 let sessions = 0;
 
 /** Starts `command` (a shell command line) in a `columns`×`rows` terminal with `env`. */
-export async function openTerminal(command: string, options: { columns: number; rows: number; env: NodeJS.ProcessEnv }): Promise<Terminal> {
+export async function openTerminal(command: string, options: { columns: number; rows: number; env: NodeJS.ProcessEnv; history?: number }): Promise<Terminal> {
   const socket = `trek-test-${process.pid}-${++sessions}-${Date.now()}`;
   const tmux = async (...args: string[]) => (await execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: { ...options.env, TERM: 'xterm-256color' } })).stdout;
-  await tmux('new-session', '-d', '-s', 'trek', '-x', String(options.columns), '-y', String(options.rows), command);
-  const screen = () => tmux('capture-pane', '-p', '-t', 'trek');
+  // history-limit applies to windows made after it is set: set first, in the same server start.
+  const history = options.history === undefined ? [] : ['start-server', ';', 'set-option', '-g', 'history-limit', String(options.history), ';'];
+  await tmux(...history, 'new-session', '-d', '-s', 'trek', '-x', String(options.columns), '-y', String(options.rows), command);
+  const screen = (options: { escapes?: boolean; scrollback?: boolean } = {}) =>
+    tmux('capture-pane', '-p', ...(options.escapes ? ['-e'] : []), ...(options.scrollback ? ['-J', '-S', '-'] : []), '-t', 'trek');
   return {
     screen,
     async waitFor(done) {
