@@ -38,7 +38,7 @@ describe('overrides and checkins (issue 6 acceptance)', () => {
     // No terminal and no --yes: refused before anything is sent, and the override stays.
     const refused = await trek('override', 'remove', override.id);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('refusing without --yes when not interactive');
+    expect(refused.stderr).toContain('refusing without --yes, as trek cannot ask: stdin and stdout are not terminals');
     expect((await trekJson('override', 'get', override.id)).id).toBe(override.id);
     expect(await passportOf(booking.id)).toBe('waived');
 
