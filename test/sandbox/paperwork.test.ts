@@ -3,6 +3,7 @@
  * the agency, payment links and linked bookings. Each test is named after the rule it checks
  * (docs/sandbox.md, "Spec rules and where they are checked").
  */
+import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, PDFName } from 'pdf-lib';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -336,5 +337,26 @@ describe('webhook events for the paperwork', () => {
       expect(hrefs.length, name).toBeGreaterThan(0);
       expect(events.filter((e: any) => e.event_type === type).map((e: any) => e.data.href).sort()).toEqual([...hrefs].sort());
     }
+  });
+});
+
+describe('document content is made on request', () => {
+  it('20 the built sandbox loads pdf-lib only when a document content is asked for', () => {
+    // The bundle, as trek runs it (vitest's global setup built it): pdf-lib stays out of it and out of memory until then.
+    const script = `
+      const { startSandbox } = require('./dist/sandbox.cjs');
+      const loaded = () => Object.keys(require.cache).some((file) => file.includes('pdf-lib'));
+      (async () => {
+        const sandbox = await startSandbox({ size: 12 });
+        const get = (path) => fetch(sandbox.baseUrl + path, { headers: { 'x-application-key': sandbox.keys.find((k) => k.agent_id === '3').key } });
+        const [document] = (await (await get('/bookings/200002/documents/')).json()).results;
+        const before = loaded();
+        const pdf = Buffer.from(await (await get(document.content.href)).arrayBuffer());
+        console.log(JSON.stringify({ before, after: loaded(), magic: pdf.subarray(0, 5).toString() }));
+        await sandbox.close();
+      })();`;
+    const run = spawnSync(process.execPath, ['-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ before: false, after: true, magic: '%PDF-' });
   });
 });
