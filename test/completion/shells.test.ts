@@ -69,6 +69,9 @@ exec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"
   const { stdout: created } = await run('trek', ['booking', 'create', '--currency', 'CAD', '-o', 'json'], { env });
   createdBooking = String((JSON.parse(created) as { id: string | number }).id);
   recordIds(trekPaths(env), 'work', 'booking', [{ id: 'BK-2718', label: 'CAD · test booking' }]);
+  // The front desk's history: people it knows by name, a booking it knows by its reference.
+  recordIds(trekPaths(env), 'desk', 'customer', [{ id: '300011', label: "Ms María José García-O'Neill" }, { id: '300012', label: 'Mr Pablo García' }]);
+  recordIds(trekPaths(env), 'desk', 'booking', [{ id: '200009', label: 'USD · CRM-2077' }]);
 });
 
 afterAll(() => {
@@ -87,6 +90,7 @@ const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 
 type ExtraEnv = Record<string, string>;
 
+/** What bash's completion function leaves in COMPREPLY; `extra.TREK_TEST_COMP_TYPE: '63'` for a second TAB's list. */
 async function bash(line: string, extra: ExtraEnv = {}, withBashCompletion = true): Promise<string[]> {
   const { stdout } = await run('bash', ['--norc', '--noprofile', join(HERE, 'bash-driver.bash'), scripts.bash, line], {
     env: { ...env, ...extra, BASH_COMPLETION: withBashCompletion ? (PROGRAMS.bashCompletion.path ?? '') : '' },
@@ -187,6 +191,14 @@ describe.each([
     expect(await completeLine('trek search departures --whe')).toEqual(['--where']);
   });
 
+  it("19.5 a word finds an id by its label (a booking's reference, a customer's name), and a unique match is the id", async () => {
+    expect(await completeLine('trek --profile desk booking get CRM')).toEqual(['200009']);
+    expect(await completeLine('trek --profile desk booking get crm-20')).toEqual(['200009']);
+    expect(await completeLine('trek --profile desk customer get Pab')).toEqual(['300012']);
+    expect(await completeLine("trek --profile desk customer get García-O")).toEqual(['300011']);
+    expect(await completeLine('trek --profile desk customer get Nobody')).toEqual([]);
+  });
+
   it('14.1 offers the statuses and reasons the API sends, spaces and all, and none holding shell code', async () => {
     const api = await hostileApi();
     // bash and zsh show the word as it will be inserted, space escaped; fish lists the value and escapes on insertion.
@@ -200,12 +212,21 @@ describe.each([
   });
 });
 
+interface Terminal {
+  tmux(...args: string[]): Promise<{ stdout: string }>;
+  screen(): Promise<string>;
+  /** Waits until the screen shows `count` prompts (so what the line ran has finished). */
+  waitForPrompts(count: number): Promise<void>;
+  /** Waits until the screen shows `text`. */
+  waitFor(text: string): Promise<string>;
+  argvLog: string;
+}
+
 /**
- * An interactive shell in tmux, with the completion script loaded as its user would load it:
- * types `line`, presses TAB and then Enter, waits for the next prompt (so everything the line
- * ran has finished) and returns the arguments the `trek` it ran received.
+ * An interactive shell in tmux, with the completion script loaded as its user would load it,
+ * at its first prompt; `use` drives it.
  */
-async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra: ExtraEnv = {}): Promise<string[]> {
+async function inTerminal<T>(shell: 'bash' | 'zsh' | 'fish', extra: ExtraEnv, use: (terminal: Terminal) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(home, 'tty-'));
   const argvLog = join(dir, 'argv');
   const prompt = 'READY> ';
@@ -221,27 +242,44 @@ async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra:
   }
   const tmuxEnv = { ...env, ...extra, TERM: 'xterm', TREK_TEST_ARGV_LOG: argvLog };
   const tmux = (...args: string[]) => run('tmux', ['-S', join(dir, 'tmux'), '-f', '/dev/null', ...args], { env: tmuxEnv });
-  // The screen as tmux captures it has no trailing blanks, so the prompt is counted without its space.
-  const prompts = async () => (await tmux('capture-pane', '-p')).stdout.split(prompt.trim()).length - 1;
-  async function waitForPrompts(count: number): Promise<void> {
+  const screen = async () => (await tmux('capture-pane', '-p')).stdout;
+  async function waitUntil(done: (text: string) => boolean, what: string): Promise<string> {
     for (let tries = 0; tries < 200; tries++) {
-      if ((await prompts()) >= count) return;
+      const text = await screen();
+      if (done(text)) return text;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`${shell} never showed prompt number ${count}; the screen shows:\n${(await tmux('capture-pane', '-p')).stdout}`);
+    throw new Error(`${shell} never showed ${what}; the screen shows:\n${await screen()}`);
   }
+  // The screen as tmux captures it has no trailing blanks, so the prompt is counted without its space.
+  const terminal: Terminal = {
+    tmux,
+    screen,
+    argvLog,
+    waitForPrompts: async (count) => {
+      await waitUntil((text) => text.split(prompt.trim()).length - 1 >= count, `prompt number ${count}`);
+    },
+    waitFor: (text) => waitUntil((shown) => shown.includes(text), JSON.stringify(text)),
+  };
   await tmux('new-session', '-d', '-x', '200', '-y', '20', ...command);
   try {
-    await waitForPrompts(1);
+    await terminal.waitForPrompts(1);
+    return await use(terminal);
+  } finally {
+    await tmux('kill-server').catch(() => undefined);
+  }
+}
+
+/** Types `line`, presses TAB and then Enter, and returns the arguments the `trek` it ran received. */
+async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra: ExtraEnv = {}): Promise<string[]> {
+  return inTerminal(shell, extra, async ({ tmux, waitForPrompts, argvLog }) => {
     // The shell reads the keys in order: Enter waits until TAB's completion is done.
     await tmux('send-keys', '-l', line);
     await tmux('send-keys', 'Tab');
     await tmux('send-keys', 'Enter');
     await waitForPrompts(2);
     return JSON.parse(readFileSync(argvLog, 'utf8').trim().split('\n').at(-1)!) as string[];
-  } finally {
-    await tmux('kill-server').catch(() => undefined);
-  }
+  });
 }
 
 describe.each([
@@ -250,6 +288,25 @@ describe.each([
   ['fish', [PROGRAMS.fish]],
 ] as const)('%s, typed into a terminal', (shell, programs) => {
   needs(PROGRAMS.tmux, ...programs);
+
+  it('19.5 TAB on a booking reference or a name puts the one id it finds in its place', async () => {
+    expect(await tabThenEnter(shell, 'trek --profile desk booking get CRM')).toEqual(['--profile', 'desk', 'booking', 'get', '200009']);
+    expect(await tabThenEnter(shell, 'trek --profile desk customer get Pab')).toEqual(['--profile', 'desk', 'customer', 'get', '300012']);
+  });
+
+  it('19.5 TAB on a name two customers share lists both with their names and leaves the word as typed', async () => {
+    const line = 'trek --profile desk customer get Garc';
+    const shown = await inTerminal(shell, {}, async ({ tmux, waitFor }) => {
+      await tmux('send-keys', '-l', line);
+      // bash lists on the second TAB (the first finds nothing to insert); zsh and fish on the first.
+      for (let tab = 0; tab < (shell === 'bash' ? 2 : 1); tab++) await tmux('send-keys', 'Tab');
+      return waitFor('Pablo');
+    });
+    expect(shown).toContain(`READY> ${line}`);
+    expect(shown).not.toMatch(/customer get 3000/);
+    expect(shown).toMatch(/300011 .*Ms María José García-O'Neill/);
+    expect(shown).toMatch(/300012 .*Mr Pablo García/);
+  });
 
   it('14.1 TAB then Enter on a status holding shell code runs no shell code', async () => {
     const api = await hostileApi();
@@ -268,6 +325,32 @@ describe.each([
     writeFileSync(canned, `${value}\tdescription\n:4\n`);
     expect(await tabThenEnter(shell, 'trek service transition S1 ', { TREK_TEST_CANNED: canned })).toEqual(['service', 'transition', 'S1', value]);
     expect(existsSync(pwned)).toBe(false);
+  });
+});
+
+describe('19.5 several ids found by name are listed with their names, the word left as typed', () => {
+  it('bash: the first TAB keeps the word (no common start with it to insert); the second lists each id with its name', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.bash, PROGRAMS.bashCompletion);
+    const line = 'trek --profile desk customer get Garc';
+    // Two entries with nothing in common: readline inserts nothing, so the word stays.
+    expect(await bash(line)).toEqual(['Garc', ' Garc']);
+    expect(await bash(line, { TREK_TEST_COMP_TYPE: '63' })).toEqual(["300011  (Ms María José García-O'Neill)", '300012  (Mr Pablo García)']);
+    // Ids that start with the word list the same way, and the first TAB extends the word.
+    expect(await bash('trek --profile desk customer get 3')).toEqual(['300011', '300012']);
+    expect(await bash('trek --profile desk customer get 3', { TREK_TEST_COMP_TYPE: '63' })).toEqual(["300011  (Ms María José García-O'Neill)", '300012  (Mr Pablo García)']);
+    // Not only ids: every list a second TAB shows has the descriptions, as in zsh and fish.
+    expect(await bash('trek pro', { TREK_TEST_COMP_TYPE: '63' })).toEqual(['profile']);
+    expect((await bash('trek booking ', { TREK_TEST_COMP_TYPE: '63' }))[0]).toMatch(/^create +\(open a booking\)$/);
+  });
+
+  it('zsh: both ids with their names', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.zsh);
+    expect(await zshWithDescriptions('trek --profile desk customer get Garc')).toEqual(["300011 -- Ms María José García-O'Neill", '300012 -- Mr Pablo García']);
+  });
+
+  it('fish: both ids with their names', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.fish);
+    expect(await fishRaw('trek --profile desk customer get Garc')).toEqual(["300011\tMs María José García-O'Neill", '300012\tMr Pablo García']);
   });
 });
 
