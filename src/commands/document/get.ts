@@ -135,7 +135,7 @@ async function fetchChecked(client: ApiClient, document: DocumentRecord): Promis
   const expected = mediaType(document.mime_type);
   const got = mediaType(content.contentType);
   const unusable = (problem: string) =>
-    new ApiError({ kind: 'protocol', method: 'GET', url: content.url, status: 200, message: `the content of document ${document.id} from GET ${content.url} ${problem}; nothing was written` });
+    new ApiError({ kind: 'protocol', method: 'GET', url: content.url, message: `the content of document ${document.id} from GET ${content.url} ${problem}; nothing was written` });
   if (expected === '') throw unusable('cannot be checked: the document names no mime_type');
   if (got !== expected) throw unusable(`is ${got === '' ? 'of no declared type' : got}, not the document's ${expected}`);
   if (content.bytes.length === 0) throw unusable('is empty');

@@ -142,6 +142,12 @@ describe('trek booking documents', () => {
     // Without --save: the document's details, as the API has them.
     const details = await trek(['document', 'get', voucher.id, '-o', 'json']);
     expect(json(details.out)).toEqual(voucher);
+
+    // The ids a listing showed complete `document get`, with their type and audience.
+    const home = (await trek(['booking', 'documents', booking.id])).home;
+    const offered = await trek(['__complete', 'document', 'get', ''], { home });
+    expect(offered.out.split('\n')).toEqual(expect.arrayContaining([`${voucher.id}\tVOUCHER · CUSTOMER`]));
+    expect(offered.out.split('\n').filter((line) => /^\d/.test(line)).map((line) => line.split('\t')[0]).sort()).toEqual(documents.map((d: any) => d.id).sort());
   });
 });
 
@@ -239,6 +245,9 @@ describe('trek credit list', () => {
     // The booking's own list, and one credit by id.
     expect(json((await trek(['credit', 'list', '--booking', booking.id, '-o', 'json'])).out)).toEqual([credit]);
     expect(json((await trek(['credit', 'get', credit.id, '-o', 'json'])).out)).toEqual(credit);
+    // `credit get <TAB>` offers the agency's credits, with what is left and until when, in a fresh home too.
+    const offered = await trek(['__complete', 'credit', 'get', '']);
+    expect(offered.out.split('\n')).toContain(`${credit.id}\t${credit.remaining_amount} CAD left · book by 2028-01-10`);
     const table = await trek(['credit', 'list', '--booking', booking.id], { tty: true });
     expect(table.out).toMatch(new RegExp(`^${credit.id} +${booking.id} +${credit.amount} CAD +${credit.remaining_amount} CAD +2027-01-10 +2028-01-10 +2029-01-10$`, 'm'));
   });
