@@ -129,16 +129,24 @@ export async function bookingRequirements(ctx: CompletionContext): Promise<Candi
 /** How many of the most recent bookings a departure service slot looks through without --booking. */
 const RECENT_BOOKINGS = 5;
 
-/** The departure services of `bookings` (never their activity or flex plan services), described by booking, name, status and start. */
+/**
+ * The departure services of `bookings` (never their activity or flex plan services), described
+ * by booking, name, status and start. A booking that cannot be read (gone, another agency's)
+ * adds none, without costing the others theirs.
+ */
 async function departureServicesOf(api: ApiClient, bookings: readonly string[]): Promise<Candidate[]> {
   const { listBookingServices } = await import('../api/resources/bookings.js');
   const perBooking = await Promise.all(
     bookings.map(async (booking) => {
       const found: Candidate[] = [];
-      for await (const service of listBookingServices(api, booking)) {
-        if (service.type !== 'departure_services') continue;
-        const about = [service.name, service.status, service.start_date].filter((part) => typeof part === 'string' && part !== '');
-        found.push({ value: String(service.id), description: [`booking ${booking}`, ...about].join(' · ') });
+      try {
+        for await (const service of listBookingServices(api, booking)) {
+          if (service.type !== 'departure_services') continue;
+          const about = [service.name, service.status, service.start_date].filter((part) => typeof part === 'string' && part !== '');
+          found.push({ value: String(service.id), description: [`booking ${booking}`, ...about].join(' · ') });
+        }
+      } catch {
+        return [];
       }
       return found;
     }),

@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
 import { TOPIC_NAMES } from '../../src/commands/help/topics.js';
 import { SEARCH_FIELD_TYPES } from '../../src/api/query.js';
+import { trekPaths } from '../../src/config/paths.js';
+import { recordIds } from '../../src/history-record.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
 
 let home: string;
@@ -113,6 +115,8 @@ describe('19 completion offers only what the API accepts', () => {
     expect((await offered('flex', 'attach', '--booking', flexBooking, '--departure-service', '')).values).toEqual([]);
 
     const flexService = (await json(['booking', 'services', flexBooking])).find((s: { type: string }) => s.type === 'flex_plan_services').id;
+    // A booking in the history that is gone costs only its own services.
+    recordIds(trekPaths({ TREK_HOME: home }), 'sandbox', 'booking', [{ id: '299999' }]);
     const terms = await offered('flex', 'terms', '');
     expect(terms.values).toEqual(expect.arrayContaining([confirmed, waiting, otherService]));
     for (const kindOfService of [activityService, flexService]) expect(terms.values).not.toContain(String(kindOfService));
