@@ -274,5 +274,7 @@ function throwForUnfinished(opts: GroupImportOptions, results: readonly Travelle
   const message = refused.length > 0
     ? `the API refused ${refused.length} traveller${refused.length === 1 ? '' : 's'} (line${refused.length === 1 ? '' : 's'} ${lines(refused)}); ${made} of ${results.length} are created and journalled, and no departure service was added. Correct those rows and run the same command again`
     : `the answer to ${lost.length} creation${lost.length === 1 ? '' : 's'} was lost (line${lost.length === 1 ? '' : 's'} ${lines(lost)}); ${made} of ${results.length} are created and journalled. Run the same command again: those travellers are looked for before anything is sent again`;
-  throw new ApiError({ kind: first.kind, message, method: first.method, url: first.url, ...(first.status !== undefined && { status: first.status }), ...(first.body !== undefined && { body: first.body }) });
+  // The body keeps the API's details (errors[], error_id) under this summary, for -o json too.
+  const body = first.body === undefined ? undefined : { ...first.body, message };
+  throw new ApiError({ kind: first.kind, message, method: first.method, url: first.url, ...(first.status !== undefined && { status: first.status }), ...(body !== undefined && { body }) });
 }
