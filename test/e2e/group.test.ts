@@ -111,7 +111,7 @@ describe('trek group import against a sandbox', () => {
       method: 'POST',
       headers: { 'X-Application-Key': env().TREK_API_KEY!, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(row!.customer),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ id: string }>);
     writeFileSync(`${file}.journal`, [{ t: 'import', v: 1, departure: '100001', currency: 'CAD' }, { t: 'sent', line: 2, digest: row!.digest }].map((r) => JSON.stringify(r) + '\n').join(''));
     const rows = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001');
     expect(rows.map((r: any) => [r.line, r.import])).toEqual([[2, 'found'], [3, 'created'], [4, 'created']]);
