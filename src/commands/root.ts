@@ -44,7 +44,7 @@ const NOUNS: Array<VerbGroup | LeafCommand> = [
   },
   {
     name: 'booking',
-    description: 'Open, list, read and change bookings, and list their services, overrides and checkins',
+    description: 'Open, list, read and change bookings; their services, overrides, checkins, statement, documents and linked bookings',
     load: async () => (await import('./booking/index.js')).newBookingCmd,
   },
   {
