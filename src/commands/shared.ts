@@ -231,7 +231,16 @@ export async function reportChange(opts: { io: IOStreams; destination: () => Pro
   const color = opts.io.colorErr;
   const label = destinationLabel(await opts.destination(), color);
   const [first, ...more] = summary.split('\n');
-  opts.io.err.write([`${makeTheme(color).success('✓')} ${first!.replace(/\.$/, '')} ${label}`, ...more].join('\n') + '\n');
+  const lines = [`${makeTheme(color).success('✓')} ${first!.replace(/\.$/, '')} ${label}`, ...more];
+  // On a terminal each line wraps to its width (the first under its text, past the ✓); in a log it stays whole.
+  const shown = opts.io.stderrIsTTY ? await wrappedLines(lines, opts.io.columns) : lines;
+  opts.io.err.write(shown.join('\n') + '\n');
+}
+
+async function wrappedLines(lines: string[], columns: number): Promise<string[]> {
+  const { textTools } = await import('../output/text.js');
+  const text = await textTools();
+  return lines.flatMap((line, index) => (text.width(line) <= columns ? [line] : text.wrap(line, columns, index === 0 ? 2 : undefined)));
 }
 
 /**

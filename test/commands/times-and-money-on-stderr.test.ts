@@ -4,7 +4,8 @@
  * zone on a terminal (the API's UTC text in a pipe), the service views of add-departure,
  * transition, staff-cancel and flex get show amounts with the booking's currency, and
  * `booking get` lists the travel credits a booking was given. Real HTTP against a sandbox on
- * port 0; commands through main() with the test factory.
+ * port 0; commands through main() with the test factory, on a terminal 200 columns wide so that
+ * no summary line wraps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
@@ -31,7 +32,7 @@ async function api(method: string, path: string, body?: unknown, operator = fals
 }
 
 async function trek(args: string[], options: { tty?: boolean } = {}) {
-  const t = testFactory({ ...options, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, env: { NO_COLOR: '1', TREK_SANDBOX_OPERATOR_KEY: sandbox.operatorKey }, columns: 120 });
+  const t = testFactory({ ...options, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, env: { NO_COLOR: '1', TREK_SANDBOX_OPERATOR_KEY: sandbox.operatorKey }, columns: 200 });
   const code = await main(args, t.f);
   return { code, out: t.out(), err: t.err() };
 }

@@ -205,7 +205,7 @@ describe('trek override remove', () => {
     expect(confirmed.code).toBe(0);
     expect(confirmed.out()).toBe('');
     expect(confirmed.err()).toBe(
-      `Working on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n✓ Removed override ${override.id}; PASSPORT_INFORMATION applies again on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\nReadiness now: ${BARE_READINESS}\n`,
+      `Working on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n✓ Removed override ${override.id}; PASSPORT_INFORMATION applies again on profile sandbox\n  (${sandbox.running.baseUrl}, from TREK_BASE_URL)\nReadiness now: ${BARE_READINESS}\n`,
     );
     expect(await overridesOf(b.booking.id)).toEqual([]);
   });

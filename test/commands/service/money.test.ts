@@ -81,7 +81,11 @@ describe('trek service cancel', () => {
       `Booking ${booking.id} owes ${decimal(owing)} CAD now, ${decimal(fee - paid)} CAD after.\n` +
       'It has not paid in full: a refund is first set against what it owes.\n';
     expect(t.err).toBe(
-      before + `Working${where()}\n` + `✓ Moved departure service ${service.id} from Confirmed to Cancelled${where()}\n` + `Fee kept: ${decimal(fee)} CAD. Booking ${booking.id} now owes ${decimal(fee - paid)} CAD.\n`,
+      before +
+        `Working${where()}\n` +
+        // The summary wraps to the terminal's 120 columns, under its text.
+        `✓ Moved departure service ${service.id} from Confirmed to Cancelled on profile sandbox (${sandbox.baseUrl}, from\n  TREK_BASE_URL)\n` +
+        `Fee kept: ${decimal(fee)} CAD. Booking ${booking.id} now owes ${decimal(fee - paid)} CAD.\n`,
     );
     // What trek said matches what the sandbox did.
     expect(await api('GET', booking.href)).toMatchObject({ amount_owing: decimal(fee - paid) });
