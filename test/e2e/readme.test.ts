@@ -6,27 +6,16 @@
  * nor lines that use the `prod` profile (they need the operator's real API).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
-import { cleanEnv, freshHome, REPO, TREK_BIN } from './trek-process.js';
+import { section, shellBlocks, trekOnPath } from '../helpers/readme.js';
+import { cleanEnv, freshHome, REPO } from './trek-process.js';
 
 interface ExampleLine {
   text: string;
   expectedExit: number;
-}
-
-/** The ```sh blocks of a README section, each as its lines with `\` continuations joined. */
-function shellBlocks(markdown: string): string[][] {
-  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/\\\n\s*/g, '').split('\n'));
-}
-
-function section(markdown: string, heading: string): string {
-  const start = markdown.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README has no section "${heading}"`);
-  const end = markdown.indexOf('\n## ', start + heading.length + 2);
-  return markdown.slice(start, end < 0 ? undefined : end);
 }
 
 function exampleLine(text: string): ExampleLine {
@@ -48,10 +37,7 @@ describe('README examples', () => {
     requirePrograms(ctx, PROGRAMS.jq);
     const lines = readmeScript();
     const work = freshHome();
-    const bin = join(work, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'trek'), `#!/bin/sh\nexec "${process.execPath}" "${TREK_BIN}" "$@"\n`);
-    chmodSync(join(bin, 'trek'), 0o755);
+    const bin = trekOnPath(work);
 
     // After each example line, its exit code goes to fd 3; a final line records the workflow's ids.
     const script = [
