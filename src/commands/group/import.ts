@@ -75,7 +75,7 @@ export function newGroupImportCmd(f: Factory, runF: (opts: GroupImportOptions) =
         'different flex tiers, §4.3 rule 4) is for flex, which import does not attach. A re-run after travellers were added at the end ' +
         'adds a second service for them.',
     )
-    .argument('<manifest>', 'the manifest: a .csv or .ndjson file')
+    .argument('<manifest-file>', 'the manifest: a .csv or .ndjson file')
     .addOption(idOption('--booking <id>', 'booking to add the group to'))
     .addOption(new Option('--new-booking', 'create a new booking for the group (with --currency)').conflicts('booking'))
     .option('--currency <code>', 'currency of the new booking, e.g. CAD (with --new-booking)')
@@ -84,9 +84,9 @@ export function newGroupImportCmd(f: Factory, runF: (opts: GroupImportOptions) =
     .option('--concurrency <n>', `customers created at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option('--dry-run', `${DRY_RUN_HELP}: the plan, row by row, from the manifest and the journal`)
     .addHelpText('after', examples([
-      'trek group import school-trip.csv --new-booking --currency CAD --departure 100011',
-      'trek group import school-trip.csv --booking 200010 --departure 100011 --dry-run',
-      "trek group import club.ndjson --booking 200010 --departure 100012 -o json | jq -r '.[].customer_id'",
+      'trek group import school-trip.csv --new-booking --currency CAD --departure 100013',
+      'trek group import school-trip.csv --booking 200010 --departure 100013 --dry-run',
+      "trek group import club.ndjson --booking 200010 --departure 100014 -o json | jq -r '.[].customer_id'",
       'trek group export --booking 200010 > school-trip.csv',
     ]))
     .action(async (manifest: string, flags: { booking?: string; newBooking?: boolean; currency?: string; departure?: string; journal?: string; concurrency?: string; dryRun?: boolean }) => {
