@@ -5,6 +5,8 @@ export interface Choice<T> {
   name: string;
   value: T;
   description?: string;
+  /** What the question shows once answered; the name when absent. */
+  short?: string;
 }
 
 /** A heading between the choices of a search list. */

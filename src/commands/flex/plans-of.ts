@@ -79,6 +79,7 @@ export async function askPlan(client: ApiClient, prompter: Prompter, options: Pl
   const choices = plans.map((plan) => ({
     name: `${sanitize(String(plan.id))}  ${planLabel(plan, options.currency, travellers)}`,
     value: String(plan.id),
+    short: `${sanitize(String(plan.name ?? plan.id))} (${sanitize(String(plan.id))})`,
     ...(plan.stop_sell_date ? { description: `Flex plan ${sanitize(String(plan.id))}: sold until the day before ${sanitize(plan.stop_sell_date)} (stop-sell)` } : {}),
   }));
   const covered = travellers === undefined ? '' : `, covering its ${travellers} traveller${travellers === 1 ? '' : 's'}`;

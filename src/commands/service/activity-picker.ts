@@ -149,6 +149,7 @@ export async function activityChoices(onTour: readonly Activity[], elsewhere: re
     return {
       name: `${' '.repeat(priceWidth - width(amount))}${amount}  ${sanitize(String(a.name ?? 'activity'))}${where ? ` — ${where}` : ''}${note ? ` (${note})` : ''}`,
       value: String(a.id),
+      short: `${sanitize(String(a.name ?? 'activity'))} (${sanitize(String(a.id))})`,
       description: `Activity ${sanitize(String(a.id))}: ${[hours, offered, 'price per traveller'].filter(Boolean).join(' · ')}`,
     };
   };
@@ -197,15 +198,15 @@ export async function askActivity(client: ApiClient, prompter: Prompter, options
     for (const a of [...onTour, ...elsewhere]) found.set(String(a.id), a);
     return activityChoices(onTour, elsewhere, tour, currency, options.io.columns);
   });
-  const priced = currency ? `${sanitize(currency)} per traveller` : 'prices per traveller';
   for (;;) {
-    const id = await prompter.search(`Activity to book (${priced}; the tour's first; type a name or place)`, source);
+    const id = await prompter.search('Activity to book (type a name or place)', source);
     const activity = found.get(id);
     const reasons = activity ? offTourReasons(activity, tour) : [];
     if (reasons.length === 0) return id;
-    const warning = makeTheme(options.io.colorErr).warning('Warning:');
     const name = activity?.name ? ` (${sanitize(String(activity.name))})` : '';
-    options.io.err.write(`${warning} activity ${sanitize(id)}${name} is not on booking ${sanitize(options.booking)}'s tour: ${reasons.join('; ')}.\n`);
+    const warning = `Warning: activity ${sanitize(id)}${name} is not on booking ${sanitize(options.booking)}'s tour: ${reasons.join('; ')}.`;
+    const lines = (await textTools()).wrap(warning, Math.max(20, options.io.columns - 1), 2);
+    options.io.err.write(`${[makeTheme(options.io.colorErr).warning('Warning:') + lines[0]!.slice('Warning:'.length), ...lines.slice(1)].join('\n')}\n`);
     if (await prompter.confirm(`Add activity ${sanitize(id)} anyway?`, false)) return id;
   }
 }

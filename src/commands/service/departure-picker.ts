@@ -194,6 +194,7 @@ export async function departureChoices(departures: readonly PickedDeparture[], c
       const airports = [d.nearest_start_airport?.code, d.nearest_finish_airport?.code].map((code) => (code ? sanitize(String(code)) : '?'));
       const about = [
         `${start} – ${d.finish_date ? sanitize(String(d.finish_date)) : '?'}`,
+        'price per traveller before promotions',
         d.product_line ? sanitize(String(d.product_line)) : undefined,
         `${airports[0]} → ${airports[1]}`,
         d.tour_dossier?.id ? `tour ${sanitize(String(d.tour_dossier.id))}` : undefined,
@@ -201,6 +202,7 @@ export async function departureChoices(departures: readonly PickedDeparture[], c
       return {
         name: `${start}  ${await padTo(places, placesWidth)}  ${' '.repeat(priceWidth - width(price))}${price}  ${name}`,
         value: String(d.id),
+        short: `${start} ${name}`,
         description: `Departure ${sanitize(String(d.id))}: ${about.filter(Boolean).join(' · ')}`,
       };
     }),
@@ -236,6 +238,5 @@ export async function askDeparture(client: ApiClient, prompter: Prompter, option
     throw new UsageError(`--departure is required: no departure starting after ${today} is ${BOOKABLE_STATUSES.join(', ')} to choose from`, undefined, { field: '--departure' });
   }
   const source = typedSearch(async (term) => departureChoices(term === undefined ? first : await find(term), currency, options.columns));
-  const priced = currency ? `${sanitize(currency)} per traveller, before promotions` : 'prices per traveller';
-  return prompter.search(`Departure to book (${priced}; type a tour, id, airport or month)`, source);
+  return prompter.search('Departure to book (type a tour, id, airport or month)', source);
 }

@@ -66,7 +66,12 @@ export async function fitToWidth<Item extends Choice<unknown> | Separator>(items
   return items.map((item) =>
     'separator' in item
       ? { ...item, separator: cut(item.separator, room + 1) }
-      : { ...item, name: cut(item.name, room), ...(item.description === undefined ? {} : { description: cut(item.description, room + 2) }) },
+      : {
+          ...item,
+          name: cut(item.name, room),
+          ...(item.description === undefined ? {} : { description: cut(item.description, room + 2) }),
+          ...(item.short === undefined ? {} : { short: cut(item.short, room) }),
+        },
   );
 }
 

@@ -135,7 +135,7 @@ describe('the departure picker', () => {
       expect(['AVAILABLE', 'REQUEST_SPACE', 'WAIT_LIST']).toContain(d.availability.status);
       const places = d.availability.status === 'AVAILABLE' ? `${d.availability.spaces_remaining} place${d.availability.spaces_remaining === 1 ? '' : 's'}` : d.availability.status === 'WAIT_LIST' ? 'waitlist' : 'on request';
       expect(offered[i]!.name).toMatch(new RegExp(`^${d.start_date}  ${places} {2,}${d.prices.USD} USD  .+ \\(${d.id}\\)$`));
-      expect(offered[i]!.description).toContain(`Departure ${d.id}: ${d.start_date} – ${d.finish_date}`);
+      expect(offered[i]!.description).toMatch(new RegExp(`^Departure ${d.id}: ${d.start_date} – ${d.finish_date} · price per traveller before promotions · .+$`));
     }
     // What the plain soonest-first list of the catalogue holds that the picker leaves out: nothing bookable is skipped.
     const catalogue = await sandbox.api('GET', `/departures/?order_by=start_date&start_date__gt=${today}&max_per_page=100`);

@@ -42,7 +42,7 @@ describe('trek service add-departure', () => {
     await serviceAddDepartureRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, customers: [] });
     await t.f.close();
 
-    expect(prompter.asked.map((q) => q.message)).toEqual(['Booking id', 'Departure to book (CAD per traveller, before promotions; type a tour, id, airport or month)', 'Customer to add to the service', 'Another customer? (1 chosen)']);
+    expect(prompter.asked.map((q) => q.message)).toEqual(['Booking id', 'Departure to book (type a tour, id, airport or month)', 'Customer to add to the service', 'Another customer? (1 chosen)']);
     const departures = prompter.asked[1]!.choices!;
     expect(departures.length).toBe(20);
     const dates = departures.map((c) => c.name.slice(0, 10));
@@ -77,7 +77,7 @@ describe('trek service add-activity', () => {
     await serviceAddActivityRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, booking: booking.id, activities: [], customers: [] });
     await t.f.close();
 
-    expect(prompter.asked.map((q) => q.message)).toEqual(["Activity to book (CAD per traveller; the tour's first; type a name or place)", 'Customer to add to the service', 'Another customer? (1 chosen)']);
+    expect(prompter.asked.map((q) => q.message)).toEqual(['Activity to book (type a name or place)', 'Customer to add to the service', 'Another customer? (1 chosen)']);
     expect(prompter.asked[1]!.choices!.map((c) => c.name)).toEqual([
       `Ms Ada Lovelace (${customers[0].id}, on this booking)`,
       `Mr Alan Turing (${customers[1].id}, on this booking)`,
