@@ -54,7 +54,7 @@ export interface VoucherBlocker {
   items: string[];
   message: string;
   /** Commands that clear it, when trek can write one: completing the customer, or waiving the requirement. */
-  clear: { customer_update: string | null; override: string };
+  clear: { customer_update: string | null; override: string | null };
 }
 
 /** A voucher not yet there, shaped like a document so a list of both reads the same way. */
@@ -166,7 +166,7 @@ function blocker(bookingId: string, service: BookedService, requirement: Incompl
     message: formatValue(requirement.message),
     clear: {
       customer_update: update ? update.join(' ') : null,
-      override: plain ? overrideWords(bookingId, customerId, formatValue(service.id), code).join(' ') : '',
+      override: plain ? overrideWords(bookingId, customerId, formatValue(service.id), code).join(' ') : null,
     },
   };
 }
@@ -235,5 +235,6 @@ function writeWhatClears(opts: BookingDocumentsOptions, pending: PendingVoucher[
     });
     return [theme.bold(head), ...lines].join('\n');
   });
-  opts.io.out.write(`\n${blocks.join('\n\n')}\n\n${theme.dim('REASON: a code from `trek override reasons`.')}\n`);
+  const reasons = blocked.some((voucher) => voucher.blocked_by.some((b) => b.clear.override)) ? `\n${theme.dim('REASON: a code from `trek override reasons`.')}\n` : '';
+  opts.io.out.write(`\n${blocks.join('\n\n')}\n${reasons}`);
 }

@@ -104,6 +104,7 @@ describe('trek booking documents', () => {
     expect(table.out).toMatch(new RegExp(`^ +VOUCHER +${service.id} +not yet: ${incomplete.map((r: any) => r.code).join(', ')} of ${who.replace(/[()]/g, '\\$&')}$`, 'm'));
     expect(table.out).toContain(`The voucher of service ${service.id} (${service.name}) waits for:\n  PASSPORT_INFORMATION of ${who}: ${passport.items.join(', ')} missing\n`);
     expect(table.out).toContain(`    or: ${passport.clear.override}\n`);
+    expect(table.out.endsWith('\nREASON: a code from `trek override reasons`.\n')).toBe(true);
 
     // --service narrows to the service; a service of another booking is refused, naming the booking's.
     const one = await trek(['booking', 'documents', booking.id, '--service', service.id, '-o', 'json']);
