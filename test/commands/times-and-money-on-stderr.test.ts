@@ -97,6 +97,23 @@ describe('times on stderr in the reader zone', () => {
   });
 });
 
+describe('times in a refusal in the reader zone', () => {
+  it('18 flex attach refused for the late-attach window says when it closed and when the tour was confirmed in the --tz zone', async () => {
+    const b = await booking();
+    const tour = await api('POST', '/departure_services/', { booking: { id: b.id }, product: { id: '100001' }, customers: b.customers.map((id) => ({ id })) });
+    await api('POST', '/_sandbox/payments', { booking: { id: b.id }, amount: tour.deposit_amount });
+    expect((await api('GET', tour.href)).date_confirmed).toBe('2027-01-10T15:00:00Z');
+    await api('POST', '/_sandbox/clock', { set: '2027-01-13T15:00:00Z' }, true);
+    try {
+      const refused = await trek(['flex', 'attach', '--booking', b.id, '--departure-service', String(tour.id), '--plan', '100001-1', '--tz', 'America/Toronto'], { tty: true });
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain(`  - late-attach window: it closed at 2027-01-12 10:00 EST, 48 hours after departure service ${tour.id} was confirmed (2027-01-10 10:00 EST)\n`);
+    } finally {
+      await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, true);
+    }
+  });
+});
+
 describe('amounts with the booking currency', () => {
   it('18 service transition and sandbox staff-cancel show the price with the booking currency', async () => {
     const b = await booking();

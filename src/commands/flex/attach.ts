@@ -88,7 +88,7 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
     opts.io.err.write('Skipping the flex pre-flight (--force): the API decides.\n');
   } else {
     facts = await readFlexFacts(await opts.api(), { booking, departureService, plan }, opts.now());
-    const refusals = flexAttachRefusals(facts);
+    const refusals = flexAttachRefusals(facts, (datetime) => stderrTime(datetime, opts.io, opts.output.timeZone));
     if (refusals.length > 0) throw new FlexRefusedError(refusals, plan, departureService);
   }
 

@@ -113,7 +113,7 @@ function attachFacts(facts: FlexFacts): FlexAttachFacts {
 
 const CEU_NOTE = 'flex is not sold on Central European (Austria, Switzerland, Germany) bookings';
 
-function reason(breach: FlexBreach, facts: FlexFacts): string {
+function reason(breach: FlexBreach, facts: FlexFacts, showTime: (datetime: string) => string): string {
   const service = facts.departureService;
   const agencyName = s(facts.agency?.name ?? facts.agency?.id);
   switch (breach.rule) {
@@ -135,7 +135,7 @@ function reason(breach: FlexBreach, facts: FlexFacts): string {
       if (breach.problem === 'not_confirmed') {
         return `late-attach window: departure service ${s(service?.id)} is ${s(breach.status)}, not confirmed; flex can be attached within ${breach.hours} hours after the departure is confirmed`;
       }
-      return `late-attach window: it closed at ${isoDateTime(breach.closedAtMs)}, ${breach.hours} hours after departure service ${s(service?.id)} was confirmed (${s(breach.dateConfirmed)})`;
+      return `late-attach window: it closed at ${s(showTime(isoDateTime(breach.closedAtMs)))}, ${breach.hours} hours after departure service ${s(service?.id)} was confirmed (${s(showTime(breach.dateConfirmed))})`;
     case 'ceu':
       return breach.by === 'agency'
         ? `CEU booking: the booking's agency ${agencyName} has its business address in ${s(breach.country)}; ${CEU_NOTE}`
@@ -152,9 +152,12 @@ function reason(breach: FlexBreach, facts: FlexFacts): string {
   }
 }
 
-/** Every rule the request would break, in the order of spec §4.3 rule 1; empty when it may be sent. */
-export function flexAttachRefusals(facts: FlexFacts): FlexRefusal[] {
-  return flexAttachBreaches(attachFacts(facts)).map((breach) => ({ rule: breach.rule, reason: reason(breach, facts) }));
+/**
+ * Every rule the request would break, in the order of spec §4.3 rule 1; empty when it may be sent.
+ * `showTime` writes an API datetime as the reader is shown it (stderrTime); by default as the API does.
+ */
+export function flexAttachRefusals(facts: FlexFacts, showTime: (datetime: string) => string = (datetime) => datetime): FlexRefusal[] {
+  return flexAttachBreaches(attachFacts(facts)).map((breach) => ({ rule: breach.rule, reason: reason(breach, facts, showTime) }));
 }
 
 /**
