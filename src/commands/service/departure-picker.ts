@@ -228,9 +228,10 @@ export async function askDeparture(client: ApiClient, prompter: Prompter, option
   const currency = typeof booking.currency === 'string' ? booking.currency : undefined;
   const find = async (term: string | undefined): Promise<PickedDeparture[]> => {
     const search = parseDepartureSearch(term ?? '', today);
-    const lists = await Promise.all(
-      departureQueries(search, today).map((query) => toArray(records<PickedDeparture>(client, '/departures', query, { limit: DEPARTURE_LIST_SIZE }))),
-    );
+    const read = (query: Array<[string, string]>) => toArray(records<PickedDeparture>(client, '/departures', query, { limit: DEPARTURE_LIST_SIZE }));
+    const [byName, ...byCode] = departureQueries(search, today);
+    // A server that cannot search an id or airport attribute answers 400: those lookups then find nothing; the name's is the one that counts.
+    const lists = await Promise.all([read(byName!), ...byCode.map((query) => read(query).catch((error: unknown) => (isHttpStatus(error, 400) ? [] : Promise.reject(error))))]);
     return mergeDepartures(lists, today, search.span);
   };
   const first = await find(undefined);

@@ -7,13 +7,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
 import { askActivity, offTourReasons, type BookingTour } from '../../../src/commands/service/activity-picker.js';
-import { askDeparture, departureChoices, parseDepartureSearch, type PickedDeparture } from '../../../src/commands/service/departure-picker.js';
+import { askDeparture, bookingToday, departureChoices, parseDepartureSearch, type PickedDeparture } from '../../../src/commands/service/departure-picker.js';
 import { typedSearch } from '../../../src/commands/service/pickers.js';
 import type { Choice, Prompter, SearchSource, Separator } from '../../../src/prompt/prompter.js';
 import { textTools } from '../../../src/output/text.js';
+import { testFactory } from '../../helpers/factory.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { bookingWithCustomers, useSandbox } from '../booking/harness.js';
 
 const sandbox = useSandbox();
+const servers = useHostileServers();
 
 type Item = Choice<string> | Separator;
 const choicesOf = (items: readonly Item[]) => items.filter((item): item is Choice<string> => 'value' in item);
@@ -290,5 +293,55 @@ describe('a departure that has started is never offered (the clock moved past it
     }
     const refused = await sandbox.api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: [{ id: customer.id }] }).catch((error: Error) => error.message);
     expect(refused).toContain('DEPARTURE_STARTED');
+  });
+});
+
+describe("today is the API's: the sandbox clock on a sandbox, this machine's date elsewhere", () => {
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const notFound = { http_status_code: 404, message: 'Not found', error_id: 'x1' };
+
+  it('reads the sandbox clock where there is one, and falls back to the real date on a server without /_sandbox/ (404) or with a clock that is no time', async () => {
+    const now = () => new Date('2031-02-03T23:59:00Z');
+    const sandboxClock = await servers.start((_req, res) => json(res, 200, { now: '2027-06-14T04:00:00Z' }));
+    const realApi = await servers.start((_req, res) => json(res, 404, notFound));
+    const garbled = await servers.start((_req, res) => json(res, 200, { now: 'soon' }));
+    const today = async (url: string) => bookingToday(await testFactory({ baseUrl: url, apiKey: 'k' }).f.api(), now);
+    expect(await today(sandboxClock.url)).toBe('2027-06-14');
+    expect(await today(realApi.url)).toBe('2031-02-03');
+    expect(await today(garbled.url)).toBe('2031-02-03');
+    expect(realApi.requests.map((r) => r.url)).toEqual(['/_sandbox/clock']);
+  });
+
+  it('never offers a started, NOT_BOOKABLE or unknown-status departure, even from a server that ignores the search, soonest first; id lookups it refuses (400) find nothing', async () => {
+    const catalogue: PickedDeparture[] = [
+      { id: '9', name: 'Later', start_date: '2027-08-01', availability: { status: 'WAIT_LIST' }, prices: { EUR: '10.00' } },
+      { id: '1', name: 'Started today', start_date: '2027-06-14', availability: { status: 'AVAILABLE', spaces_remaining: 3 }, prices: { EUR: '10.00' } },
+      { id: '2', name: 'Started before', start_date: '2027-05-01', availability: { status: 'AVAILABLE', spaces_remaining: 3 }, prices: { EUR: '10.00' } },
+      { id: '3', name: 'Not bookable', start_date: '2027-07-01', availability: { status: 'NOT_BOOKABLE' }, prices: { EUR: '10.00' } },
+      { id: '4', name: 'Mystery', start_date: '2027-07-01', availability: { status: 'SOLD_TO_ALIENS' }, prices: { EUR: '10.00' } },
+      { id: '5', name: 'Tomorrow', start_date: '2027-06-15', availability: { status: 'AVAILABLE', spaces_remaining: 1 }, lowest_pp2a_prices: [{ currency: 'EUR', amount: '99.5' }] },
+    ];
+    const server = await servers.start((req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname === '/_sandbox/clock') return json(res, 200, { now: '2027-06-14T10:00:00Z' });
+      if (url.pathname.startsWith('/bookings/')) return json(res, 200, { id: '200001', href: '/bookings/200001/', currency: 'EUR' });
+      if (url.searchParams.has('id') || url.searchParams.has('tour_dossier.id')) return json(res, 400, { http_status_code: 400, message: 'unknown attribute', error_id: 'x2', errors: [] });
+      return json(res, 200, { count: catalogue.length, max_per_page: 20, current_page: 1, results: catalogue, links: [] });
+    });
+    const { prompter, lists } = typingPrompter([undefined, '5'], (shown) => choicesOf(shown.get(undefined)!)[0]!.value);
+    const picked = await askDeparture(await testFactory({ baseUrl: server.url, apiKey: 'k' }).f.api(), prompter, { booking: '200001', columns: 100 });
+    expect(picked).toBe('5');
+    for (const typed of [undefined, '5']) {
+      expect(choicesOf(lists[0]!.get(typed)!).map((c) => c.name)).toEqual([
+        '2027-06-15  1 place   99.50 EUR  Tomorrow (5)',
+        '2027-08-01  waitlist  10.00 EUR  Later (9)',
+      ]);
+    }
+    const asked = server.requests.filter((r) => r.url.startsWith('/departures')).map((r) => new URL(r.url, 'http://x').searchParams);
+    for (const query of asked) {
+      expect(query.getAll('availability.status__in')).toEqual(['AVAILABLE', 'REQUEST_SPACE', 'WAIT_LIST']);
+      expect(query.get('start_date__gt')).toBe('2027-06-14');
+      expect(query.get('order_by')).toBe('start_date');
+    }
   });
 });
