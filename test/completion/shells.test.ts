@@ -343,6 +343,17 @@ describe('19.5 several ids found by name are listed with their names, the word l
     expect((await bash('trek booking ', { TREK_TEST_COMP_TYPE: '63' }))[0]).toMatch(/^create +\(open a booking\)$/);
   });
 
+  it('bash: a description holding shell code is only shown, never inserted nor run', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.bash, PROGRAMS.bashCompletion);
+    const canned = join(home, 'canned-descriptions');
+    writeFileSync(canned, `300011\t$(touch ${pwned})\n300012\t\`touch ${pwned}\`\n:4\n`);
+    const listed = await bash('trek customer get x', { TREK_TEST_CANNED: canned, TREK_TEST_COMP_TYPE: '63' });
+    expect(listed).toEqual([`300011  ($(touch ${pwned}))`, `300012  (\`touch ${pwned}\`)`]);
+    // show-all-if-ambiguous inserts what the entries share: the typed word is among them, so nothing.
+    expect(await bash('trek customer get x', { TREK_TEST_CANNED: canned, TREK_TEST_COMP_TYPE: '33' })).toContain('x');
+    expect(existsSync(pwned)).toBe(false);
+  });
+
   it('zsh: both ids with their names', async (ctx) => {
     requirePrograms(ctx, PROGRAMS.zsh);
     expect(await zshWithDescriptions('trek --profile desk customer get Garc')).toEqual(["300011 -- Ms María José García-O'Neill", '300012 -- Mr Pablo García']);
