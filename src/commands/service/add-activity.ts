@@ -21,7 +21,7 @@ export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOpt
       'Book an activity on a booking that has a departure service (the API refuses it otherwise, with TOUR_SERVICE_NOT_FOUND).\n\n' +
         'One activity service per --activity, created in order, each starting in Option. With one --activity the new service is printed; ' +
         'with several, the list of those created. If one fails, trek reports which were created and which were not, and stops.\n\n' +
-        'On a terminal, a missing booking is asked for, the activity is picked from a list and the customers from the booking and recent customers.',
+        'On a terminal, a missing booking is asked for, the activity is picked from a list searched as you type, the booking\'s tour\'s activities (its places and dates) first; one off the tour is added only after a warning and a yes. The customers are picked from the booking and recent customers.',
     )
     .addOption(idOption('--booking <id>', 'booking to add the service to'))
     .addOption(idOption('--activity <id>', 'activity to book (see: trek search activities); repeatable', { repeatable: true }))

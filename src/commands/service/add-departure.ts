@@ -25,7 +25,7 @@ export function newServiceAddDepartureCmd(f: Factory, runF: (opts: AddDepartureO
     .description(
       'Book a departure (a dated tour) on a booking for its customers. The new service starts in Option until its option_expiry_date ' +
         '(On Request for a departure with availability REQUEST_SPACE, Waitlisted for WAIT_LIST). Prints the new service.\n\n' +
-        'On a terminal, a missing booking is asked for, the departure is picked from a search list and the customers from the booking and recent customers.',
+        'On a terminal, a missing booking is asked for, the departure is picked from a list searched as you type (a tour\'s name, a departure or tour id, an airport code, a month such as 2027-06 or "June 2027") that holds only departures bookable today, with places left and the price in the booking\'s currency, and the customers from the booking and recent customers.',
     )
     .addOption(idOption('--booking <id>', 'booking to add the service to'))
     .addOption(idOption('--departure <id>', 'departure to book (see: trek search departures)'))
