@@ -27,7 +27,8 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     printCommanderText(commanderText, f);
     return ExitCode.ok;
   } catch (error) {
-    return await report(error, f, await errorsAsJson(), commanderText);
+    // --help and --version end as exit-0 CommanderErrors: they never read the config to decide.
+    return await report(error, f, exitCodeFor(error) !== ExitCode.ok && (await errorsAsJson()), commanderText);
   } finally {
     await f.close();
   }

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { examples } from '../shared.js';
-import { TOPIC_NAMES, TOPICS } from './topics.js';
+import { TOPIC_NAMES, type TopicName } from './topic-names.js';
 
 /** `trek help [command… | topic]`: command help, or one of the topics. */
 export function newHelpCmd(f: Factory, program: Command): Command {
@@ -10,10 +10,12 @@ export function newHelpCmd(f: Factory, program: Command): Command {
     .description(`show help for a command or a topic (${TOPIC_NAMES.join(', ')})`)
     .argument('[words...]', 'command path or topic')
     .addHelpText('after', examples(['trek help exit-codes', 'trek help filters', 'trek help search departures']))
-    .action((words: string[]) => {
+    .action(async (words: string[]) => {
       const name = words.join(' ');
-      if (Object.hasOwn(TOPICS, name)) {
-        f.io.out.write(TOPICS[name]!(program, f.io.columns));
+      if ((TOPIC_NAMES as readonly string[]).includes(name)) {
+        // A topic's text (and the tables it draws on) is loaded only when asked for.
+        const { TOPICS } = await import('./topics.js');
+        f.io.out.write(TOPICS[name as TopicName](program, f.io.columns));
         return;
       }
       let command = program;

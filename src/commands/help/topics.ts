@@ -2,6 +2,7 @@
  * `trek help <topic>`: what no single command's help can say. The options, operator, format and
  * exit-code lists come from the code that defines them, so a topic cannot fall behind it.
  */
+import type { TopicName } from './topic-names.js';
 import type { Command } from 'commander';
 import { SEARCH_OPERATORS } from '../../api/query.js';
 import { EXIT_CODE_TABLE } from '../../errors.js';
@@ -168,7 +169,8 @@ const sandbox: Topic = (program, width) => {
   ].join('\n');
 };
 
-export const TOPICS: Readonly<Record<string, Topic>> = {
+/** Every topic of TOPIC_NAMES (topic-names.ts), and no other: the type says so. */
+export const TOPICS: Readonly<Record<TopicName, Topic>> = {
   options,
   filters,
   formats,
@@ -176,5 +178,3 @@ export const TOPICS: Readonly<Record<string, Topic>> = {
   'exit-codes': exitCodes,
   sandbox,
 };
-
-export const TOPIC_NAMES = Object.keys(TOPICS);

@@ -11,7 +11,8 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_OPERATORS } from '../../../src/api/query.js';
 import { GLOBAL_OPTIONS_LINE } from '../../../src/commands/help/configure.js';
-import { FILTER_EXAMPLES, TOPIC_NAMES } from '../../../src/commands/help/topics.js';
+import { TOPIC_NAMES } from '../../../src/commands/help/topic-names.js';
+import { FILTER_EXAMPLES, TOPICS } from '../../../src/commands/help/topics.js';
 import { newRootCmd } from '../../../src/commands/root.js';
 import { EXIT_CODE_TABLE } from '../../../src/errors.js';
 import { main } from '../../../src/main.js';
@@ -31,6 +32,10 @@ async function trek(argv: string[], options: TestFactoryOptions = {}) {
 
 describe('18 help: global options and defaults, in every command of the tree', async () => {
   const tree = walk(await newRootCmd(testFactory().f));
+
+  it('TOPIC_NAMES, which root help and completion list without loading the topics, names exactly the topics there are', () => {
+    expect([...TOPIC_NAMES].sort()).toEqual(Object.keys(TOPICS).sort());
+  });
 
   it('18 the tree is the whole tree (every noun built, with its verbs)', () => {
     expect(tree.length).toBeGreaterThan(80);
