@@ -52,9 +52,11 @@ const { outputFiles } = await build({
   // (537 → 401 kB); names stay, so stack traces stay readable, and the source maps lead to src/.
   minifyWhitespace: true,
   // Required on first use, from node_modules: undici, the prompts of interactive commands, the
-  // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), and the sandbox's
-  // PDF maker, loaded only when a document's content is asked for.
-  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib'],
+  // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), the sandbox's
+  // PDF maker, loaded only when a document's content is asked for, and the libraries of a few
+  // commands (CSV manifests, the cache's LRU, pager command lines): bundled, every command
+  // would read and compile their 100 kB.
+  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote'],
   supported: { 'dynamic-import': false },
   plugins: [sandboxInItsOwnFile],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts
