@@ -21,11 +21,12 @@ vi.mock('node:fs', async (importOriginal) => {
     if (disk.folder !== undefined && String(path).startsWith(disk.folder)) disk.fds.add(fd);
     return fd;
   }) as typeof actual.openSync;
-  const writeSync = ((fd: number, buffer: Uint8Array, offset = 0, length = buffer.length - offset, ...rest: unknown[]) => {
+  const writeSync = ((fd: number, buffer: Uint8Array, offset?: number | null, length?: number | null, ...rest: unknown[]) => {
     if (!disk.fds.has(fd)) return (actual.writeSync as (...args: unknown[]) => number)(fd, buffer, offset, length, ...rest);
     if (disk.wrote > 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    const half = Math.max(1, Math.floor(length / 2));
-    disk.wrote += (actual.writeSync as (...args: unknown[]) => number)(fd, buffer, offset, half);
+    const start = offset ?? 0;
+    const half = Math.max(1, Math.floor((length ?? buffer.length - start) / 2));
+    disk.wrote += (actual.writeSync as (...args: unknown[]) => number)(fd, buffer, start, half);
     return half;
   }) as typeof actual.writeSync;
   const mocked = { ...actual, openSync, writeSync };

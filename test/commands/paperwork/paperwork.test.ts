@@ -173,7 +173,7 @@ describe('trek booking statement', () => {
     expect(t.code).toBe(0);
     expect(t.err).toBe('');
     const statement = json(t.out);
-    const applied = (records: any[]) => records.filter((r) => r.status === 'APPLIED').reduce((sum, r) => sum + cents(r.amount), 0n);
+    const applied = (records: any[]) => records.filter((r) => r.status === 'APPLIED').reduce((sum: bigint, r) => sum + cents(r.amount), 0n);
     expect(statement.amount_paid).toBe(decimal(applied(payments) - applied(refunds)));
     expect(statement.amount_paid).toBe(fresh.amount_paid);
     expect(statement.amount_owing).toBe(fresh.amount_owing);
