@@ -7,45 +7,25 @@
  * port 0; commands through main() with the test factory, on a terminal 200 columns wide so that
  * no summary line wraps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { testFactory } from '../helpers/factory.js';
+import { describe, expect, it } from 'vitest';
+import { bookingForTwo, paidTour, useSandbox } from './booking/harness.js';
 
 const NOW = new Date('2027-01-10T15:00:00Z');
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 40, now: NOW });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function api(method: string, path: string, body?: unknown, operator = false): Promise<any> {
-  const headers: Record<string, string> = operator ? { 'x-sandbox-operator-key': sandbox.operatorKey } : { 'x-application-key': sandbox.apiKey };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(sandbox.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = await response.json();
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const sandbox = useSandbox({ size: 40, now: NOW });
+const api = sandbox.api;
 
 async function trek(args: string[], options: { tty?: boolean } = {}) {
-  const t = testFactory({ ...options, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, env: { NO_COLOR: '1', TREK_SANDBOX_OPERATOR_KEY: sandbox.operatorKey }, columns: 200 });
-  const code = await main(args, t.f);
-  return { code, out: t.out(), err: t.err() };
+  const t = await sandbox.trek(args, { ...options, columns: 200 });
+  return { code: t.code, out: t.out(), err: t.err() };
 }
 
-const where = () => ` on profile sandbox (${sandbox.baseUrl}, from TREK_BASE_URL)`;
+const where = () => ` on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`;
 const rowOf = (out: string, header: string) => out.split('\n').find((line) => line.startsWith(`${header} `))?.replace(/\s+/g, ' ');
 
-/** A CAD booking with two customers. */
+/** A CAD booking with two customers, as ids. */
 async function booking() {
-  const created = await api('POST', '/bookings/', { currency: 'CAD', no_auto_final_payment: true });
-  const customers = [];
-  for (const first of ['Ada', 'Alan']) customers.push(await api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: 'Test', title: 'Ms' } }));
-  return { id: String(created.id), customers: customers.map((c) => String(c.id)) };
+  const { booking, customers } = await bookingForTwo(sandbox);
+  return { id: String(booking.id), customers: customers.map((c) => String(c.id)) };
 }
 
 describe('times on stderr in the reader zone', () => {
@@ -72,8 +52,7 @@ describe('times on stderr in the reader zone', () => {
 
   it('18 flex attach on a terminal says when the option expires in the --tz zone, and flex get shows its price with the booking currency', async () => {
     const b = await booking();
-    const tour = await api('POST', '/departure_services/', { booking: { id: b.id }, product: { id: '100001' }, customers: b.customers.map((id) => ({ id })) });
-    await api('POST', '/_sandbox/payments', { booking: { id: b.id }, amount: tour.deposit_amount }); // flex is attached to a confirmed tour
+    const tour = await paidTour(sandbox, b.id, b.customers); // flex is attached to a confirmed tour
     const attached = await trek(['flex', 'attach', '--booking', b.id, '--departure-service', String(tour.id), '--plan', '100001-1', '--tz', 'UTC'], { tty: true });
     expect(attached.code).toBe(0);
     const flex = (await api('GET', `/bookings/${b.id}/services/`)).results.find((s: any) => s.type === 'flex_plan_services');
@@ -100,16 +79,15 @@ describe('times on stderr in the reader zone', () => {
 describe('times in a refusal in the reader zone', () => {
   it('18 flex attach refused for the late-attach window says when it closed and when the tour was confirmed in the --tz zone', async () => {
     const b = await booking();
-    const tour = await api('POST', '/departure_services/', { booking: { id: b.id }, product: { id: '100001' }, customers: b.customers.map((id) => ({ id })) });
-    await api('POST', '/_sandbox/payments', { booking: { id: b.id }, amount: tour.deposit_amount });
+    const tour = await paidTour(sandbox, b.id, b.customers);
     expect((await api('GET', tour.href)).date_confirmed).toBe('2027-01-10T15:00:00Z');
-    await api('POST', '/_sandbox/clock', { set: '2027-01-13T15:00:00Z' }, true);
+    await api('POST', '/_sandbox/clock', { set: '2027-01-13T15:00:00Z' }, 'operator');
     try {
       const refused = await trek(['flex', 'attach', '--booking', b.id, '--departure-service', String(tour.id), '--plan', '100001-1', '--tz', 'America/Toronto'], { tty: true });
       expect(refused.code).toBe(2);
       expect(refused.err).toContain(`  - late-attach window: it closed at 2027-01-12 10:00 EST, 48 hours after departure service ${tour.id} was confirmed (2027-01-10 10:00 EST)\n`);
     } finally {
-      await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, true);
+      await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
     }
   });
 });
@@ -117,8 +95,7 @@ describe('times in a refusal in the reader zone', () => {
 describe('amounts with the booking currency', () => {
   it('18 service transition and sandbox staff-cancel show the price with the booking currency', async () => {
     const b = await booking();
-    const tour = await api('POST', '/departure_services/', { booking: { id: b.id }, product: { id: '100001' }, customers: b.customers.map((id) => ({ id })) });
-    await api('POST', '/_sandbox/payments', { booking: { id: b.id }, amount: tour.deposit_amount });
+    const tour = await paidTour(sandbox, b.id, b.customers);
     const asked = await trek(['service', 'transition', String(tour.id), 'request cancellation'], { tty: true });
     expect(asked.code).toBe(0);
     expect(rowOf(asked.out, 'PRICE')).toBe(`PRICE ${tour.purchase_price} CAD`);
@@ -135,8 +112,7 @@ describe('amounts with the booking currency', () => {
 describe('booking get lists travel credits', () => {
   it('18 booking get on a terminal lists the travel credit a flex exercise gave, with its amount in the booking currency and both windows', async () => {
     const b = await booking();
-    const tour = await api('POST', '/departure_services/', { booking: { id: b.id }, product: { id: '100001' }, customers: b.customers.map((id) => ({ id })) });
-    await api('POST', '/_sandbox/payments', { booking: { id: b.id }, amount: tour.purchase_price });
+    const tour = await paidTour(sandbox, b.id, b.customers, 'full');
     const flex = await api('POST', '/flex_plan_services/', { booking: { id: b.id }, departure_service: { id: tour.id }, product: { id: '100001-2' } });
     await api('POST', '/_sandbox/payments', { booking: { id: b.id }, amount: flex.purchase_price });
     await api('PATCH', tour.href, { status: 'Cancelled' });

@@ -10,7 +10,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseManifest } from '../../src/group/manifest.js';
-import { cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server } from './trek-process.js';
+import { clientOf, cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server } from './trek-process.js';
+import { expectOk, type HttpClient } from '../sandbox/helpers.js';
 
 const HEADER = 'name.title,name.legal_first_name,name.legal_last_name,date_of_birth,account_email,phone_numbers';
 
@@ -22,18 +23,14 @@ function manifest(dir: string, tag: string, count: number, name = `${tag}.csv`):
   return file;
 }
 
-async function api(baseUrl: string, key: string, path: string): Promise<any> {
-  const response = await fetch(new URL(path, baseUrl), { headers: { 'X-Application-Key': key, Accept: 'application/json' } });
-  expect(response.status, path).toBe(200);
-  return response.json();
-}
+const api = (client: HttpClient, path: string) => expectOk(client, 'GET', path);
 
 /** Every customer of the key's agency whose last name contains `tag`, all pages. */
-async function customersTagged(baseUrl: string, key: string, tag: string): Promise<Array<{ id: string; name: { legal_last_name: string } }>> {
+async function customersTagged(client: HttpClient, tag: string): Promise<Array<{ id: string; name: { legal_last_name: string } }>> {
   const found = [];
   let path: string | undefined = `/customers/?name.legal_last_name=${tag}&max_per_page=100`;
   while (path) {
-    const page = await api(baseUrl, key, path);
+    const page = await api(client, path);
     found.push(...page.results);
     path = page.links.find((l: { rel: string }) => l.rel === 'next')?.href;
   }
@@ -57,10 +54,10 @@ describe('trek group import against a sandbox', () => {
     expect(new Set(rows.map((r: any) => r.import))).toEqual(new Set(['created']));
     const serviceIds = new Set(rows.map((r: any) => r.service_id));
     expect(serviceIds.size).toBe(1);
-    const customers = await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Thirty');
+    const customers = await customersTagged(t.client(), 'Thirty');
     expect(customers).toHaveLength(30);
     const booking = rows[0].booking_id;
-    const services = await api(env().TREK_BASE_URL!, env().TREK_API_KEY!, `/bookings/${booking}/services/`);
+    const services = await api(t.client(), `/bookings/${booking}/services/`);
     expect(services.results).toHaveLength(1);
     expect(services.results[0]).toMatchObject({ id: [...serviceIds][0], type: 'departure_services', status: 'Option' });
     expect(services.results[0].customers.map((c: any) => c.id)).toEqual(rows.map((r: any) => r.customer_id));
@@ -68,8 +65,8 @@ describe('trek group import against a sandbox', () => {
     // Run again: nothing is sent twice.
     const again = await t.trekJson('group', 'import', file, '--booking', booking, '--departure', '100014');
     expect(again.map((r: any) => r.import)).toEqual(Array(30).fill('already imported'));
-    expect(await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Thirty')).toHaveLength(30);
-    expect((await api(env().TREK_BASE_URL!, env().TREK_API_KEY!, `/bookings/${booking}/services/`)).results).toHaveLength(1);
+    expect(await customersTagged(t.client(), 'Thirty')).toHaveLength(30);
+    expect((await api(t.client(), `/bookings/${booking}/services/`)).results).toHaveLength(1);
 
     // A row changed under a journalled line is refused before anything is sent.
     writeFileSync(file, readFileSync(file, 'utf8').replace('Traveller5,', 'Trav5,'));
@@ -87,7 +84,7 @@ describe('trek group import against a sandbox', () => {
     expect(run.stderr).toContain('bad.csv:4: column C (name.legal_last_name): required, and empty');
     expect(run.stderr).toContain('bad.csv:5: column D (date_of_birth):');
     expect(existsSync(`${file}.journal`)).toBe(false);
-    expect(await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Badrow')).toHaveLength(0);
+    expect(await customersTagged(t.client(), 'Badrow')).toHaveLength(0);
   });
 
   it('21.4 a group larger than the places left is refused before anything is created, naming the places left', async () => {
@@ -95,28 +92,24 @@ describe('trek group import against a sandbox', () => {
     const run = await t.trek('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100013');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/departure 100013 \(.+\) has 40 places left and the group needs 41; nothing was created/);
-    expect(await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Fortyone')).toHaveLength(0);
+    expect(await customersTagged(t.client(), 'Fortyone')).toHaveLength(0);
     // Forty fit.
     writeFileSync(file, readFileSync(file, 'utf8').trimEnd().split('\n').slice(0, 41).join('\n') + '\n');
     const rows = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100013');
     expect(rows).toHaveLength(40);
-    expect((await api(env().TREK_BASE_URL!, env().TREK_API_KEY!, '/departures/100013/')).availability).toMatchObject({ status: 'WAIT_LIST', spaces_remaining: 0 });
+    expect((await api(t.client(), '/departures/100013/')).availability).toMatchObject({ status: 'WAIT_LIST', spaces_remaining: 0 });
   });
 
   it('21.2 an answer lost after the server acted (a "sent" record without its "created") is found, not created twice', async () => {
     const file = manifest(dir(), 'Lostanswer', 3);
     const [row] = parseManifest(file, readFileSync(file, 'utf8'), '2027-01-10').rows;
     // The POST the killed run sent, which the server carried out.
-    const made = await fetch(new URL('/customers/', env().TREK_BASE_URL), {
-      method: 'POST',
-      headers: { 'X-Application-Key': env().TREK_API_KEY!, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(row!.customer),
-    }).then((r) => r.json() as Promise<{ id: string }>);
+    const made: { id: string } = await expectOk(t.client(), 'POST', '/customers/', { body: row!.customer });
     writeFileSync(`${file}.journal`, [{ t: 'import', v: 1, departure: '100001', currency: 'CAD' }, { t: 'sent', line: 2, digest: row!.digest }].map((r) => JSON.stringify(r) + '\n').join(''));
     const rows = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001');
     expect(rows.map((r: any) => [r.line, r.import])).toEqual([[2, 'found'], [3, 'created'], [4, 'created']]);
     expect(rows[0].customer_id).toBe(made.id);
-    expect(await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Lostanswer')).toHaveLength(3);
+    expect(await customersTagged(t.client(), 'Lostanswer')).toHaveLength(3);
   });
 
   it('21.5 two imports of one manifest cannot run at once: the second is refused naming the running one', async () => {
@@ -125,7 +118,7 @@ describe('trek group import against a sandbox', () => {
     const run = await t.trek('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`another import is running with the journal ${file}.journal (process ${process.pid})`);
-    expect(await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Locked')).toHaveLength(0);
+    expect(await customersTagged(t.client(), 'Locked')).toHaveLength(0);
   });
 
   it('21.6 --dry-run shows the plan and sends nothing', async () => {
@@ -133,7 +126,7 @@ describe('trek group import against a sandbox', () => {
     const plan = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '--dry-run');
     expect(plan.map((r: any) => [r.line, r.import, r.customer_id])).toEqual([[2, 'create', null], [3, 'create', null], [4, 'create', null]]);
     expect(existsSync(`${file}.journal`)).toBe(false);
-    expect(await customersTagged(env().TREK_BASE_URL!, env().TREK_API_KEY!, 'Dryrun')).toHaveLength(0);
+    expect(await customersTagged(t.client(), 'Dryrun')).toHaveLength(0);
   });
 
   it('21.7 group export writes the manifest back: importing it makes the same travellers (csv and ndjson)', async () => {
@@ -181,11 +174,8 @@ describe('trek group import against trek sandbox serve', () => {
   });
 
   async function slowCreations(on: boolean): Promise<void> {
-    const init = on
-      ? { method: 'POST', body: JSON.stringify({ delay_ms: 60, path: '/customers', method: 'POST' }) }
-      : { method: 'DELETE' };
-    const response = await fetch(new URL('/_sandbox/faults', server.baseUrl), { ...init, headers: { 'X-Sandbox-Operator-Key': server.operatorKey, 'Content-Type': 'application/json' } });
-    expect(response.ok).toBe(true);
+    if (on) await expectOk(clientOf(server), 'POST', '/_sandbox/faults', { body: { delay_ms: 60, path: '/customers', method: 'POST' }, key: 'operator' });
+    else await expectOk(clientOf(server), 'DELETE', '/_sandbox/faults', { key: 'operator' });
   }
 
   /** `trek group import` started, and stopped with `signal` once the journal holds ~10 creations. */
@@ -207,17 +197,17 @@ describe('trek group import against trek sandbox serve', () => {
     const killed = await stopAfterTen(file, 'SIGKILL');
     await slowCreations(false);
     expect(killed.signal).toBe('SIGKILL');
-    const before = await customersTagged(server.baseUrl, server.apiKey, 'Killed');
+    const before = await customersTagged(clientOf(server), 'Killed');
     expect(before.length).toBeGreaterThanOrEqual(10);
     expect(before.length).toBeLessThan(30);
 
     const rerun = await runTrek(['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '-o', 'json'], env());
     expect(rerun.code, rerun.stderr).toBe(0);
     const rows = JSON.parse(rerun.stdout);
-    const customers = await customersTagged(server.baseUrl, server.apiKey, 'Killed');
+    const customers = await customersTagged(clientOf(server), 'Killed');
     expect(customers).toHaveLength(30);
     expect(new Set(rows.map((r: any) => r.customer_id))).toEqual(new Set(customers.map((c) => c.id)));
-    const services = await api(server.baseUrl, server.apiKey, `/bookings/${rows[0].booking_id}/services/`);
+    const services = await api(clientOf(server), `/bookings/${rows[0].booking_id}/services/`);
     expect(services.results).toHaveLength(1);
     expect(services.results[0].customers).toHaveLength(30);
   });
@@ -233,11 +223,11 @@ describe('trek group import against trek sandbox serve', () => {
     const journalled = records.filter((r) => r.t === 'created').map((r) => r.customer);
     // Every creation sent was answered and journalled: none is left to look for.
     expect(records.filter((r) => r.t === 'sent').length).toBe(journalled.length);
-    expect((await customersTagged(server.baseUrl, server.apiKey, 'Interrupted')).map((c) => c.id).sort()).toEqual([...journalled].sort());
+    expect((await customersTagged(clientOf(server), 'Interrupted')).map((c) => c.id).sort()).toEqual([...journalled].sort());
 
     const rerun = await runTrek(['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '-o', 'json'], env());
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(await customersTagged(server.baseUrl, server.apiKey, 'Interrupted')).toHaveLength(30);
+    expect(await customersTagged(clientOf(server), 'Interrupted')).toHaveLength(30);
   });
 });
 
@@ -260,6 +250,6 @@ describe('trek group import against a rate-limited sandbox', () => {
     expect(run.stderr).toContain('rate limited');
     // Counted slowly enough for the limit.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await customersTagged(server.baseUrl, server.apiKey, 'Ratelimited')).toHaveLength(30);
+    expect(await customersTagged(clientOf(server), 'Ratelimited')).toHaveLength(30);
   }, 60_000);
 });

@@ -8,9 +8,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal, type Terminal } from '../helpers/terminal.js';
+import { expectOk } from '../sandbox/helpers.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, trek, trekJson } = useTrekAgainstSandbox();
+const { env, client, trek, trekJson } = useTrekAgainstSandbox();
 
 /** `trek ARGS` in a terminal, then the exit status on a line of its own. */
 function inTerminal(args: string, columns = 120): Promise<Terminal> {
@@ -34,11 +35,7 @@ async function sandboxToday(): Promise<string> {
   return String(clock.now).slice(0, 10);
 }
 
-async function api(path: string): Promise<any> {
-  const response = await fetch(env().TREK_BASE_URL + path, { headers: { 'x-application-key': env().TREK_API_KEY! } });
-  expect(response.status, path).toBe(200);
-  return response.json();
-}
+const api = (path: string) => expectOk(client(), 'GET', path);
 
 describe('issue 19: pickers offer what can be booked, in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { clientAt, clientFor, type HttpClient } from '../sandbox/helpers.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TREK_BIN = join(REPO, 'bin', 'trek');
@@ -73,6 +74,11 @@ export interface Server extends Watched {
   operatorKey: string;
 }
 
+/** Plain HTTP to a served sandbox, with its default key (its agents' keys are not known here). */
+export function clientOf(server: Server): HttpClient {
+  return clientAt(server.baseUrl, { apiKey: server.apiKey, operatorKey: server.operatorKey, keys: [] });
+}
+
 /** `trek sandbox serve … -o json`, resolved once its first stdout line (the URL and key) is printed. */
 export async function startServer(args: string[], env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, [TREK_BIN, 'sandbox', 'serve', '--port', '0', '-o', 'json', ...args], { cwd: REPO, env: cleanEnv(env) });
@@ -117,6 +123,8 @@ export function useTrekAgainstSandbox() {
   return {
     /** The environment trek runs with (TREK_HOME, TREK_BASE_URL, TREK_API_KEY, TREK_SANDBOX_OPERATOR_KEY, …). */
     env: () => env,
+    /** Plain HTTP to the sandbox trek runs against, for setting up and checking what trek did. */
+    client: (): HttpClient => clientFor(sandbox!),
     trek,
     async trekJson(...args: string[]): Promise<any> {
       const run = await trek(...args);

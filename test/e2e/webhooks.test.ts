@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ackValue } from '../../src/domain/webhooks.js';
 import { useHostileServers } from '../helpers/hostile-server.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
+import { expectOk, type HttpClient } from '../sandbox/helpers.js';
 import { cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server, type Watched } from './trek-process.js';
 
 const servers = useHostileServers();
@@ -43,23 +44,21 @@ async function startListener(args: string[], env: Record<string, string>): Promi
   };
 }
 
-async function subscriptionUrls(baseUrl: string, apiKey: string): Promise<string[]> {
-  const answer = await fetch(`${baseUrl}/_sandbox/webhooks`, { headers: { 'x-application-key': apiKey } });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { results: Array<{ url: string }> }).results.map((s) => s.url);
+async function subscriptionUrls(client: HttpClient): Promise<string[]> {
+  return (await expectOk(client, 'GET', '/_sandbox/webhooks')).results.map((s: { url: string }) => s.url);
 }
 
 describe('17 trek webhooks listen as a process', () => {
-  const { env } = useTrekAgainstSandbox();
+  const { env, client } = useTrekAgainstSandbox();
 
   it.each(['SIGINT', 'SIGTERM'] as const)('17 listen subscribes and unsubscribes: after %s the sandbox list shows it gone', async (signal) => {
     const listener = await startListener([], env());
-    expect(await subscriptionUrls(env().TREK_BASE_URL!, env().TREK_API_KEY!)).toContain(listener.url);
+    expect(await subscriptionUrls(client())).toContain(listener.url);
     listener.kill(signal);
     const finished = await listener.exited;
     expect(finished.code, finished.stderr).toBe(0);
     expect(finished.stderr).toMatch(/Unsubscribed \(subscription \w+\)/);
-    expect(await subscriptionUrls(env().TREK_BASE_URL!, env().TREK_API_KEY!)).not.toContain(listener.url);
+    expect(await subscriptionUrls(client())).not.toContain(listener.url);
   });
 });
 

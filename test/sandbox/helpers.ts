@@ -78,6 +78,18 @@ export function clientFor(sandbox: RunningSandbox): Client {
   return { sandbox, ...clientAt(sandbox.baseUrl, sandbox) };
 }
 
+/**
+ * A set-up request that must succeed: its parsed JSON body (undefined when it is empty). Any
+ * status outside 2xx, or a body that is not JSON, throws with the request, the status and the body.
+ */
+export async function expectOk(client: HttpClient, method: string, path: string, options: { body?: unknown; key?: Key | null } = {}): Promise<any> {
+  const answer = await client.request(method, path, options);
+  if (answer.status < 200 || answer.status > 299 || (answer.json === undefined && answer.text !== '')) {
+    throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+  }
+  return answer.json;
+}
+
 /** One in-memory sandbox for the file's tests, started before and closed after them. */
 export function useSandbox(options: SandboxOptions = {}): Client {
   const holder = {} as Client;

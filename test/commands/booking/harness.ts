@@ -6,8 +6,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { main } from '../../../src/main.js';
 import type { Choice, Prompter } from '../../../src/prompt/prompter.js';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/index.js';
 import { testFactory, type TestFactory, type TestFactoryOptions } from '../../helpers/factory.js';
+import { clientFor, expectOk, type Key } from '../../sandbox/helpers.js';
 
 export interface Sandbox {
   readonly running: RunningSandbox;
@@ -17,14 +18,15 @@ export interface Sandbox {
   trek(args: string[], options?: Omit<TestFactoryOptions, 'baseUrl' | 'apiKey'>): Promise<TestFactory & { code: number }>;
   /** The key of a seeded agent of this sandbox (its keys are random). */
   agentKey(agentId: string): string;
-  /** A direct API call with the default key; throws on a status >= 400. */
-  api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+  /** A direct API call that must succeed (see expectOk), with the default key unless `key` says otherwise. */
+  api<T = any>(method: string, path: string, body?: unknown, key?: Key): Promise<T>;
 }
 
-export function useSandbox(): Sandbox {
+/** `options` for the sandbox (its size, its clock); on port 0 unless they say otherwise. */
+export function useSandbox(options: SandboxOptions = {}): Sandbox {
   let running: RunningSandbox | undefined;
   beforeAll(async () => {
-    running = await startSandbox({ port: 0 });
+    running = await startSandbox({ port: 0, ...options });
   });
   afterAll(async () => {
     await running?.close();
@@ -49,16 +51,7 @@ export function useSandbox(): Sandbox {
       const code = await main(args, t.f);
       return Object.assign(t, { code });
     },
-    async api(method, path, body) {
-      const response = await fetch(sandbox.running.baseUrl + path, {
-        method,
-        headers: { 'x-application-key': sandbox.running.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : undefined;
-    },
+    api: (method, path, body, key) => expectOk(clientFor(sandbox.running), method, path, { body, key }),
   };
   return sandbox;
 }
@@ -100,4 +93,22 @@ export async function bookingWithCustomers(sandbox: Sandbox): Promise<{ booking:
   // its deposit alone, is plainly bookable.
   const departure = page.results.filter((d: { flags: string[] }) => !d.flags.includes('FULL_PAYMENT_REQUIRED_TO_BOOK')).at(-1);
   return { booking, customers, departure };
+}
+
+/**
+ * A CAD booking for Ada and Alan Test, made through the API. No automatic final payment, so
+ * moving the sandbox clock takes no money.
+ */
+export async function bookingForTwo(sandbox: Sandbox): Promise<{ booking: any; customers: any[] }> {
+  const booking = await sandbox.api('POST', '/bookings/', { currency: 'CAD', no_auto_final_payment: true });
+  const customers = [];
+  for (const first of ['Ada', 'Alan']) customers.push(await sandbox.api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: 'Test', title: 'Ms' } }));
+  return { booking, customers };
+}
+
+/** A departure service on 100001 for the customers on the booking, paid (its deposit, so Confirmed; or its whole price) through the sandbox. */
+export async function paidTour(sandbox: Sandbox, bookingId: unknown, customerIds: unknown[], pay: 'deposit' | 'full' = 'deposit'): Promise<any> {
+  const tour = await sandbox.api('POST', '/departure_services/', { booking: { id: bookingId }, product: { id: '100001' }, customers: customerIds.map((id) => ({ id })) });
+  await sandbox.api('POST', '/_sandbox/payments', { booking: { id: bookingId }, amount: pay === 'full' ? tour.purchase_price : tour.deposit_amount });
+  return tour;
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory } from '../../helpers/factory.js';
+import { clientFor, expectOk, type Key } from '../../sandbox/helpers.js';
 
 /** Ids of the seeded agents acted as (docs/sandbox.md, "Keys, agents and tenancy"); each sandbox has its own random keys for them. */
 const AGENT = {
@@ -22,6 +23,8 @@ const AGENT = {
 /** Showcase departures (docs/sandbox.md, "Showcase departures"). */
 const DEPARTURE = { bookable: '100001', insideStopSell: '100002', premiumInside90: '100003', premiumBookable: '100004' };
 
+const asKey = (agent: string): Key => (agent === 'operator' ? 'operator' : { agent });
+
 interface Call {
   status: number;
   body: any;
@@ -35,24 +38,13 @@ class SandboxClient {
   }
 
   /** An agent id, or 'operator' for the operator controls. */
-  private credentials(agent: string): Record<string, string> {
-    return agent === 'operator' ? { 'x-sandbox-operator-key': this.running.operatorKey } : { 'x-application-key': this.keyOf(agent) };
-  }
-
   async call(agent: string, method: string, path: string, body?: unknown): Promise<Call> {
-    const response = await fetch(this.running.baseUrl + path, {
-      method,
-      headers: { ...this.credentials(agent), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    const answer = await clientFor(this.running).request(method, path, { body, key: asKey(agent) });
+    return { status: answer.status, body: answer.json };
   }
 
-  async ok(agent: string, method: string, path: string, body?: unknown): Promise<any> {
-    const { status, body: answer } = await this.call(agent, method, path, body);
-    if (status >= 400) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(answer)}`);
-    return answer;
+  ok(agent: string, method: string, path: string, body?: unknown): Promise<any> {
+    return expectOk(clientFor(this.running), method, path, { body, key: asKey(agent) });
   }
 
   /** A booking of the key's agency with two travellers on a departure service, paid in full so it is Confirmed. */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory } from '../../helpers/factory.js';
+import { clientFor, expectOk } from '../../sandbox/helpers.js';
 
 const NOW = new Date('2027-01-10T15:00:00Z');
 let sandbox: RunningSandbox;
@@ -26,15 +27,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const headers: Record<string, string> = { 'x-application-key': sandbox.apiKey };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(sandbox.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
+const api = (method: string, path: string, body?: unknown) => expectOk(clientFor(sandbox), method, path, { body });
 const results = async (path: string) => (await api('GET', path)).results as any[];
 
 async function trek(args: string[], options: { tty?: boolean; home?: string } = {}) {

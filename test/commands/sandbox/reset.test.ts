@@ -5,20 +5,14 @@ import { newResetCmd, resetRun, type ResetOptions } from '../../../src/commands/
 import { main } from '../../../src/main.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
+import { clientFor, expectOk } from '../../sandbox/helpers.js';
 
 /** Starts a sandbox on `file`, lets `work` use it over HTTP, and closes it. */
 async function onFile<T>(file: string, work: (get: (path: string) => Promise<any>, post: (path: string, body: unknown) => Promise<any>) => Promise<T>): Promise<T> {
   const sandbox = await startSandbox({ dataFile: file });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(sandbox.baseUrl + path, {
-      method,
-      headers: { 'x-application-key': sandbox.apiKey, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: await res.json() };
-  };
+  const client = clientFor(sandbox);
   try {
-    return await work((path) => call('GET', path), (path, body) => call('POST', path, body));
+    return await work((path) => client.get(path), (path, body) => client.post(path, body));
   } finally {
     await sandbox.close();
   }
@@ -53,7 +47,7 @@ describe('trek sandbox reset', () => {
     expect(fresh.count).toBe(25);
     const sameSeed = await startSandbox({ seed: 7, size: 25 });
     try {
-      const expected: any = await (await fetch(`${sameSeed.baseUrl}/departures/?max_per_page=10`, { headers: { 'x-application-key': sameSeed.apiKey } })).json();
+      const expected = await expectOk(clientFor(sameSeed), 'GET', '/departures/?max_per_page=10');
       expect(fresh.results).toEqual(expected.results);
     } finally {
       await sameSeed.close();

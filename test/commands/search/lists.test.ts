@@ -15,6 +15,7 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
+import { clientFor, expectOk } from '../../sandbox/helpers.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -32,11 +33,7 @@ async function trek(args: string[], options: Omit<TestFactoryOptions, 'baseUrl' 
 }
 
 /** The sandbox's own answer to a GET. */
-async function api(pathAndQuery: string): Promise<any> {
-  const res = await fetch(sandbox.baseUrl + pathAndQuery, { headers: { 'x-application-key': sandbox.apiKey } });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const api = (pathAndQuery: string) => expectOk(clientFor(sandbox), 'GET', pathAndQuery);
 
 /** Every record of a search, in the API's pages of 100. */
 async function everything(path: string, query: string): Promise<any[]> {

@@ -6,6 +6,7 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
 import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
+import { clientFor, expectOk } from '../../sandbox/helpers.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -23,11 +24,7 @@ async function trek(args: string[], options: Omit<TestFactoryOptions, 'baseUrl' 
 }
 
 /** The sandbox's own answer to a GET, for comparing what trek printed with what the API holds. */
-async function api(pathAndQuery: string): Promise<any> {
-  const res = await fetch(sandbox.baseUrl + pathAndQuery, { headers: { 'x-application-key': sandbox.apiKey } });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const api = (pathAndQuery: string) => expectOk(clientFor(sandbox), 'GET', pathAndQuery);
 
 /** Every record of a search, following next links (with the page size the API allows at most). */
 async function everything(path: string, query = ''): Promise<any[]> {

@@ -5,38 +5,20 @@
  * against a sandbox on port 0 (its clock set and its payments made through its controls);
  * commands run through main() with the test factory, on a terminal and not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../src/main.js';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
-import { testFactory } from '../../helpers/factory.js';
+import { describe, expect, it } from 'vitest';
+import { bookingForTwo, paidTour, useSandbox } from '../booking/harness.js';
 
 const NOW = new Date('2027-01-10T15:00:00Z');
 const DAY = 86_400_000;
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 40, now: NOW });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-async function api(method: string, path: string, body?: unknown, operator = false): Promise<any> {
-  const headers: Record<string, string> = operator ? { 'x-sandbox-operator-key': sandbox.operatorKey } : { 'x-application-key': sandbox.apiKey };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(sandbox.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = await response.json();
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const sandbox = useSandbox({ size: 40, now: NOW });
+const api = sandbox.api;
 
 async function trek(args: string[], options: { tty?: boolean; answers?: unknown[] } = {}) {
-  const t = testFactory({ ...options, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, env: { NO_COLOR: '1' }, columns: 120 });
-  const code = await main(args, t.f);
-  return { code, out: t.out(), err: t.err(), asked: t.prompter.asked };
+  const t = await sandbox.trek(args, { ...options, columns: 120 });
+  return { code: t.code, out: t.out(), err: t.err(), asked: t.prompter.asked };
 }
 
-const where = () => ` on profile sandbox (${sandbox.baseUrl}, from TREK_BASE_URL)`;
+const where = () => ` on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`;
 const cents = (decimal: string) => BigInt(decimal.replace('.', ''));
 const decimal = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;
 
@@ -46,15 +28,12 @@ const decimal = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).pa
  * payment, so moving the clock takes no money.
  */
 async function confirmedTour(daysBefore: number, options: { payFull?: boolean } = {}) {
-  const booking = await api('POST', '/bookings/', { currency: 'CAD', no_auto_final_payment: true });
-  const customers = [];
-  for (const first of ['Ada', 'Alan']) customers.push(await api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: 'Test', title: 'Ms' } }));
-  const created = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: customers.map((c) => ({ id: c.id })) });
-  await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: options.payFull ? created.purchase_price : created.deposit_amount });
+  const { booking, customers } = await bookingForTwo(sandbox);
+  const created = await paidTour(sandbox, booking.id, customers.map((c) => c.id), options.payFull ? 'full' : 'deposit');
   const service = await api('GET', created.href);
   expect(service.status).toBe('Confirmed');
   const today = new Date(Date.parse(`${service.start_date}T15:00:00Z`) - daysBefore * DAY);
-  await api('POST', '/_sandbox/clock', { set: today.toISOString() }, true);
+  await api('POST', '/_sandbox/clock', { set: today.toISOString() }, 'operator');
   return { booking: await api('GET', booking.href), service, today: today.toISOString().slice(0, 10) };
 }
 
@@ -84,7 +63,7 @@ describe('trek service cancel', () => {
       before +
         `Working${where()}\n` +
         // The summary wraps to the terminal's 120 columns, under its text.
-        `✓ Moved departure service ${service.id} from Confirmed to Cancelled on profile sandbox (${sandbox.baseUrl}, from\n  TREK_BASE_URL)\n` +
+        `✓ Moved departure service ${service.id} from Confirmed to Cancelled on profile sandbox (${sandbox.running.baseUrl}, from\n  TREK_BASE_URL)\n` +
         `Fee kept: ${decimal(fee)} CAD. Booking ${booking.id} now owes ${decimal(fee - paid)} CAD.\n`,
     );
     // What trek said matches what the sandbox did.
@@ -99,7 +78,7 @@ describe('trek service cancel', () => {
     const fee = (cents(service.purchase_price) * 10n + 50n) / 100n;
     expect(dry.err).toContain(`  Fee           ${decimal(fee)} CAD (10 %)\n`);
     expect(dry.err).toContain(`Booking ${booking.id} owes ${booking.amount_owing} CAD now, `);
-    expect(dry.out.split('\n')[0]).toBe(`PATCH ${sandbox.baseUrl}/departure_services/${service.id}/`);
+    expect(dry.out.split('\n')[0]).toBe(`PATCH ${sandbox.running.baseUrl}/departure_services/${service.id}/`);
     expect((await api('GET', service.href)).status).toBe('Confirmed');
 
     const json = await trek(['service', 'cancel', service.id, '--yes', '-o', 'json']);
@@ -161,7 +140,7 @@ describe('trek service get and confirm', () => {
 
 describe('flex price and what a payment confirms', () => {
   it("18 flex attach states the payment that confirms the plan, counting the unpaid activity a payment reaches first; sandbox pay says what it confirmed and why not the plan", async () => {
-    await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, true);
+    await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
     const booking = await api('POST', '/bookings/', { currency: 'USD' });
     const customers = [];
     for (const first of ['Ada', 'Alan']) customers.push(await api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: 'Test', title: 'Ms' } }));

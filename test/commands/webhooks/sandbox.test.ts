@@ -9,6 +9,7 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
+import { clientFor, expectOk } from '../../sandbox/helpers.js';
 import { useListeners } from './harness.js';
 
 const listen = useListeners();
@@ -32,13 +33,11 @@ async function trek(args: string[], options: { baseUrl?: string; apiKey?: string
 }
 
 async function subscriptions(): Promise<Array<{ id: string; url: string; events: string[] }>> {
-  const answer = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks`, { headers: { 'x-application-key': sandbox.apiKey } });
-  return ((await answer.json()) as { results: Array<{ id: string; url: string; events: string[] }> }).results;
+  return (await expectOk(clientFor(sandbox), 'GET', '/_sandbox/webhooks')).results;
 }
 
 async function aDepartureId(): Promise<string> {
-  const answer = await fetch(`${sandbox.baseUrl}/departures/?max_per_page=10`, { headers: { 'x-application-key': sandbox.apiKey } });
-  return ((await answer.json()) as { results: Array<{ id: string }> }).results[0]!.id;
+  return (await expectOk(clientFor(sandbox), 'GET', '/departures/?max_per_page=10')).results[0].id;
 }
 
 describe('17 trek webhooks listen on a sandbox', () => {
@@ -65,8 +64,8 @@ describe('17 trek webhooks listen on a sandbox', () => {
     const subscription = (await subscriptions()).find((s) => s.url === listening.url)!;
     await expect
       .poll(async () => {
-        const answer = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/${subscription.id}/deliveries`, { headers: { 'x-application-key': sandbox.apiKey } });
-        return ((await answer.json()) as { results: Array<{ status: string }> }).results.map((d) => d.status);
+        const deliveries = await expectOk(clientFor(sandbox), 'GET', `/_sandbox/webhooks/${subscription.id}/deliveries`);
+        return deliveries.results.map((d: { status: string }) => d.status);
       })
       .toEqual(['delivered']);
   });
