@@ -6,13 +6,11 @@
  * purchase prices of services in Option, On Request, Request Confirmation and Confirmed,
  * minus what was paid; commission sums the commissions of those same services).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it, beforeEach } from 'vitest';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
+import { openTerminal } from '../helpers/terminal.js';
 
-const execFileAsync = promisify(execFile);
 const { env, trek, trekJson } = useTrekAgainstSandbox();
 
 const cents = (decimal: string): number => {
@@ -158,41 +156,25 @@ describe('the booking workflow, scripted', () => {
 
 describe('trek booking create in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
-  /** Runs tmux on a server of its own. */
-  const socket = `trek-e2e-${process.pid}-${Date.now()}`;
-  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...env(), TERM: 'xterm-256color' }) });
-  const screen = async () => (await tmux('capture-pane', '-p', '-t', 'trek')).stdout;
-
-  async function waitForScreen(done: (text: string) => boolean): Promise<string> {
-    const deadline = Date.now() + 15_000;
-    let text = '';
-    while (Date.now() < deadline) {
-      text = await screen();
-      if (done(text)) return text;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
-  }
-
   it('with no flags, asks for the currency from a list of the agency\'s booking currencies', async () => {
     const command = `'${process.execPath}' '${TREK_BIN}' booking create; echo "[exit $?]"; sleep 60`;
-    await tmux('new-session', '-d', '-s', 'trek', '-x', '100', '-y', '40', command);
+    const terminal = await openTerminal(command, { columns: 100, rows: 40, env: cleanEnv(env()) });
     try {
-      const question = await waitForScreen((text) => text.includes('Currency of the booking') && /USD/.test(text));
+      const question = await terminal.waitFor((text) => text.includes('Currency of the booking') && /USD/.test(text));
       const lines = question.split('\n');
       // A list, not a typed answer: each currency on a line of its own, the first one selected.
       expect(lines.find((line) => line.includes('Currency of the booking'))).not.toContain('3-letter');
       expect(lines.some((line) => /^\S\s+CAD$/.test(line.trimEnd()))).toBe(true);
       expect(lines.some((line) => /^\s+USD$/.test(line.trimEnd()))).toBe(true);
 
-      await tmux('send-keys', '-t', 'trek', 'Down');
-      await tmux('send-keys', '-t', 'trek', 'Enter');
-      const finished = await waitForScreen((text) => text.includes('[exit'));
+      await terminal.sendKeys('Down');
+      await terminal.sendKeys('Enter');
+      const finished = await terminal.waitFor((text) => text.includes('[exit'));
       expect(finished).toContain('[exit 0]');
       expect(finished).toMatch(/^CURRENCY +USD$/m);
       expect(finished).toMatch(/^✓ Created booking \d+ on profile sandbox \(/m);
     } finally {
-      await tmux('kill-server').catch(() => undefined);
+      await terminal.close();
     }
   });
 });

@@ -4,14 +4,12 @@
  * list fits the terminal (tmux's capture with wrapped lines joined shows any overflow), and a
  * long view opens in the default pager, less -FRX, which q leaves with trek ending quietly.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import stringWidth from 'string-width';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
+import { openTerminal } from '../helpers/terminal.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const execFileAsync = promisify(execFile);
 const { env, trekJson } = useTrekAgainstSandbox();
 
 let booking = '';
@@ -23,27 +21,8 @@ beforeAll(async () => {
   service = (await trekJson('service', 'add-departure', '--booking', booking, '--departure', '100001', '--customer', customer)).id;
 });
 
-/** A tmux server of its own for each terminal, killed afterwards. */
-function terminal(name: string) {
-  const socket = `trek-fit-${name}-${process.pid}-${Date.now()}`;
-  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...env(), TERM: 'xterm-256color' }) });
-  return {
-    tmux,
-    /** The whole pane, scrollback included, with lines the terminal wrapped joined again. */
-    screen: async () => (await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'trek')).stdout,
-    async waitFor(done: (text: string) => boolean): Promise<string> {
-      const deadline = Date.now() + 20_000;
-      let text = '';
-      while (Date.now() < deadline) {
-        text = (await tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'trek')).stdout;
-        if (done(text)) return text;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
-    },
-    kill: () => tmux('kill-server').catch(() => undefined),
-  };
-}
+/** The whole pane, scrollback included, with lines the terminal wrapped joined again (so an overflow shows). */
+const whole = { scrollback: true };
 
 const trekLine = (args: string[]) => `'${process.execPath}' '${TREK_BIN}' ${args.map((arg) => `'${arg}'`).join(' ')}`;
 
@@ -59,11 +38,10 @@ describe('18 fit the screen, in a terminal', () => {
       ['search', 'departures', '--limit', '20'],
     ];
     const script = commands.map((args, i) => `${trekLine(args)}; echo "[exit ${i} $?]"`).join('; ');
-    const screen = terminal(String(columns));
     // TREK_PAGER= : everything stays in the pane's scrollback to be read back.
-    await screen.tmux('new-session', '-d', '-s', 'trek', '-x', String(columns), '-y', '50', `TREK_PAGER= ; export TREK_PAGER; ${script}; sleep 60`);
+    const screen = await openTerminal(`TREK_PAGER= ; export TREK_PAGER; ${script}; sleep 60`, { columns, rows: 50, env: cleanEnv(env()) });
     try {
-      const text = await screen.waitFor((shown) => shown.includes(`[exit ${commands.length - 1} `));
+      const text = await screen.waitFor((shown) => shown.includes(`[exit ${commands.length - 1} `), whole);
       for (let i = 0; i < commands.length; i++) expect(text, commands[i]!.join(' ')).toContain(`[exit ${i} 0]`);
       const lines = text.split('\n').map((line) => line.trimEnd());
       const tooLong = lines.filter((line) => stringWidth(line) > columns);
@@ -77,30 +55,29 @@ describe('18 fit the screen, in a terminal', () => {
       if (columns === 80) expect(text).toContain('…');
       expect(text.includes('--wide')).toBe(text.includes('…'));
     } finally {
-      await screen.kill();
+      await screen.close();
     }
   });
 
   it('18 a long view opens in less -FRX (the default pager); q leaves it and trek ends quietly, exit 0', async () => {
-    const screen = terminal('pager');
-    await screen.tmux('new-session', '-d', '-s', 'trek', '-x', '80', '-y', '24', `unset PAGER TREK_PAGER LESS; ${trekLine(['itinerary', 'get', '700001'])}; echo "[exit $?]"; sleep 60`);
+    const screen = await openTerminal(`unset PAGER TREK_PAGER LESS; ${trekLine(['itinerary', 'get', '700001'])}; echo "[exit $?]"; sleep 60`, { columns: 80, rows: 24, env: cleanEnv(env()) });
     try {
       // less shows the first screen and waits at its ':' prompt: trek has not ended.
-      const first = await screen.waitFor((shown) => /^:\s*$/m.test(shown) && shown.includes('Best of Peru'));
+      const first = await screen.waitFor((shown) => /^:\s*$/m.test(shown) && shown.includes('Best of Peru'), whole);
       expect(first).not.toContain('[exit');
       // Ctrl-C is the pager's (less stops what it is doing): trek must not end and leave less
       // holding the terminal.
-      await screen.tmux('send-keys', '-t', 'trek', 'C-c');
+      await screen.sendKeys('C-c');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await screen.screen()).not.toContain('[exit');
-      await screen.tmux('send-keys', '-t', 'trek', 'q');
-      const after = await screen.waitFor((shown) => shown.includes('[exit'));
+      expect(await screen.screen(whole)).not.toContain('[exit');
+      await screen.sendKeys('q');
+      const after = await screen.waitFor((shown) => shown.includes('[exit'), whole);
       expect(after).toContain('[exit 0]');
       expect(after).not.toMatch(/error|EPIPE/i);
       // -X: what was read stays on the screen after q.
       expect(after).toContain('Best of Peru');
     } finally {
-      await screen.kill();
+      await screen.close();
     }
   });
 });

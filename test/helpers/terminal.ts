@@ -8,14 +8,22 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
+/**
+ * How to read the terminal: `escapes` keeps colours and styles as SGR sequences; `joined` joins
+ * again the lines the terminal wrapped (so a sentence reads whole and an overflow shows);
+ * `scrollback` is everything written since the start, joined so.
+ */
+export interface Capture {
+  escapes?: boolean;
+  joined?: boolean;
+  scrollback?: boolean;
+}
+
 export interface Terminal {
-  /**
-   * What the screen shows now, one line per row (trailing blanks trimmed by tmux); `escapes` keeps colours and styles as SGR
-   * sequences; `scrollback` is everything written since the start, lines the terminal wrapped joined again (so an overflow shows).
-   */
-  screen(options?: { escapes?: boolean; scrollback?: boolean }): Promise<string>;
-  /** Waits until `done(screen)` holds (15 s at most), returning that screen; else throws with what it shows. */
-  waitFor(done: (screen: string) => boolean): Promise<string>;
+  /** What the screen shows now, one line per row (trailing blanks trimmed by tmux), read as `options` say. */
+  screen(options?: Capture): Promise<string>;
+  /** Waits until `done(screen)` holds (20 s at most: a few trek starts on a busy machine), returning that screen read as `options` say; else throws with what it shows. */
+  waitFor(done: (screen: string) => boolean, options?: Capture): Promise<string>;
   /** tmux key names: 'C-c', 'Enter', 'Down', or text. */
   sendKeys(...keys: string[]): Promise<void>;
   close(): Promise<void>;
@@ -30,15 +38,15 @@ export async function openTerminal(command: string, options: { columns: number; 
   // history-limit applies to windows made after it is set: set first, in the same server start.
   const history = options.history === undefined ? [] : ['start-server', ';', 'set-option', '-g', 'history-limit', String(options.history), ';'];
   await tmux(...history, 'new-session', '-d', '-s', 'trek', '-x', String(options.columns), '-y', String(options.rows), command);
-  const screen = (options: { escapes?: boolean; scrollback?: boolean } = {}) =>
-    tmux('capture-pane', '-p', ...(options.escapes ? ['-e'] : []), ...(options.scrollback ? ['-J', '-S', '-'] : []), '-t', 'trek');
+  const screen = (options: Capture = {}) =>
+    tmux('capture-pane', '-p', ...(options.escapes ? ['-e'] : []), ...(options.joined || options.scrollback ? ['-J'] : []), ...(options.scrollback ? ['-S', '-'] : []), '-t', 'trek');
   return {
     screen,
-    async waitFor(done) {
-      const deadline = Date.now() + 15_000;
+    async waitFor(done, options) {
+      const deadline = Date.now() + 20_000;
       let text = '';
       while (Date.now() < deadline) {
-        text = await screen();
+        text = await screen(options);
         if (done(text)) return text;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -2,16 +2,15 @@
  * `checkin list` and `departure get` in a real terminal (tmux) at 80 and 120 columns: no line
  * longer than the terminal, ids and missing items whole, and the update that completes them.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkinListRun } from '../../../src/commands/checkin/list.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from '../../e2e/trek-process.js';
 import { PROGRAMS, requirePrograms } from '../../helpers/programs.js';
+import { openTerminal } from '../../helpers/terminal.js';
+import { expectOk } from '../../sandbox/helpers.js';
 import { useSandbox } from '../booking/harness.js';
 
-const execFileAsync = promisify(execFile);
 const sandbox = useSandbox();
 const served = useTrekAgainstSandbox();
 
@@ -57,40 +56,24 @@ describe('trek checkin list at 80 columns', () => {
 
 describe('in a terminal (tmux) at 80 and 120 columns', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
-  const socket = `trek-fit-${process.pid}-${Date.now()}`;
-  const tmux = (...args: string[]) => execFileAsync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env: cleanEnv({ ...served.env(), TERM: 'xterm-256color' }) });
 
   /** The screen after `trek ARGS` ran in a window `width` columns wide (history included). */
   async function screenOf(width: number, args: string[]): Promise<string> {
     const command = `'${process.execPath}' '${TREK_BIN}' ${args.join(' ')}; echo "[exit $?]"; sleep 60`;
-    await tmux('new-session', '-d', '-s', 'trek', '-x', String(width), '-y', '50', command);
+    const terminal = await openTerminal(command, { columns: width, rows: 50, env: cleanEnv(served.env()) });
     try {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        const text = (await tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', 'trek')).stdout;
-        if (text.includes('[exit')) return text;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('trek never finished in the terminal');
+      return await terminal.waitFor((text) => text.includes('[exit'), { scrollback: true });
     } finally {
-      await tmux('kill-server').catch(() => undefined);
+      await terminal.close();
     }
   }
 
   it.each([80, 120])('18 checkin list and departure get at %i columns: no line longer than the terminal', async (width) => {
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(served.env().TREK_BASE_URL + path, {
-        method,
-        headers: { 'x-application-key': served.env().TREK_API_KEY!, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    };
-    const { booking, ada } = await bookingWithGaps(api);
+    const { booking, ada } = await bookingWithGaps((method, path, body) => expectOk(served.client(), method, path, { body }));
     for (const args of [['checkin', 'list', '--booking', booking.id, '--no-pager'], ['departure', 'get', '100001', '--no-pager']]) {
       const screen = await screenOf(width, args);
       expect(screen).toContain('[exit 0]');
-      // -J joins lines tmux wrapped: a joined line longer than the window is a line that overflowed.
+      // Lines tmux wrapped are joined again: a joined line longer than the window is a line that overflowed.
       for (const line of screen.split('\n')) expect(line.trimEnd().length, line).toBeLessThanOrEqual(width);
       if (args[0] === 'checkin') {
         expect(screen).toContain(`(${ada.id})`);
