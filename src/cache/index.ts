@@ -8,10 +8,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CacheSlot, ResponseCache, StoredAnswer } from '../api/client.js';
 import { checkPrivateFolders, ensurePrivateFolder, type TrekPaths } from '../config/paths.js';
-import type { ResolvedProfile } from '../config/resolve.js';
 import { readSettings } from '../config/store.js';
 import type { WebhookEvent } from '../domain/webhooks.js';
-import type { Factory } from '../factory.js';
 import { STORAGE_ERROR_CODES } from '../util/atomic-write.js';
 import { CACHE_KINDS, catalogueRead, DEFAULT_TTL_SECONDS, parseDuration, writeLeavesCatalogue, type CacheKind, type CatalogueRead } from './kinds.js';
 import { DEFAULT_LIMITS, entryFileName, KEPT_HEADERS, keyIdOf, profileFolderName, ProfileCache, type CacheCounts, type CacheEntry, type CacheLimits, type EntryIdentity } from './store.js';
@@ -204,18 +202,16 @@ function toStored(entry: CacheEntry): StoredAnswer {
   return { status: entry.status, statusText: entry.status_text, headers: { ...entry.headers }, url: entry.url, raw: entry.body, storedAtMs: entry.stored_at };
 }
 
-/** The cache the factory gives the API client. */
-export function openResponseCache(f: Factory, profile: ResolvedProfile, baseUrl: string, apiKey: string | undefined, notice: (line: string) => void): ResponseCache {
-  return new DiskResponseCache({
-    paths: f.paths(),
-    profile: profile.name,
-    baseUrl,
-    authHeader: profile.authHeader,
-    apiKey,
-    ttlSeconds: ttlSettings(f.paths()),
-    mode: () => f.globals.cache,
-    notice,
-  });
+/** The cache the API client is given, its TTLs read from the user's cache.ttl.* settings. */
+export function openResponseCache(options: Omit<DiskResponseCacheOptions, 'ttlSeconds'>): ResponseCache {
+  return new DiskResponseCache({ ...options, ttlSeconds: ttlSettings(options.paths) });
+}
+
+/** Whose cache events evict: a profile's, under trek's folders; its base URL's path is taken off event hrefs. */
+export interface EvictionTarget {
+  paths: TrekPaths;
+  profile: string;
+  baseUrl: string | undefined;
 }
 
 /** What an event's href reads: its path below the profile's base path, else the event's resource and id. */
@@ -247,10 +243,9 @@ function eventRead(event: WebhookEvent, basePath: string): CatalogueRead | undef
  * in the next `trek search departures`. Events about anything but the catalogue evict nothing.
  * Returns how many entries went.
  */
-export async function evictForEvents(f: Factory, events: readonly WebhookEvent[]): Promise<number> {
-  const profile = await f.profile();
-  const basePath = profile.baseUrl === undefined ? '' : new URL(profile.baseUrl).pathname.replace(/\/+$/, '');
-  const cache = profileCache(f.paths(), profile.name);
+export function evictForEvents(target: EvictionTarget, events: readonly WebhookEvent[]): number {
+  const basePath = target.baseUrl === undefined ? '' : new URL(target.baseUrl).pathname.replace(/\/+$/, '');
+  const cache = profileCache(target.paths, target.profile);
   let removed = 0;
   for (const event of events) {
     const read = eventRead(event, basePath);

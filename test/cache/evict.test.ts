@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evictForEvents } from '../../src/cache/index.js';
+import { evictForEvents, type EvictionTarget } from '../../src/cache/index.js';
 import type { WebhookEvent } from '../../src/domain/webhooks.js';
+import type { Factory } from '../../src/factory.js';
 import { testFactory } from '../helpers/factory.js';
 import { useHostileServers, type HostileServer } from '../helpers/hostile-server.js';
 import { catalogueHandler, entryFiles, newCatalogue, requestsTo, trekAt } from './helpers.js';
@@ -9,6 +10,12 @@ const servers = useHostileServers();
 
 function event(eventType: string, id: string, href: string): WebhookEvent {
   return { id: `evt-${id}`, event_type: eventType, resource: eventType.split('.')[0]!, data: { id, href }, created: '2027-01-01T00:00:00Z' };
+}
+
+/** The cache of the profile `f` resolves, as `trek webhooks listen --update-cache` names it. */
+async function targetOf(f: Factory): Promise<EvictionTarget> {
+  const profile = await f.profile();
+  return { paths: f.paths(), profile: profile.name, baseUrl: profile.baseUrl };
 }
 
 describe('evictForEvents', () => {
@@ -23,7 +30,7 @@ describe('evictForEvents', () => {
     expect(entryFiles(trek.home)).toHaveLength(4);
 
     const t = testFactory({ env: { TREK_HOME: trek.home }, baseUrl: server.url, apiKey: 'key-of-agency-one' });
-    const removed = await evictForEvents(t.f, [event('departures.updated', '101', `${server.url}/departures/101`)]);
+    const removed = evictForEvents(await targetOf(t.f), [event('departures.updated', '101', `${server.url}/departures/101`)]);
     expect(removed).toBe(3);
     expect(entryFiles(trek.home)).toEqual([expect.stringMatching(/\/departures\.item\.[\w-]{12}\.[\w-]{32}\.json$/)]);
 
@@ -42,9 +49,9 @@ describe('evictForEvents', () => {
     await one.run(['api', 'GET', '/departures/101']);
     await two.run(['api', 'GET', '/departures/101']);
     const t = testFactory({ env: { TREK_HOME: one.home }, baseUrl: server.url, apiKey: 'key-one' });
-    expect(await evictForEvents(t.f, [event('bookings.updated', '200001', '/bookings/200001'), event('services.created', '9', '/departure_services/9')])).toBe(0);
+    expect(evictForEvents(await targetOf(t.f), [event('bookings.updated', '200001', '/bookings/200001'), event('services.created', '9', '/departure_services/9')])).toBe(0);
     // A path-relative href, as the spec's examples show them.
-    expect(await evictForEvents(t.f, [event('departures.updated', '101', '/departures/101')])).toBe(2);
+    expect(evictForEvents(await targetOf(t.f), [event('departures.updated', '101', '/departures/101')])).toBe(2);
     expect(entryFiles(one.home)).toEqual([]);
   });
 
@@ -54,6 +61,6 @@ describe('evictForEvents', () => {
     await trek.run(['api', 'GET', '/departures/101']);
     const t = testFactory({ env: { TREK_HOME: trek.home }, baseUrl: server.url, apiKey: 'key-of-agency-one' });
     const malformed = { id: 'x', event_type: 'departures.updated', resource: 'departures', data: null } as unknown as WebhookEvent;
-    expect(await evictForEvents(t.f, [malformed, event('departures.updated', '101', 'http://[bad')])).toBe(1);
+    expect(evictForEvents(await targetOf(t.f), [malformed, event('departures.updated', '101', 'http://[bad')])).toBe(1);
   });
 });

@@ -106,7 +106,9 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
           api: () => f.api(),
           embeddedSandbox: () => f.embeddedSandbox(),
           replayGuard: () => new ReplayGuard(guardFile, { lockWaitMs, warn: (line) => f.io.err.write(`warning: ${sanitize(line)}\n`) }),
-          evict: flags.updateCache ? async (handled) => (await import('../../cache/index.js')).evictForEvents(f, handled) : undefined,
+          evict: flags.updateCache
+            ? async (handled) => (await import('../../cache/index.js')).evictForEvents({ paths: f.paths(), profile: profile.name, baseUrl: profile.baseUrl }, handled)
+            : undefined,
           now: () => f.now(),
           stop: stopping.signal,
         });
