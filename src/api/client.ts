@@ -4,7 +4,6 @@
  * failure into an ApiError. undici is imported on first request so loading this module stays
  * cheap.
  */
-import { STATUS_CODES } from 'node:http';
 import type { Agent, Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { fromXml, toXml } from '../util/xml.js';
@@ -564,7 +563,8 @@ export class ApiClient {
       const responseHeaders = Object.fromEntries(
         Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])),
       );
-      const statusText = STATUS_CODES[status] ?? '';
+      // node:http only for its status texts, and only once an answer came over the network: an answer from the cache never loads it.
+      const statusText = (await import('node:http')).STATUS_CODES[status] ?? '';
       this.trace([`< ${status} ${statusText} (${elapsedMs} ms)`, ...Object.entries(responseHeaders).map(([k, v]) => `< ${k}: ${v}`)]);
       return { status, statusText, headers: responseHeaders, url, raw, ...(binary && { bytes }) };
     } catch (error) {
