@@ -4,15 +4,13 @@
  * that issue them are rules/paperwork.ts, run after every change by this module's ChangeHook.
  */
 import { assertOwnAgency } from '../auth.js';
-import { fieldError, notFound, SandboxError } from '../errors.js';
+import { notFound, SandboxError } from '../errors.js';
 import { formatCents } from '../money.js';
 import type { BookingChildRecord, DocumentRecord, InvoiceRecord, PaymentLinkRecord, ServiceRecord, State } from '../model.js';
 import { href, ref } from '../refs.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import { settle } from '../rules/lifecycle.js';
-import { closeLink, paperworkAfterChange, paymentLinkByToken, paymentLinkToken } from '../rules/paperwork.js';
-import { assertOpen, childCollection, visibleBooking } from './bookings.js';
-import { allocationView, paymentView } from './payments.js';
+import { paperworkAfterChange, paymentLinkToken } from '../rules/paperwork.js';
+import { childCollection } from './bookings.js';
 
 const currencyOf = (state: State, record: BookingChildRecord) => state.collections.bookings[record.booking_id]?.currency ?? null;
 
@@ -115,29 +113,6 @@ async function documentContent(ctx: RequestContext): Promise<Reply> {
   return { status: 200, body: bytes, headers: { 'content-type': document.mime_type, 'content-disposition': `inline; filename="${documentFileName(document)}"` } };
 }
 
-function linkByToken(ctx: RequestContext, state: State): PaymentLinkRecord {
-  const link = paymentLinkByToken(state, ctx.params.token!);
-  if (!link) throw notFound('Payment link');
-  assertOwnAgency(ctx.caller, state.collections.bookings[link.booking_id]!.agency_id, `payment link ${link.id}`);
-  return link;
-}
-
-/** Pays a link's amount as a payment would (payment-driven confirmation included), and marks the link PAID. */
-function payLink(ctx: RequestContext): Promise<Reply> {
-  return ctx.store.mutate((state, tx) => {
-    const link = linkByToken(ctx, state);
-    if (link.status !== 'OPEN') {
-      throw fieldError('token', 'PAYMENT_LINK_CLOSED', `payment link ${link.id} is ${link.status}${link.date_closed ? ` since ${link.date_closed}` : ''}; the booking's payment_links list holds the open one, if anything is owed`, ctx.params.token!);
-    }
-    const booking = visibleBooking(ctx, state, link.booking_id);
-    assertOpen(booking);
-    const payment = tx.insert('payments', { booking_id: booking.id, amount_cents: link.amount_cents, status: 'APPLIED' });
-    closeLink(tx, link, 'PAID', payment.id);
-    const allocation = settle(state, tx, booking.id);
-    return { status: 201, body: { ...paymentView(state, payment), allocation: allocationView(state, booking.id, allocation), payment_link: paymentLinkView(state, link) } };
-  });
-}
-
 export const bookingCollections = {
   invoices: childCollection('invoices', invoiceView),
   documents: childCollection('documents', documentView),
@@ -151,7 +126,5 @@ export function register(router: Router): void {
     .get('/invoices/:id', (ctx) => ({ status: 200, body: invoiceView(ctx.state, visible(ctx, ctx.state.collections.invoices, 'Invoice')) }))
     .get('/documents/:id', (ctx) => ({ status: 200, body: documentView(ctx.state, visible(ctx, ctx.state.collections.documents, 'Document')) }))
     .get('/documents/:id/content', documentContent)
-    .get('/payment_links/:id', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, visible(ctx, ctx.state.collections.payment_links, 'Payment link')) }))
-    .get('/_sandbox/pay/:token', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, linkByToken(ctx, ctx.state)) }))
-    .post('/_sandbox/pay/:token', payLink);
+    .get('/payment_links/:id', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, visible(ctx, ctx.state.collections.payment_links, 'Payment link')) }));
 }

@@ -5,15 +5,17 @@
  * "not shown"; docs/sandbox.md lists the sandbox's.
  */
 import { assertOwnAgency } from '../auth.js';
-import { notFound } from '../errors.js';
-import type { BookingChildRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
+import { fieldError, notFound } from '../errors.js';
+import type { BookingChildRecord, PaymentLinkRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { settle } from '../rules/lifecycle.js';
+import { closeLink, paymentLinkByToken } from '../rules/paperwork.js';
 import { freeCents, type Allocation } from '../rules/money.js';
 import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { href, ref } from '../refs.js';
 import { assertOpen, childCollection, visibleBooking } from './bookings.js';
+import { paymentLinkView } from './paperwork.js';
 import { paymentToConfirmView, refId, serviceRef } from './services.js';
 
 /** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
@@ -110,9 +112,34 @@ export const bookingCollections = {
   travel_credits: childCollection('travel_credits', travelCreditView),
 };
 
+function linkByToken(ctx: RequestContext, state: State): PaymentLinkRecord {
+  const link = paymentLinkByToken(state, ctx.params.token!);
+  if (!link) throw notFound('Payment link');
+  assertOwnAgency(ctx.caller, state.collections.bookings[link.booking_id]!.agency_id, `payment link ${link.id}`);
+  return link;
+}
+
+/** Pays a link's amount as a payment would (payment-driven confirmation included), and marks the link PAID. */
+function payLink(ctx: RequestContext): Promise<Reply> {
+  return ctx.store.mutate((state, tx) => {
+    const link = linkByToken(ctx, state);
+    if (link.status !== 'OPEN') {
+      throw fieldError('token', 'PAYMENT_LINK_CLOSED', `payment link ${link.id} is ${link.status}${link.date_closed ? ` since ${link.date_closed}` : ''}; the booking's payment_links list holds the open one, if anything is owed`, ctx.params.token!);
+    }
+    const booking = visibleBooking(ctx, state, link.booking_id);
+    assertOpen(booking);
+    const payment = tx.insert('payments', { booking_id: booking.id, amount_cents: link.amount_cents, status: 'APPLIED' });
+    closeLink(tx, link, 'PAID', payment.id);
+    const allocation = settle(state, tx, booking.id);
+    return { status: 201, body: { ...paymentView(state, payment), allocation: allocationView(state, booking.id, allocation), payment_link: paymentLinkView(state, link) } };
+  });
+}
+
 export function register(router: Router): void {
   router
     .post('/_sandbox/payments', createPayment)
+    .get('/_sandbox/pay/:token', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, linkByToken(ctx, ctx.state)) }))
+    .post('/_sandbox/pay/:token', payLink)
     .get('/payments/:id', detail('payments', 'Payment', paymentView))
     .get('/refunds/:id', detail('refunds', 'Refund', refundView))
     .get('/travel_credits/:id', detail('travel_credits', 'Travel credit', travelCreditView));
