@@ -11,10 +11,10 @@ import { checkPrivateFolders, ensurePrivateFolder, type TrekPaths } from '../con
 import { readSettings } from '../config/store.js';
 import type { WebhookEvent } from '../domain/webhooks.js';
 import { STORAGE_ERROR_CODES } from '../util/atomic-write.js';
-import { CACHE_KINDS, catalogueRead, DEFAULT_TTL_SECONDS, parseDuration, writeLeavesCatalogue, type CacheKind, type CatalogueRead } from './kinds.js';
+import { CACHE_KINDS, DEFAULT_TTL_SECONDS, parseDuration, type CacheKind } from '../config/cache-ttl.js';
+import { catalogueRead, writeLeavesCatalogue, type CatalogueRead } from './kinds.js';
 import { DEFAULT_LIMITS, entryFileName, KEPT_HEADERS, keyIdOf, profileFolderName, ProfileCache, type CacheCounts, type CacheEntry, type CacheLimits, type EntryIdentity } from './store.js';
 
-export { CACHE_KINDS, DEFAULT_TTL_SECONDS, type CacheKind } from './kinds.js';
 
 /** The kinds whose answers any accepted write may change (availability, agency settings). */
 const CHANGED_BY_ANY_WRITE: readonly CacheKind[] = ['departures', 'agencies'];

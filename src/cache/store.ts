@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { readFileNoFollowSync, unsafeOwnership } from '../config/paths.js';
 import { writeAllSync, writeFileAtomicSync } from '../util/atomic-write.js';
-import type { CacheKind, CatalogueRead } from './kinds.js';
+import type { CacheKind } from '../config/cache-ttl.js';
+import type { CatalogueRead } from './kinds.js';
 
 const ENTRY_VERSION = 1;
 

@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { FORMATS } from '../output/formats.js';
-import { CACHE_KINDS, DEFAULT_TTL_SECONDS, formatDuration, parseDuration, type CacheKind } from '../cache/kinds.js';
+import { CACHE_KINDS, DEFAULT_TTL_SECONDS, formatDuration, parseDuration, type CacheKind } from './cache-ttl.js';
 
 /** One top-level setting of config.json: what `trek config set KEY VALUE` accepts. */
 export interface SettingSpec {
