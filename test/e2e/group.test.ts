@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseManifest } from '../../src/group/manifest.js';
+import { parseManifest } from '../../src/commands/group/manifest.js';
 import { clientOf, cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server } from './trek-process.js';
 import { expectOk, type HttpClient } from '../sandbox/helpers.js';
 

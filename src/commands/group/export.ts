@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { getPath, validateFields } from '../../output/fields.js';
 import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import { COLUMN_NAMES, PHONE_SEPARATOR, REQUIRED_COLUMNS, type ManifestColumn } from '../../group/manifest.js';
+import { COLUMN_NAMES, PHONE_SEPARATOR, REQUIRED_COLUMNS, type ManifestColumn } from './manifest.js';
 import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
 import { examples, idOption } from '../shared.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
-import { progressBar } from '../../../src/group/progress.js';
+import { progressBar } from '../../../src/commands/group/progress.js';
 import { tempHome, testFactory, testIO } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
 

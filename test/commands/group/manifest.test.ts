@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_FIELDS } from '../../../src/api/resources/customers.js';
 import { UsageError } from '../../../src/errors.js';
-import { COLUMN_NAMES, MAX_ROWS, parseManifest } from '../../../src/group/manifest.js';
+import { COLUMN_NAMES, MAX_ROWS, parseManifest } from '../../../src/commands/group/manifest.js';
 
 const TODAY = '2027-01-10';
 const HEADER = 'name.title,name.legal_first_name,name.legal_last_name,date_of_birth';

@@ -4,8 +4,8 @@
  * written for another import — another departure or booking, rows that changed under lines
  * already imported — is refused before anything is sent.
  */
-import { UsageError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
+import { UsageError } from '../../errors.js';
+import { sanitize } from '../../output/sanitize.js';
 import type { JournalState } from './journal.js';
 import type { Manifest, ManifestRow } from './manifest.js';
 

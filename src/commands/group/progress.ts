@@ -3,7 +3,7 @@
  * `[██████░░░░░░░░] 12/30 travellers · 4.2/s · ETA 4s`. Redrawn at most ten times a second;
  * `clear` takes it away so another line (a retry notice, the summary) prints on a clean line.
  */
-import type { IOStreams } from '../output/iostreams.js';
+import type { IOStreams } from '../../output/iostreams.js';
 
 const WIDTH = 20;
 const REDRAW_MS = 100;

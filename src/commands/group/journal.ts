@@ -12,10 +12,10 @@
 import { closeSync, constants, fstatSync, fsync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import { UsageError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
-import { fsyncDirSync, writeAllSync } from '../util/atomic-write.js';
-import { acquireFileLock, LockBusyError } from '../util/lock.js';
+import { UsageError } from '../../errors.js';
+import { sanitize } from '../../output/sanitize.js';
+import { fsyncDirSync, writeAllSync } from '../../util/atomic-write.js';
+import { acquireFileLock, LockBusyError } from '../../util/lock.js';
 
 const JOURNAL_VERSION = 1;
 

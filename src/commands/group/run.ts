@@ -11,15 +11,15 @@
  * was made, and the row can be corrected and run again.
  */
 import { pMapIterable } from 'p-map';
-import type { ApiClient } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
-import { records } from '../api/paginate.js';
-import { agencyBookingsPath, createBooking, listBookingServices, type Booking } from '../api/resources/bookings.js';
-import { createCustomer, displayName, type Customer, type CustomerCreate } from '../api/resources/customers.js';
-import { createDepartureService, type BookedService } from '../api/resources/services.js';
-import type { SignalHook } from '../commands/signals.js';
-import { CancelError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
+import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { records } from '../../api/paginate.js';
+import { agencyBookingsPath, createBooking, listBookingServices, type Booking } from '../../api/resources/bookings.js';
+import { createCustomer, displayName, type Customer, type CustomerCreate } from '../../api/resources/customers.js';
+import { createDepartureService, type BookedService } from '../../api/resources/services.js';
+import type { SignalHook } from '../signals.js';
+import { CancelError } from '../../errors.js';
+import { sanitize } from '../../output/sanitize.js';
 import type { Journal } from './journal.js';
 import { canonical, type ManifestRow } from './manifest.js';
 import type { RowAction } from './plan.js';

@@ -8,11 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import type { CustomerCreate, PhoneNumber } from '../api/resources/customers.js';
-import { parseCustomerFlags, type CustomerFields, type CustomerFlags } from '../commands/customer/flags.js';
-import { UsageError } from '../errors.js';
-import { sanitize } from '../output/sanitize.js';
-import { nearestMatch } from '../util/nearest.js';
+import type { CustomerCreate, PhoneNumber } from '../../api/resources/customers.js';
+import { parseCustomerFlags, type CustomerFields, type CustomerFlags } from '../customer/flags.js';
+import { UsageError } from '../../errors.js';
+import { sanitize } from '../../output/sanitize.js';
+import { nearestMatch } from '../../util/nearest.js';
 
 /** Each writable customer field (dotted, as --fields writes it) and the `customer create` flag that sets it. */
 export const MANIFEST_COLUMNS = {
