@@ -59,7 +59,8 @@ describe('18 fit the screen, in a terminal', () => {
     }
   });
 
-  it('18 a long view opens in less -FRX (the default pager); q leaves it and trek ends quietly, exit 0', async () => {
+  it('18 a long view opens in less -FRX (the default pager); q leaves it and trek ends quietly, exit 0', async (ctx) => {
+    requirePrograms(ctx, PROGRAMS.less);
     const screen = await openTerminal(`unset PAGER TREK_PAGER LESS; ${trekLine(['itinerary', 'get', '700001'])}; echo "[exit $?]"; sleep 60`, { columns: 80, rows: 24, env: cleanEnv(env()) });
     try {
       // less shows the first screen and waits at its ':' prompt: trek has not ended.

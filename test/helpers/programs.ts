@@ -52,6 +52,7 @@ export const PROGRAMS = {
   tmux: command('tmux'),
   jq: command('jq'),
   openssl: command('openssl'),
+  less: command('less'),
 } satisfies Record<string, Program>;
 
 /** CI=true (or any value but false or 0), as CI services set it. */
