@@ -79,7 +79,7 @@ export function placesOf(itinerary: Itinerary | undefined, departure: TourDepart
 /** The tour of one departure service: its dates, and the places of its departure's itinerary (else its dossier's cities). */
 async function serviceTour(client: ApiClient, serviceId: string): Promise<{ places: string[]; start?: string; finish?: string }> {
   const service = await getService(client, 'departure_services', serviceId);
-  const dates = { ...(service.start_date ? { start: service.start_date } : {}), ...(service.finish_date ? { finish: service.finish_date } : {}) };
+  const dates = { ...(dateText(service.start_date) ? { start: service.start_date } : {}), ...(dateText(service.finish_date) ? { finish: service.finish_date } : {}) };
   if (!service.product?.id) return { places: [], ...dates };
   const departure = (await unlessNotFound(getDeparture(client, String(service.product.id)))) as TourDeparture | undefined;
   const itineraryRef = departure?.structured_itineraries?.[0];
@@ -110,6 +110,9 @@ export async function bookingTour(client: ApiClient, booking: string): Promise<B
   return { booking, places, ...(starts[0] ? { start: starts[0] } : {}), ...(finishes.at(-1) ? { finish: finishes.at(-1)! } : {}) };
 }
 
+/** A date the server sent, when it is text; a hostile server's number or object counts as none. */
+const dateText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
 /** Why an activity is not on the tour (sanitized; none when it is): its place, then its dates. */
 export function offTourReasons(activity: Activity, tour: BookingTour): string[] {
   const reasons: string[] = [];
@@ -118,11 +121,11 @@ export function offTourReasons(activity: Activity, tour: BookingTour): string[] 
   if (tour.places.length > 0 && !(typeof city === 'string' && tour.places.some((place) => samePlace(place, city)))) {
     reasons.push(`it is ${where ? `in ${where}` : 'somewhere not given'}, which the tour does not visit (it visits ${tour.places.map((p) => sanitize(p)).join(', ')})`);
   }
-  const from = activity.available_from ?? undefined;
-  const to = activity.available_to ?? undefined;
+  const from = dateText(activity.available_from) ? activity.available_from : undefined;
+  const to = dateText(activity.available_to) ? activity.available_to : undefined;
   const offered = `${from ? sanitize(from) : '…'} – ${to ? sanitize(to) : '…'}`;
   if ((to && tour.start && to < tour.start) || (from && tour.finish && from > tour.finish)) {
-    reasons.push(`it is offered ${offered}, outside the tour's dates (${tour.start ?? '…'} – ${tour.finish ?? '…'})`);
+    reasons.push(`it is offered ${offered}, outside the tour's dates (${tour.start ? sanitize(tour.start) : '…'} – ${tour.finish ? sanitize(tour.finish) : '…'})`);
   }
   return reasons;
 }
@@ -145,7 +148,8 @@ export async function activityChoices(onTour: readonly Activity[], elsewhere: re
     const where = [a.location?.city, a.location?.country].filter(Boolean).map((part) => sanitize(String(part))).join(', ');
     const amount = price(a);
     const hours = typeof a.duration_hours === 'number' ? `${a.duration_hours} h` : undefined;
-    const offered = a.available_from || a.available_to ? `offered ${a.available_from ? sanitize(a.available_from) : '…'} – ${a.available_to ? sanitize(a.available_to) : '…'}` : undefined;
+    const [from, to] = [a.available_from, a.available_to].map((date) => (dateText(date) ? sanitize(date) : undefined));
+    const offered = from || to ? `offered ${from ?? '…'} – ${to ?? '…'}` : undefined;
     return {
       name: `${' '.repeat(priceWidth - width(amount))}${amount}  ${sanitize(String(a.name ?? 'activity'))}${where ? ` — ${where}` : ''}${note ? ` (${note})` : ''}`,
       value: String(a.id),

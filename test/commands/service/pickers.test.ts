@@ -260,6 +260,13 @@ describe('the activity picker', () => {
     ]);
   });
 
+  it("a hostile server's dates never reach the warning raw, and a date that is not text counts as none", () => {
+    const tour: BookingTour = { booking: '200001', places: [], start: '2027-06-14\x1b]0;owned\x07', finish: '2027-06-26\u202e' };
+    const activity = { id: '500001', href: '/activities/500001/', name: 'Cooking class', location: { city: 'Lima', country: 'Peru' } };
+    expect(offTourReasons({ ...activity, available_to: '2027-06-01' }, tour)).toEqual(["it is offered … – 2027-06-01, outside the tour's dates (2027-06-14 – 2027-06-26\\u202e)"]);
+    expect(offTourReasons({ ...activity, available_from: 20270701 as unknown as string, available_to: {} as unknown as string }, tour)).toEqual([]);
+  });
+
   it('refuses to ask on a booking with no tour, naming the command that adds one (exit 2)', async () => {
     const { booking } = await bookingWithCustomers(sandbox);
     const { prompter } = typingPrompter([undefined], () => 'never');
