@@ -40,6 +40,14 @@ export function childCollection<R extends BookingChildRecord>(
   };
 }
 
+/** A record of one of those collections, `ctx.params.id`, as the caller may see it: 404 when unknown, 403 for another agency's booking. */
+export function visibleChild<R extends BookingChildRecord>(ctx: RequestContext, records: Record<string, R>, label: string): R {
+  const record = records[ctx.params.id!];
+  if (!record) throw notFound(`${label} ${ctx.params.id}`);
+  assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id]!.agency_id, `${label.toLowerCase()} ${record.id}`);
+  return record;
+}
+
 /**
  * The nested collections this area fills; payments, refunds, travel credits, overrides,
  * checkins and the paperwork come from their own areas, and the others are listed empty (routes/index.ts).

@@ -3,14 +3,13 @@
  * links"): invoices, documents and their PDF content, payment links and paying one. The rules
  * that issue them are rules/paperwork.ts, run after every change by this module's ChangeHook.
  */
-import { assertOwnAgency } from '../auth.js';
-import { notFound, SandboxError } from '../errors.js';
+import { SandboxError } from '../errors.js';
 import { formatCents } from '../money.js';
 import type { BookingChildRecord, DocumentRecord, InvoiceRecord, PaymentLinkRecord, ServiceRecord, State } from '../model.js';
 import { href, ref } from '../refs.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { paperworkAfterChange, paymentLinkToken } from '../rules/paperwork.js';
-import { childCollection } from './bookings.js';
+import { childCollection, visibleChild } from './bookings.js';
 
 const currencyOf = (state: State, record: BookingChildRecord) => state.collections.bookings[record.booking_id]?.currency ?? null;
 
@@ -93,19 +92,11 @@ export function paymentLinkView(state: State, link: PaymentLinkRecord): Record<s
   };
 }
 
-/** One record of the caller's agency: 404 when unknown, 403 for another agency's. */
-function visible<R extends BookingChildRecord>(ctx: RequestContext, records: Record<string, R>, label: string): R {
-  const record = records[ctx.params.id!];
-  if (!record) throw notFound(`${label} ${ctx.params.id}`);
-  assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id]!.agency_id, `${label.toLowerCase()} ${record.id}`);
-  return record;
-}
-
 /** The largest document the sandbox serves: its PDFs are a few kilobytes. */
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
 
 async function documentContent(ctx: RequestContext): Promise<Reply> {
-  const document = visible(ctx, ctx.state.collections.documents, 'Document');
+  const document = visibleChild(ctx, ctx.state.collections.documents, 'Document');
   // pdf-lib is loaded on the first request for content, never before (docs/sandbox.md).
   const { documentPdf } = await import('../documents/pdf.js');
   const bytes = Buffer.from(await documentPdf(ctx.state, document));
@@ -123,8 +114,8 @@ export const changeHooks = [paperworkAfterChange];
 
 export function register(router: Router): void {
   router
-    .get('/invoices/:id', (ctx) => ({ status: 200, body: invoiceView(ctx.state, visible(ctx, ctx.state.collections.invoices, 'Invoice')) }))
-    .get('/documents/:id', (ctx) => ({ status: 200, body: documentView(ctx.state, visible(ctx, ctx.state.collections.documents, 'Document')) }))
+    .get('/invoices/:id', (ctx) => ({ status: 200, body: invoiceView(ctx.state, visibleChild(ctx, ctx.state.collections.invoices, 'Invoice')) }))
+    .get('/documents/:id', (ctx) => ({ status: 200, body: documentView(ctx.state, visibleChild(ctx, ctx.state.collections.documents, 'Document')) }))
     .get('/documents/:id/content', documentContent)
-    .get('/payment_links/:id', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, visible(ctx, ctx.state.collections.payment_links, 'Payment link')) }));
+    .get('/payment_links/:id', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, visibleChild(ctx, ctx.state.collections.payment_links, 'Payment link')) }));
 }

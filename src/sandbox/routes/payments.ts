@@ -14,7 +14,7 @@ import { freeCents, type Allocation } from '../rules/money.js';
 import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { href, ref } from '../refs.js';
-import { assertOpen, childCollection, visibleBooking } from './bookings.js';
+import { assertOpen, childCollection, visibleBooking, visibleChild } from './bookings.js';
 import { paymentLinkView } from './paperwork.js';
 import { paymentToConfirmView, refId, serviceRef } from './services.js';
 
@@ -99,9 +99,7 @@ function createPayment(ctx: RequestContext): Promise<Reply> {
 
 function detail<R extends BookingChildRecord>(collection: 'payments' | 'refunds' | 'travel_credits', label: string, render: (state: State, record: R) => object) {
   return (ctx: RequestContext): Reply => {
-    const record = (ctx.state.collections[collection] as unknown as Record<string, R>)[ctx.params.id!];
-    if (!record) throw notFound(`${label} ${ctx.params.id}`);
-    assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id]!.agency_id, `${label.toLowerCase()} ${record.id}`);
+    const record = visibleChild(ctx, ctx.state.collections[collection] as unknown as Record<string, R>, label);
     return { status: 200, body: render(ctx.state, record) };
   };
 }
