@@ -4,7 +4,6 @@
  * issue). Their fields are "not shown" in the spec; these are the sandbox's (docs/sandbox.md).
  */
 import type { ApiClient } from '../client.js';
-import { records } from '../paginate.js';
 import { itemPath, type Decimal, type Reference } from './common.js';
 
 export interface CreditWindow {
@@ -47,10 +46,6 @@ export function agencyTravelCreditsPath(agencyId: string): string {
 /** The booking's `travel_credits` sub-collection (spec §2.2). */
 export function bookingTravelCreditsPath(bookingId: string): string {
   return itemPath('bookings', bookingId, TRAVEL_CREDITS);
-}
-
-export function listTravelCredits(client: ApiClient, path: string): AsyncGenerator<TravelCredit> {
-  return records<TravelCredit>(client, path, undefined, { all: true });
 }
 
 /** The end of the booking window: its nested form, else the flat one. */

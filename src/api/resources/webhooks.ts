@@ -7,7 +7,7 @@ import type { WebhookEvent } from '../../domain/webhooks.js';
 import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus } from '../errors.js';
 import { records } from '../paginate.js';
-import { fetchJson, send, type Reference } from './common.js';
+import { send, type Reference } from './common.js';
 import { idSegment } from './ids.js';
 import { sandboxCall, SANDBOX_PREFIX } from './sandbox.js';
 
@@ -79,10 +79,6 @@ export function listSubscriptions(client: ApiClient): AsyncGenerator<WebhookSubs
   return sandboxList<WebhookSubscription>(client, WEBHOOKS_PATH);
 }
 
-export function getSubscription(client: ApiClient, id: string): Promise<WebhookSubscription> {
-  return sandboxCall(client, () => fetchJson<WebhookSubscription>(client, `${WEBHOOKS_PATH}/${idSegment(id, 'subscription id')}/`));
-}
-
 export function removeSubscriptionRequest(id: string): RequestOptions {
   return { method: 'DELETE', path: `${WEBHOOKS_PATH}/${idSegment(id, 'subscription id')}/` };
 }
@@ -94,10 +90,6 @@ export async function removeSubscription(client: ApiClient, id: string): Promise
 /** A subscription's deliveries, newest first. */
 export function listDeliveries(client: ApiClient, subscriptionId: string): AsyncGenerator<WebhookDelivery> {
   return sandboxList<WebhookDelivery>(client, `${WEBHOOKS_PATH}/${idSegment(subscriptionId, 'subscription id')}/deliveries/`);
-}
-
-export function getDelivery(client: ApiClient, id: string): Promise<WebhookDelivery> {
-  return sandboxCall(client, () => fetchJson<WebhookDelivery>(client, `${DELIVERIES_PATH}/${idSegment(id, 'delivery id')}/`));
 }
 
 export function resendRequest(deliveryId: string): RequestOptions {
