@@ -11,7 +11,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
-import { writeFileAtomicSync } from '../../../src/util/atomic-write.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
 
@@ -123,10 +122,16 @@ describe('trek document get --save', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('20 a file that appears while the document is fetched is kept: without --force the write fails with nothing written', () => {
+  it('20 a file that appears while the document is fetched is kept: without --force exit 2, nothing written, no temp file left', async () => {
     const file = join(dir, 'late.pdf');
-    writeFileSync(file, 'arrived first');
-    expect(() => writeFileAtomicSync(file, pdf, 0o600, { replace: false })).toThrow(/EEXIST/);
+    // Another program saves the file after trek looked (the name was free) and before it writes.
+    const server = await documentServer((req, res) => {
+      writeFileSync(file, 'arrived first');
+      pdfAnswer(req, res);
+    });
+    const t = await trek(server, ['document', 'get', '630001', '--save', file]);
+    expect(t.code).toBe(2);
+    expect(t.err).toBe(`error: ${file} appeared while the document was fetched; nothing was written\n--force replaces it.\n`);
     expect(readFileSync(file, 'utf8')).toBe('arrived first');
     expect(readdirSync(dir)).toEqual(['late.pdf']);
   });
