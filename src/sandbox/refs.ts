@@ -3,7 +3,7 @@
  * href is path-relative (`/bookings/200001/`), resolved by clients against the base URL they
  * called.
  */
-import type { CustomerRecord } from './model.js';
+import type { CustomerRecord, ServiceRecord } from './model.js';
 
 export function href(collection: string, id: string): string {
   return `/${collection}/${encodeURIComponent(id)}/`;
@@ -16,3 +16,6 @@ export function ref<Extra extends object = object>(collection: string, id: strin
 export function customerRef(customer: CustomerRecord): Record<string, unknown> {
   return { id: customer.id, href: href('customers', customer.id), name: customer.name };
 }
+
+/** A booked service as a payment, an invoice line or a service's `payment_to_confirm` names it: id, href, type and name. */
+export const serviceRef = (service: ServiceRecord) => ref(service.type, service.id, { type: service.type, name: service.name });

@@ -6,16 +6,18 @@
 import { SandboxError } from '../errors.js';
 import { formatCents } from '../money.js';
 import type { BookingChildRecord, DocumentRecord, InvoiceRecord, PaymentLinkRecord, ServiceRecord, State } from '../model.js';
-import { href, ref } from '../refs.js';
+import { href, ref, serviceRef } from '../refs.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { paperworkAfterChange, paymentLinkToken } from '../rules/paperwork.js';
 import { childCollection, visibleChild } from './bookings.js';
 
 const currencyOf = (state: State, record: BookingChildRecord) => state.collections.bookings[record.booking_id]?.currency ?? null;
 
-function serviceRef(state: State, id: string, extra: object = {}): Record<string, unknown> {
+/** A service paperwork names: on an invoice line with its name (serviceRef), in a document's `services` without; `{id, href}` alone should a hand-edited data file lack it. */
+function servicePaperRef(state: State, id: string, named: boolean): Record<string, unknown> {
   const service = state.collections.services[id];
-  return service ? ref(service.type, id, { type: service.type, ...extra }) : ref('services', id);
+  if (!service) return ref('services', id);
+  return named ? serviceRef(service) : ref(service.type, id, { type: service.type });
 }
 
 export function invoiceView(state: State, invoice: InvoiceRecord): Record<string, unknown> {
@@ -33,7 +35,7 @@ export function invoiceView(state: State, invoice: InvoiceRecord): Record<string
     lines: invoice.lines.map((line) => {
       const name = state.collections.services[line.service_id]?.name ?? null;
       return {
-        service: serviceRef(state, line.service_id, { name }),
+        service: servicePaperRef(state, line.service_id, true),
         kind: line.kind,
         description: line.kind === 'SERVICE' ? name : `Cancellation fee: ${name}`,
         amount: formatCents(line.amount_cents),
@@ -64,7 +66,7 @@ export function documentView(state: State, document: DocumentRecord): Record<str
     mime_type: document.mime_type,
     name: documentFileName(document),
     invoice: document.invoice_id ? ref('invoices', document.invoice_id) : null,
-    services: document.service_ids.map((id) => serviceRef(state, id)),
+    services: document.service_ids.map((id) => servicePaperRef(state, id, false)),
     content: { href: `${href('documents', document.id)}content` },
   };
 }

@@ -13,10 +13,10 @@ import { closeLink, paymentLinkByToken } from '../rules/paperwork.js';
 import { freeCents, type Allocation } from '../rules/money.js';
 import { formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
-import { href, ref } from '../refs.js';
+import { href, ref, serviceRef } from '../refs.js';
 import { assertOpen, childCollection, visibleBooking, visibleChild } from './bookings.js';
 import { paymentLinkView } from './paperwork.js';
-import { paymentToConfirmView, refId, serviceRef } from './services.js';
+import { paymentToConfirmView, refId } from './services.js';
 
 /** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
 const MAX_PAYMENT_CENTS = 10_000_000_00;

@@ -17,7 +17,7 @@ import { incompleteRequirements } from '../rules/requirements.js';
 import { patchRefusal, STATUSES } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
 import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
-import { customerRef, ref } from '../refs.js';
+import { customerRef, ref, serviceRef } from '../refs.js';
 import { appliedPromotionView, serviceSummary, travellerDetailsView } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 import { serviceDocuments } from './paperwork.js';
@@ -108,9 +108,6 @@ function flexView(service: ServiceRecord): Record<string, unknown> {
     },
   };
 }
-
-/** A service as a payment's answer names it: id, href, type and name. */
-export const serviceRef = (service: ServiceRecord) => ref(service.type, service.id, { type: service.type, name: service.name });
 
 /**
  * Sandbox extra on every service: `payment_to_confirm`, the payment that would confirm it now
