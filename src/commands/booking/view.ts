@@ -1,12 +1,11 @@
 /** How a booking looks in table view: money, dates, agent/agency, linked bookings. */
 import type { Booking } from '../../api/resources/bookings.js';
+import { formatMoney } from '../../output/money.js';
 import { formatValue, type Column } from '../../output/render.js';
 
 /** "150.00 CAD": decimals are in the booking's currency (spec §2.1). */
 export function money(value: unknown, record: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const currency = (record as Partial<Booking>).currency;
-  return currency ? `${formatValue(value)} ${formatValue(currency)}` : formatValue(value);
+  return formatMoney(value, (record as Partial<Booking>).currency);
 }
 
 /** A reference as "Name (id)" (or its label, as reasons carry), or the id alone. */
