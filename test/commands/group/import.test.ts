@@ -169,6 +169,36 @@ describe('trek group import, answers lost', () => {
   });
 });
 
+describe('trek group import, the journal as a kill leaves it', () => {
+  it('21.2 a last record cut short by a kill (no line break) was never acknowledged: dropped and cut off, the row made once', async () => {
+    const { server, customers } = fakeApi();
+    const s = await server;
+    const file = manifest(2);
+    writeFileSync(`${file}.journal`, '{"t":"import","v":1,"departure":"100001","booking":"200001"}\n{"t":"created","line":2,"dig');
+    const run = await runImport(s.url, file);
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out).map((r: any) => [r.line, r.import])).toEqual([[2, 'created'], [3, 'created']]);
+    expect(customers).toHaveLength(2);
+    const lines = readFileSync(`${file}.journal`, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    // Every line whole: what was appended after the cut follows the last acknowledged record.
+    expect(lines.map((line) => JSON.parse(line).t).sort()).toEqual(['created', 'created', 'import', 'sent', 'sent', 'service', 'service-sent']);
+  });
+
+  it('21.2 a journal with an unreadable line before its end is not taken for one: exit 2 naming it, nothing sent, the file untouched', async () => {
+    const { server } = fakeApi();
+    const s = await server;
+    const file = manifest(2);
+    const text = '{"t":"import","v":1,"departure":"100001","booking":"200001"}\nnot a record\n{"t":"sent","line":2,"digest":"x"}\n';
+    writeFileSync(`${file}.journal`, text);
+    const run = await runImport(s.url, file);
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.err)).toMatchObject({ error: { field: '--journal', message: `${file}.journal is not a trek group import journal (line 2 is not one of its records)` } });
+    expect(s.requests).toEqual([]);
+    expect(readFileSync(`${file}.journal`, 'utf8')).toBe(text);
+  });
+});
+
 describe('group import progress bar', () => {
   it('21.p shows counts, rate and ETA on a terminal, and nothing when stderr is not one', () => {
     let now = 0;
