@@ -112,6 +112,32 @@ describe('trek group import against a sandbox', () => {
     expect(await customersTagged(t.client(), 'Lostanswer')).toHaveLength(3);
   });
 
+  it('21.2 a new booking and a departure service whose answers were lost (sent, then killed) are found, not made twice', async () => {
+    const file = manifest(dir(), 'Lostbooking', 2);
+    const rows = parseManifest(file, readFileSync(file, 'utf8'), '2027-01-10').rows;
+    // What the killed run sent, which the server carried out: the booking, both customers, the service.
+    const externalId = 'trek-group-lostbooking';
+    const booking: { id: string } = await expectOk(t.client(), 'POST', '/bookings/', { body: { currency: 'CAD', external_id: externalId } });
+    const customers: string[] = [];
+    for (const row of rows) customers.push((await expectOk(t.client(), 'POST', '/customers/', { body: row.customer })).id);
+    const service: { id: string } = await expectOk(t.client(), 'POST', '/departure_services/', { body: { booking: { id: booking.id }, product: { id: '100001' }, customers: customers.map((id) => ({ id })) } });
+    const journal = [
+      { t: 'import', v: 1, departure: '100001', currency: 'CAD' },
+      { t: 'booking-sent', external_id: externalId },
+      ...rows.flatMap((row, i) => [{ t: 'sent', line: row.line, digest: row.digest }, { t: 'created', line: row.line, digest: row.digest, customer: customers[i] }]),
+      { t: 'service-sent', customers },
+    ];
+    writeFileSync(`${file}.journal`, journal.map((r) => JSON.stringify(r) + '\n').join(''));
+
+    const out = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001');
+    expect(out.map((r: any) => [r.import, r.booking_id, r.service_id])).toEqual([
+      ['already imported', booking.id, service.id],
+      ['already imported', booking.id, service.id],
+    ]);
+    expect((await api(t.client(), `/bookings/${booking.id}/services/`)).results).toHaveLength(1);
+    expect(journalRecords(file).slice(journal.length).map((r) => r.t)).toEqual(['booking', 'service']);
+  });
+
   it('21.5 two imports of one manifest cannot run at once: the second is refused naming the running one', async () => {
     const file = manifest(dir(), 'Locked', 2);
     writeFileSync(`${file}.journal.lock`, `${process.pid} ${hostname()} held-by-test\n`);
