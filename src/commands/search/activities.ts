@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
-import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
+import { newSearchVerbCmd, type SearchOptions, type SearchResource } from './search.js';
 
 export const ACTIVITIES: SearchResource = {
   name: 'activities',
@@ -27,5 +27,3 @@ export const ACTIVITIES: SearchResource = {
 export function newActivitiesCmd(f: Factory, runF?: (opts: SearchOptions) => Promise<void>): Command {
   return newSearchVerbCmd(f, ACTIVITIES, runF);
 }
-
-export const activitiesRun = searchRun;

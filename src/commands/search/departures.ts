@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
-import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
+import { newSearchVerbCmd, type SearchOptions, type SearchResource } from './search.js';
 
 export const DEPARTURES: SearchResource = {
   name: 'departures',
@@ -38,5 +38,3 @@ export const DEPARTURES: SearchResource = {
 export function newDeparturesCmd(f: Factory, runF?: (opts: SearchOptions) => Promise<void>): Command {
   return newSearchVerbCmd(f, DEPARTURES, runF);
 }
-
-export const departuresRun = searchRun;

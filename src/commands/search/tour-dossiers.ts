@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { formatValue } from '../../output/render.js';
-import { newSearchVerbCmd, searchRun, type SearchOptions, type SearchResource } from './search.js';
+import { newSearchVerbCmd, type SearchOptions, type SearchResource } from './search.js';
 
 export const TOUR_DOSSIERS: SearchResource = {
   name: 'tour-dossiers',
@@ -34,5 +34,3 @@ export const TOUR_DOSSIERS: SearchResource = {
 export function newTourDossiersCmd(f: Factory, runF?: (opts: SearchOptions) => Promise<void>): Command {
   return newSearchVerbCmd(f, TOUR_DOSSIERS, runF);
 }
-
-export const tourDossiersRun = searchRun;
