@@ -375,6 +375,16 @@ describe('17 which changes make which events', () => {
     // Another agency's booking is as good as missing.
     const theirs = await book(client, { key: KEYS.harbourLights, travellers: 1, currency: 'GBP' });
     expect((await client.post('/_sandbox/webhooks/trigger', { event_type: 'bookings.updated', id: theirs.booking.id })).status).toBe(404);
+    // Paperwork is announced too, so it can be triggered: an invoice and its documents.
+    const mine = await book(client, { travellers: 1 });
+    await client.post('/_sandbox/payments', { booking: { id: mine.booking.id }, amount: mine.service.deposit_amount });
+    const [invoice] = (await get(client, `${mine.booking.href}invoices/`)).results;
+    const forInvoice = await client.post('/_sandbox/webhooks/trigger', { event_type: 'invoices.updated', id: invoice.id });
+    expect(forInvoice.status, forInvoice.text).toBe(202);
+    expect(forInvoice.json.events[0].data).toEqual({ id: invoice.id, href: invoice.href });
+    const document = invoice.documents[0];
+    expect((await client.post('/_sandbox/webhooks/trigger', { event_type: 'documents.updated', id: document.id })).json.events[0].data).toEqual(document);
+    expect((await client.post('/_sandbox/webhooks/trigger', { event_type: 'invoices.updated', id: invoice.id }, KEYS.harbourLights)).status).toBe(404);
   });
 
   it('17 a customer joining a booking is checkins.created; an override is overrides.created and checkins.updated', async () => {

@@ -150,10 +150,14 @@ function resourceHref(ctx: RequestContext, resource: string, id: string): string
       if (!service || !mine(agencyOfBooking(service.booking_id))) throw missing();
       return href(service.type, id);
     }
-    case 'overrides': {
-      const override = state.collections.overrides[id];
-      if (!override || !mine(agencyOfBooking(override.booking_id))) throw missing();
-      return href('overrides', id);
+    case 'overrides':
+    case 'invoices':
+    case 'documents':
+    case 'refunds':
+    case 'travel_credits': {
+      const record = state.collections[resource][id];
+      if (!record || !mine(agencyOfBooking(record.booking_id))) throw missing();
+      return href(resource, id);
     }
     case 'checkins': {
       const checkin = findCheckin(state, id);
