@@ -579,7 +579,8 @@ export class ApiClient {
   /** The body, refused (before it is all read) once it is larger than maxBodyBytes. */
   private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<Buffer> {
     const tooLarge = () => {
-      response.body.destroy();
+      // Destroyed unread, the body emits an abort error: with no listener it would end trek (exit 1) after the message.
+      response.body.on('error', () => undefined).destroy();
       const limit = formatBytes(this.maxBodyBytes);
       return new ApiError({
         kind: 'protocol',
