@@ -16,9 +16,6 @@ export const ACK_HEADER = 'x-application-sha256';
 export const WEBHOOK_RESOURCES = ['bookings', 'services', 'customers', 'overrides', 'checkins', 'agencies', 'departures', 'invoices', 'documents', 'refunds', 'travel_credits'] as const;
 export const WEBHOOK_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
-export type WebhookResource = (typeof WEBHOOK_RESOURCES)[number];
-export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
-
 /** Every event type, e.g. `departures.updated`. */
 export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_RESOURCES.flatMap((resource) => WEBHOOK_ACTIONS.map((action) => `${resource}.${action}`));
 

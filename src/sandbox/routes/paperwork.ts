@@ -20,7 +20,7 @@ function servicePaperRef(state: State, id: string, named: boolean): Record<strin
   return named ? serviceRef(service) : ref(service.type, id, { type: service.type });
 }
 
-export function invoiceView(state: State, invoice: InvoiceRecord): Record<string, unknown> {
+function invoiceView(state: State, invoice: InvoiceRecord): Record<string, unknown> {
   return {
     id: invoice.id,
     href: href('invoices', invoice.id),
@@ -49,13 +49,13 @@ export function invoiceView(state: State, invoice: InvoiceRecord): Record<string
 }
 
 /** A file name a client may save it under: digits, lower-case letters and dashes only. */
-export function documentFileName(document: DocumentRecord): string {
+function documentFileName(document: DocumentRecord): string {
   const subject = document.invoice_id ?? document.service_ids[0] ?? document.booking_id;
   return `${document.type.toLowerCase().replace(/_/g, '-')}-${subject}-${document.audience.toLowerCase()}.pdf`.replace(/[^a-z0-9.-]/g, '');
 }
 
 /** A document as spec §2.4 lists them (`id, href, date_created, type, audience, booking, mime_type`), plus the sandbox's extras. */
-export function documentView(state: State, document: DocumentRecord): Record<string, unknown> {
+function documentView(state: State, document: DocumentRecord): Record<string, unknown> {
   return {
     id: document.id,
     href: href('documents', document.id),

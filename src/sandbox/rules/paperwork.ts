@@ -32,7 +32,7 @@ import { amountOwingCents, paidCents } from './money.js';
 import { incompleteRequirements } from './requirements.js';
 
 /** The documents' one format. */
-export const DOCUMENT_MIME_TYPE = 'application/pdf';
+const DOCUMENT_MIME_TYPE = 'application/pdf';
 /** Where the agency must be for an ATOL certificate: the operator's ATOL agreement covers UK agents (spec §2.2). */
 const ATOL_COUNTRY = 'GB';
 
@@ -40,7 +40,7 @@ const ATOL_COUNTRY = 'GB';
 const PAPERWORK_SOURCES: ReadonlySet<string> = new Set(['bookings', 'services', 'payments', 'refunds', 'overrides', 'customers']);
 
 /** What the booking is invoiced for now, in service order. */
-export function invoiceLines(services: readonly ServiceRecord[]): InvoiceLineRecord[] {
+function invoiceLines(services: readonly ServiceRecord[]): InvoiceLineRecord[] {
   const lines: InvoiceLineRecord[] = [];
   for (const s of services) {
     if (s.status === 'Confirmed' || s.status === 'Request Cancellation') lines.push({ service_id: s.id, kind: 'SERVICE', amount_cents: s.purchase_price_cents });
@@ -68,7 +68,7 @@ const childrenOf = <R extends { booking_id: string; seq: number }>(records: Reco
     .sort((a, b) => a.seq - b.seq);
 
 /** The booking's newest invoice, if any. */
-export function currentInvoice(state: State, bookingId: string): InvoiceRecord | undefined {
+function currentInvoice(state: State, bookingId: string): InvoiceRecord | undefined {
   return childrenOf(state.collections.invoices, bookingId).at(-1);
 }
 
@@ -94,7 +94,7 @@ function reconcileInvoice(state: State, tx: Transaction, booking: BookingRecord,
 }
 
 /** True when `service` may have its voucher: Confirmed, a tour or an activity, no CHECKIN requirement of its travellers left open. */
-export function voucherReady(state: State, service: ServiceRecord): boolean {
+function voucherReady(state: State, service: ServiceRecord): boolean {
   return service.status === 'Confirmed' && service.type !== 'flex_plan_services' && incompleteRequirements(state, service).length === 0;
 }
 

@@ -111,7 +111,7 @@ function checkinEvents(state: State, changed: readonly TouchedRecord[], list: Ev
 }
 
 /** The events of a change, in the order things happened where the rules say it, then the rest. */
-export function changeEvents(state: State, tx: Transaction, changed: readonly TouchedRecord[]): QueuedEvent[] {
+function changeEvents(state: State, tx: Transaction, changed: readonly TouchedRecord[]): QueuedEvent[] {
   const list = new EventList(tx.now);
   for (const event of tx.events) {
     if (typeof event.id !== 'string') continue;

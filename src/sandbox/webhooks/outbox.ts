@@ -48,7 +48,7 @@ export interface QueuedEvent {
 }
 
 /** Real time, with milliseconds: delivery times are wall-clock, whatever the virtual clock says. */
-export const realIso = (ms: number) => new Date(ms).toISOString();
+const realIso = (ms: number) => new Date(ms).toISOString();
 
 export function newEventId(): string {
   return `evt_${randomBytes(12).toString('hex')}`;
@@ -59,7 +59,7 @@ function settle(delivery: WebhookDeliveryRecord, members: Partial<WebhookDeliver
   Object.assign(delivery, members);
 }
 
-export const isWaiting = (delivery: WebhookDeliveryRecord) => delivery.status === 'pending' || delivery.status === 'retrying';
+const isWaiting = (delivery: WebhookDeliveryRecord) => delivery.status === 'pending' || delivery.status === 'retrying';
 
 /** The resources a delivery names, as `<resource>/<id>`: what orders it behind earlier deliveries. */
 function resourceKeys(delivery: WebhookDeliveryRecord): string[] {
