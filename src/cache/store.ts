@@ -17,6 +17,7 @@
 import { closeSync, constants, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { isValidHeaderValue } from '../api/wire.js';
 import { readFileNoFollowSync, unsafeOwnership } from '../config/paths.js';
 import { writeAllSync, writeFileAtomicSync } from '../util/atomic-write.js';
 import type { CacheKind } from '../config/cache-ttl.js';
@@ -129,7 +130,8 @@ function checkEntry(value: unknown, identity: EntryIdentity, kind: CacheKind, no
     Number.isFinite(value.stored_at) &&
     value.stored_at <= nowMs + FUTURE_SKEW_MS &&
     isRecord(headers) &&
-    Object.entries(headers).every(([name, text]) => (KEPT_HEADERS as readonly string[]).includes(name) && typeof text === 'string');
+    // Validators are sent back on revalidation: a value no header may carry would fail the request.
+    Object.entries(headers).every(([name, text]) => (KEPT_HEADERS as readonly string[]).includes(name) && typeof text === 'string' && isValidHeaderValue(text));
   return matches ? (value as unknown as CacheEntry) : undefined;
 }
 

@@ -2,7 +2,7 @@ import { copyFileSync, lstatSync, mkdirSync, readFileSync, symlinkSync, truncate
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { useHostileServers, type HostileServer } from '../helpers/hostile-server.js';
-import { catalogueHandler, entryFiles, newCatalogue, requestsTo, trekAt } from './helpers.js';
+import { ageEntries, catalogueHandler, entryFiles, newCatalogue, requestsTo, trekAt } from './helpers.js';
 
 // Each write can be made to fail as a full disk does; the real writer otherwise.
 const disk = vi.hoisted(() => ({ full: false }));
@@ -94,6 +94,17 @@ describe('cache entries are never trusted', () => {
     const result = await trek.run(read);
     expect(statusOf(result.out)).toBe('SOLD_OUT');
     expect(readFileSync(file).length).toBeLessThan(1024);
+  });
+
+  it('an entry whose validator no header may carry is not used: its revalidation would fail the read (exit 1)', async () => {
+    const { server, trek, file } = await storedEntry();
+    const entry = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...entry, headers: { ...entry.headers, etag: '"a"\r\nX-Injected: 1' } }));
+    ageEntries(trek.home, 3600);
+    const result = await trek.run(read);
+    expect(result.code).toBe(0);
+    expect(statusOf(result.out)).toBe('SOLD_OUT');
+    expect(requestsTo(server, 'GET', '/departures/101')[1]!.headers['if-none-match']).toBeUndefined();
   });
 
   it('an entry stored in the future (a planted or broken clock) is not used', async () => {
