@@ -14,7 +14,7 @@
  * id, method, format and URL that were asked for; anything else is a miss, and the next answer
  * replaces it.
  */
-import { closeSync, constants, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { isValidHeaderValue } from '../api/wire.js';
@@ -302,11 +302,13 @@ export class ProfileCache {
   /** Counts one event: a byte appended to the profile's log, so counting costs one small write. */
   count(event: CacheEvent): void {
     const log = join(this.folder, 'stats.log');
-    const fd = openSync(log, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+    // O_NONBLOCK: a FIFO at the name fails the open (ENXIO) instead of hanging the command until a reader comes.
+    const fd = openSync(log, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
     let size: number;
     try {
+      if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`${log} is not a regular file`), { code: 'EFTYPE' });
       writeAllSync(fd, Buffer.from(EVENT_BYTE[event]));
-      size = lstatSync(log).size;
+      size = fstatSync(fd).size;
     } finally {
       closeSync(fd);
     }

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, lstatSync, mkdirSync, readFileSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -105,6 +106,23 @@ describe('cache entries are never trusted', () => {
     expect(result.code).toBe(0);
     expect(statusOf(result.out)).toBe('SOLD_OUT');
     expect(requestsTo(server, 'GET', '/departures/101')[1]!.headers['if-none-match']).toBeUndefined();
+  });
+
+  it('a FIFO where the counts are logged neither hangs the read nor takes the count: one warning, the answer printed', async () => {
+    const { trek, file } = await storedEntry();
+    const log = join(dirname(file), '..', 'stats.log');
+    unlinkSync(log);
+    execFileSync('mkfifo', [log]);
+    // A reader, so that a regression (a blocking open) ends in a wrong answer instead of a hung test.
+    const reader = spawn('sh', ['-c', 'exec cat "$0" > /dev/null', log], { stdio: 'ignore' });
+    try {
+      const result = await trek.run(read);
+      expect(result.code).toBe(0);
+      expect(statusOf(result.out)).toBe('AVAILABLE'); // the hit, within its TTL
+      expect(result.err).toMatch(/^! the local cache in .* could not be used \(.*stats\.log.*\); answers are not cached this time$/m);
+    } finally {
+      reader.kill();
+    }
   });
 
   it('an entry stored in the future (a planted or broken clock) is not used', async () => {
