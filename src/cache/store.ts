@@ -15,8 +15,9 @@
  * replaces it.
  */
 import { closeSync, constants, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, type Stats } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { isValidHeaderValue } from '../api/wire.js';
 import { readFileNoFollowSync, unsafeOwnership } from '../config/paths.js';
 import { writeAllSync, writeFileAtomicSync } from '../util/atomic-write.js';
@@ -272,7 +273,9 @@ export class ProfileCache {
    */
   sweep(): { entries: number; bytes: number } {
     const files = this.entries().sort((a, b) => a.lastUsedMs - b.lastUsedMs);
-    const kept = new LRUCache<string, EntryFile>({
+    // Required here, not with the module: only a process that writes sweeps, and a hit has no need of its 60 kB.
+    const { LRUCache: Lru } = createRequire(import.meta.url)('lru-cache') as typeof import('lru-cache');
+    const kept: LRUCache<string, EntryFile> = new Lru<string, EntryFile>({
       max: this.limits.maxEntries,
       maxSize: this.limits.maxBytes,
       maxEntrySize: this.limits.maxEntryBytes,
