@@ -1,5 +1,5 @@
-import { existsSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileCache, type CacheEntry } from '../../src/cache/store.js';
 import { tempHome } from '../helpers/factory.js';
@@ -47,5 +47,15 @@ describe('cache bounds', () => {
     const big = join(folder, `departures.list.${'b'.repeat(32)}.json`);
     cache.write(big, entry('big', 'x'.repeat(1000)));
     expect(existsSync(big)).toBe(false);
+  });
+
+  it("a killed writer's temp file goes with the next sweep once it is old; a writer's current one stays", async () => {
+    const { cache, file } = smallCache({ maxEntries: 10, maxBytes: 1024 * 1024 });
+    // As writeFileAtomicSync names them: .<entry file name>.<random>.tmp
+    const [stale, current] = ['stale', 'current'].map((name) => join(dirname(file(name)), `.${basename(file(name))}.${name}.tmp`)) as [string, string];
+    for (const temp of [stale, current]) writeFileSync(temp, '{"trek_cache":1');
+    at(stale, Date.now() / 1000 - 3600);
+    cache.write(file('a'), entry('a', 'x')); // the process's first write sweeps
+    expect([existsSync(stale), existsSync(current), existsSync(file('a'))]).toEqual([false, true, true]);
   });
 });
