@@ -155,6 +155,17 @@ describe('trek group import against a sandbox', () => {
     expect(await customersTagged(t.client(), 'Dryrun')).toHaveLength(0);
   });
 
+  it('21.6 --dry-run of a group larger than the places left is refused as the import would be, naming the places', async () => {
+    // 100014, a group departure: one traveller more than the places other tests left on it.
+    const places = (await api(t.client(), '/departures/100014/')).availability.spaces_remaining as number;
+    const file = manifest(dir(), 'Dryfull', places + 1);
+    const run = await t.trek('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100014', '--dry-run');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`has ${places} places left and the group needs ${places + 1}; nothing was created`);
+    expect(run.stdout).toBe('');
+    expect(existsSync(`${file}.journal`)).toBe(false);
+  });
+
   it('21.7 group export writes the manifest back: importing it makes the same travellers (csv and ndjson)', async () => {
     const file = join(dir(), 'roundtrip.csv');
     writeFileSync(

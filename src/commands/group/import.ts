@@ -144,12 +144,17 @@ function summaryRows(results: ReadonlyArray<{ row: ManifestRow; customer?: strin
   }));
 }
 
-/** --dry-run: what each row would get, from the journal as it is; nothing is sent. */
+/**
+ * --dry-run: what each row would get, from the journal as it is. Nothing is created; the
+ * departure is read, so a group too large for its places is refused here as the import would be.
+ */
 async function showPlan(opts: GroupImportOptions, manifest: Manifest): Promise<void> {
   const state = existsSync(opts.journal) ? readJournal(opts.journal, readFileSync(opts.journal, 'utf8')).state : emptyState();
   const plan = planImport(manifest, state, { departure: opts.departure, booking: opts.booking }, opts.journal);
   const count = (action: string) => plan.actions.filter((a) => a.action === action).length;
   const booking = plan.booking ?? opts.booking ?? null;
+  const pending = plan.actions.filter((a) => !plan.services.some((s) => a.action === 'skip' && s.customers.includes(a.customer))).length;
+  await checkPlaces(opts, await opts.api(), pending);
   const rows = summaryRows(
     plan.actions.map((a) => ({ row: a.row, outcome: a.action, ...(a.action === 'skip' && { customer: a.customer }) })),
     booking,
@@ -157,9 +162,8 @@ async function showPlan(opts: GroupImportOptions, manifest: Manifest): Promise<v
   );
   await renderList(opts.io, rows, opts.output, { columns: SUMMARY_COLUMNS });
   const on = booking === null ? `a new booking in ${sanitize(opts.currency ?? '')}` : `booking ${sanitize(booking)}`;
-  const pending = plan.actions.filter((a) => !plan.services.some((s) => a.action === 'skip' && s.customers.includes(a.customer))).length;
   opts.io.err.write(
-    `Dry run, nothing sent: ${count('create')} to create, ${count('skip')} already imported, ${count('check')} sent before without an answer (looked for first), ` +
+    `Dry run, nothing created: ${count('create')} to create, ${count('skip')} already imported, ${count('check')} sent before without an answer (looked for first), ` +
       `then ${pending > 0 ? `a departure service on departure ${sanitize(opts.departure)} for ${pending} traveller${pending === 1 ? '' : 's'}` : 'no departure service (all are on one)'}, on ${on}.\n`,
   );
 }
