@@ -25,14 +25,14 @@ function httpFolder(cacheDir: string): string {
 }
 
 /** A profile's cache, in a cache folder checked to be the user's alone (created when `create`). */
-export function profileCache(paths: TrekPaths, profile: string, options: { create?: boolean; limits?: CacheLimits } = {}): ProfileCache {
+function profileCache(paths: TrekPaths, profile: string, options: { create?: boolean; limits?: CacheLimits } = {}): ProfileCache {
   if (options.create) ensurePrivateFolder(paths, 'cache');
   else checkPrivateFolders(paths, 'cache');
   return new ProfileCache(join(httpFolder(paths.cache), profileFolderName(profile)), options.limits);
 }
 
 /** The TTL of each kind in seconds: the cache.ttl.* settings, else the defaults. */
-export function ttlSettings(paths: TrekPaths): Record<CacheKind, number> {
+function ttlSettings(paths: TrekPaths): Record<CacheKind, number> {
   const settings = readSettings(paths);
   return Object.fromEntries(
     CACHE_KINDS.map((kind) => {
@@ -67,7 +67,7 @@ function pathBelow(base: URL, url: URL): string | undefined {
 }
 
 /** ResponseCache on disk. Failing to read or write the cache never fails a command: it warns once and carries on. */
-export class DiskResponseCache implements ResponseCache {
+class DiskResponseCache implements ResponseCache {
   private readonly base: URL;
   private readonly keyId: string;
   private readonly now: () => number;

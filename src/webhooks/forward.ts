@@ -36,7 +36,7 @@ export function parseForwardUrl(value: string): URL {
  * The request's headers less the connection's own and any named in `withheld` (lower case):
  * the profile's key header is withheld, so a key never travels with a forward whatever came in.
  */
-export function forwardedHeaders(rawHeaders: readonly string[], withheld: ReadonlySet<string>): string[] {
+function forwardedHeaders(rawHeaders: readonly string[], withheld: ReadonlySet<string>): string[] {
   const kept: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!.toLowerCase();

@@ -21,7 +21,7 @@ export interface TriggerOptions {
   builtinSandbox: boolean;
 }
 
-export const EVENT_COLUMNS: Column[] = [
+const EVENT_COLUMNS: Column[] = [
   { field: 'event_type', header: 'EVENT TYPE' },
   { field: 'data.href', header: 'RESOURCE' },
   { field: 'id', header: 'EVENT ID', whole: true },
