@@ -4,7 +4,7 @@
  * `trek cache clear` show and remove. Entries live per profile and per API key identity under
  * trek's cache folder (store.ts).
  */
-import { readdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CacheSlot, ResponseCache, StoredAnswer } from '../api/client.js';
 import { checkPrivateFolders, ensurePrivateFolder, type TrekPaths } from '../config/paths.js';
@@ -300,6 +300,8 @@ export function clearCache(paths: TrekPaths, scope: { profile: string } | 'all-p
 
 function listFolders(dir: string): string[] {
   try {
+    // A link in place of the folder is not followed: what it points at is not the cache.
+    if (!lstatSync(dir).isDirectory()) return [];
     return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   } catch {
     return [];

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
@@ -52,6 +52,18 @@ describe('trek cache status', () => {
 });
 
 describe('trek cache clear', () => {
+  it('--all-profiles does not follow a link put in place of the cache folder: what it points at is left whole', async () => {
+    const { trek } = await setUp();
+    const elsewhere = join(trek.home, 'elsewhere');
+    mkdirSync(join(elsewhere, 'keep'), { recursive: true });
+    writeFileSync(join(elsewhere, 'keep', 'file'), 'not the cache');
+    mkdirSync(join(trek.home, 'cache'), { recursive: true, mode: 0o700 });
+    symlinkSync(elsewhere, join(trek.home, 'cache', 'http'));
+    const cleared = await trek.run(['cache', 'clear', '--all-profiles']);
+    expect(cleared.code).toBe(0);
+    expect(existsSync(join(elsewhere, 'keep', 'file'))).toBe(true);
+  });
+
   it("removes the current profile's entries and counts, and leaves other profiles' alone", async () => {
     const { server, trek } = await setUp();
     await trek.run(['api', 'GET', '/departures/101']);
