@@ -18,7 +18,7 @@ import { parseEventTypes } from '../../webhooks/events.js';
 import { parseForwardUrl } from '../../webhooks/forward.js';
 import { webhookHandler, type HandledEvent } from '../../webhooks/handler.js';
 import { LISTEN_HOST, startReceiver, type Receiver } from '../../webhooks/receiver.js';
-import { ReplayGuard } from '../../webhooks/replay-guard.js';
+import { MAX_SEEN_EVENTS, ReplayGuard } from '../../webhooks/replay-guard.js';
 import { checkFieldsBeforeChange } from '../resource.js';
 import { processSignals, type SignalHook } from '../signals.js';
 import { examples, outputSpec, parseInteger } from '../shared.js';
@@ -60,7 +60,7 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
         "Every request must carry X-Gapi-Signature, the hex HMAC-SHA256 of its body keyed with the profile's application key: others are refused (401) and never forwarded. " +
         'Good ones are answered with X-Application-SHA256 (so the sender stops retrying), printed one line per event (one JSON line with -o ndjson or in a pipe) ' +
         'and forwarded unchanged, signature included, to --forward-to; with --update-cache, what each event names is evicted from the local cache.\n\n' +
-        "Event ids are recorded per profile (the newest 10000, in trek's state folder): a repeat is marked, acknowledged, and neither forwarded nor applied again, also across runs. " +
+        `Event ids are recorded per profile (the newest ${MAX_SEEN_EVENTS}, in trek's state folder): a repeat is marked, acknowledged, and neither forwarded nor applied again, also across runs. ` +
         'When --forward-to fails, the sender is answered 502 and its retry is handled afresh.\n\n' +
         "Against a real API (no sandbox), it prints how to register a public URL for this receiver and listens; requests must then name Host 127.0.0.1:PORT, or a name given with --allow-host.",
     )
