@@ -13,7 +13,7 @@ import { Router } from './router.js';
 import type { State } from './model.js';
 import { agentKey } from './keys.js';
 import { installModules } from './routes/index.js';
-import { resetDataFile, Store } from './store.js';
+import { resetDataFile, Store, type ResetOptions } from './store.js';
 import { startDeliverer, type DelivererOptions, type WebhookDelivery } from './webhooks/deliverer.js';
 
 /** A sandbox's store and pipeline, wherever it answers. */
@@ -153,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 /** Replaces the data file with a fresh seed (keeping its seed and size unless given). A
  * snapshot of an unknown version is refused, never overwritten; a damaged one is kept beside
  * it under a new name, which is returned. */
-export async function resetSandbox(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<{ damagedKeptAs?: string }> {
+export async function resetSandbox(dataFile: string, options: ResetOptions = {}): Promise<{ damagedKeptAs?: string }> {
   return resetDataFile(dataFile, options);
 }
 

@@ -26,11 +26,24 @@ export interface StoreOptions {
   dataFile?: string;
   seed?: number;
   size?: number;
+  /** The virtual clock of a new store (the seed's dates follow it); default the real time. */
   now?: Date;
   /** How long a write waits for another process holding the data file's lock; default TREK_LOCK_WAIT_MS, else 20 s. */
   lockWaitMs?: number;
   /** Journal size that makes a writer fold it into the snapshot; default the larger of 1 MiB and the snapshot. */
   journalCompactBytes?: number;
+}
+
+/** A fresh state in place of the old: another seed or size, and the clock at `now` (default the real time). */
+export interface ResetOptions {
+  seed?: number;
+  size?: number;
+  now?: Date;
+}
+
+/** The virtual clock's offset from real time that puts "now" at `now`. */
+function clockOffset(now: Date | undefined): number {
+  return now ? now.getTime() - Date.now() : 0;
 }
 
 /**
@@ -124,7 +137,7 @@ export class Store {
   static async open(options: StoreOptions = {}): Promise<Store> {
     const seed = options.seed ?? DEFAULT_SEED;
     const size = options.size ?? DEFAULT_SIZE;
-    const offsetMs = options.now ? options.now.getTime() - Date.now() : 0;
+    const offsetMs = clockOffset(options.now);
     const fresh = () => createState(seed, size, Date.now() + offsetMs, offsetMs);
     if (!options.dataFile) return new Store(undefined, fresh());
 
@@ -341,10 +354,11 @@ export class Store {
     });
   }
 
-  /** Starts over with a fresh seed; the clock goes back to real time; the keys stay. */
-  reset(options: { seed?: number; size?: number } = {}): Promise<void> {
+  /** Starts over with a fresh seed; the clock goes back to real time (or to `now`); the keys stay. */
+  reset(options: ResetOptions = {}): Promise<void> {
     return this.mutate((state, tx) => {
-      const fresh = createState(options.seed ?? state.seed, options.size ?? state.size, Date.now(), 0, storeKeysOf(state));
+      const offsetMs = clockOffset(options.now);
+      const fresh = createState(options.seed ?? state.seed, options.size ?? state.size, Date.now() + offsetMs, offsetMs, storeKeysOf(state));
       fresh.generation = state.generation;
       this.replaceState(fresh);
       tx.emit({ type: 'sandbox.reset' });
@@ -361,7 +375,7 @@ export class Store {
  * Rewrites a data file with a fresh state, under the lock. Refuses a snapshot of an unknown
  * version; a damaged one (and its journal) is kept beside it as `*.damaged-<time>`.
  */
-export async function resetDataFile(dataFile: string, options: { seed?: number; size?: number } = {}): Promise<{ damagedKeptAs?: string }> {
+export async function resetDataFile(dataFile: string, options: ResetOptions = {}): Promise<{ damagedKeptAs?: string }> {
   const file = new DataFile(dataFile, SNAPSHOT_LIMITS);
   const release = await file.lock();
   try {
@@ -374,7 +388,8 @@ export async function resetDataFile(dataFile: string, options: { seed?: number; 
       isDamaged = true;
     }
     const keys = existing?.operator_key ? storeKeysOf(existing) : undefined;
-    const fresh = createState(options.seed ?? existing?.seed ?? DEFAULT_SEED, options.size ?? existing?.size ?? DEFAULT_SIZE, Date.now(), 0, keys);
+    const offsetMs = clockOffset(options.now);
+    const fresh = createState(options.seed ?? existing?.seed ?? DEFAULT_SEED, options.size ?? existing?.size ?? DEFAULT_SIZE, Date.now() + offsetMs, offsetMs, keys);
     fresh.generation = (existing?.generation ?? 0) + 1;
     const damagedKeptAs = isDamaged ? file.setAside() : undefined;
     file.writeSnapshot(fresh);

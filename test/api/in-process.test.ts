@@ -8,12 +8,13 @@ import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { InProcessDispatcher } from '../../src/api/in-process.js';
 import { openSandbox, type InProcessSandbox } from '../../src/sandbox/index.js';
+import { NOW } from '../helpers/clock.js';
 
 let sandbox: InProcessSandbox;
 let client: ApiClient;
 
 beforeAll(async () => {
-  sandbox = await openSandbox({ size: 12 });
+  sandbox = await openSandbox({ now: NOW, size: 12 });
   client = new ApiClient({ baseUrl: 'http://localhost', apiKey: sandbox.apiKey, dispatcher: new InProcessDispatcher(sandbox.respond), retry: { maxAttempts: 1 } });
 });
 

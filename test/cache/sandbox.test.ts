@@ -3,10 +3,11 @@ import { main } from '../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
 import { ageEntries } from './helpers.js';
+import { NOW } from '../helpers/clock.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ now: NOW });
 });
 afterAll(() => sandbox.close());
 

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
 import { promptTheme } from '../../src/prompt/prompter.js';
 import { tempHome } from '../helpers/factory.js';
-import { useSandbox } from './booking/harness.js';
+import { useTrekSandbox } from '../helpers/trek-sandbox.js';
 import { booked, TOUR } from './override/booked.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 /** A booking id no sandbox has, and one that is a tour dossier (the mistyped 200009). */
 const MISSING_BOOKING = '2999999';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseManifest } from '../../src/commands/group/manifest.js';
 import { clientOf, cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server } from './trek-process.js';
-import { expectOk, type HttpClient } from '../sandbox/helpers.js';
+import { expectOk, type HttpClient } from '../helpers/sandbox-client.js';
 
 const HEADER = 'name.title,name.legal_first_name,name.legal_last_name,date_of_birth,account_email,phone_numbers';
 

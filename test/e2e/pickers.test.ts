@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal, type Terminal } from '../helpers/terminal.js';
-import { expectOk } from '../sandbox/helpers.js';
+import { expectOk } from '../helpers/sandbox-client.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
 const { env, client, trek, trekJson } = useTrekAgainstSandbox();

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, collectPages } from '../sandbox/helpers.js';
+import { clientFor, collectPages } from '../helpers/sandbox-client.js';
 import { freshHome, startServer } from './trek-process.js';
+import { NOW } from '../helpers/clock.js';
 
 let dir: string;
 let home: string;
@@ -63,7 +64,7 @@ describe('trek sandbox serve stopping', () => {
     expect(finished.code, finished.stderr).toBe(0);
     expect(finished.stderr).toContain('Sandbox stopped.');
 
-    const again = await startSandbox({ dataFile: file });
+    const again = await startSandbox({ now: NOW, dataFile: file });
     try {
       const bookings = await collectPages(clientFor(again), '/bookings/?max_per_page=100');
       expect(bookings.map((b) => b.external_id)).toContain(`in flight at ${signal}`);

@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
-import { clientAt, type Answer, type Key } from '../sandbox/helpers.js';
+import { clientAt, type Answer, type Key } from '../helpers/sandbox-client.js';
 import { freshHome, runTrek, startServer, type Server } from './trek-process.js';
 
 /** Plain HTTP to the served sandbox, as it printed itself: its URL, ready key and operator key. */

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { clientAt, clientFor, type HttpClient } from '../sandbox/helpers.js';
+import { clientAt, clientFor, type HttpClient } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TREK_BIN = join(REPO, 'bin', 'trek');
@@ -106,7 +107,7 @@ export function useTrekAgainstSandbox() {
   let sandbox: RunningSandbox | undefined;
   let env: Record<string, string> = {};
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ now: NOW, port: 0 });
     env = {
       TREK_HOME: freshHome(),
       TREK_BASE_URL: sandbox.baseUrl,

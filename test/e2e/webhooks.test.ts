@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ackValue } from '../../src/domain/webhooks.js';
 import { useHostileServers } from '../helpers/hostile-server.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
-import { expectOk, type HttpClient } from '../sandbox/helpers.js';
+import { expectOk, type HttpClient } from '../helpers/sandbox-client.js';
 import { cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server, type Watched } from './trek-process.js';
 
 const servers = useHostileServers();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as bookingRoutes from '../../src/sandbox/routes/bookings.js';
 import { startFixtureSandbox } from './checkins-fixtures.js';
-import { clientFor, collectPages, KEYS, useSandbox } from './helpers.js';
+import { clientFor, collectPages, KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 
-const client = useSandbox({ size: 50 });
+const client = useSandboxClient({ size: 50 });
 
 const DECIMAL = /^-?\d+\.\d{2}$/;
 const NESTED = ['services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers', 'travel_credits', 'payment_links'];

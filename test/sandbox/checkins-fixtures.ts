@@ -11,7 +11,8 @@ import { keysOf, type RunningSandbox } from '../../src/sandbox/index.js';
 import { Router } from '../../src/sandbox/router.js';
 import { installModules, type SandboxModule } from '../../src/sandbox/routes/index.js';
 import { Store, type StoreOptions } from '../../src/sandbox/store.js';
-import { clientFor, NOW, type Client, type Key } from './helpers.js';
+import { clientFor, type Client, type Key } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
 export interface FixtureSandbox extends RunningSandbox {
   store: Store;

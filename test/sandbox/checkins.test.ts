@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addService, bookedCustomer, createBooking, createCustomer, LATER_TOUR, READY, shiftDate, TOUR, useFixtureSandbox } from './checkins-fixtures.js';
-import { KEYS } from './helpers.js';
+import { KEYS } from '../helpers/sandbox-client.js';
 
 const f = useFixtureSandbox();
 let tour: { start_date: string; finish_date: string };

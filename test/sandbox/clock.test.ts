@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { estMidnightEnding, parseDuration } from '../../src/sandbox/clock.js';
 import { Store } from '../../src/sandbox/store.js';
-import { clientFor, KEYS, NOW, useSandbox } from './helpers.js';
+import { clientFor, KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 20, now: NOW });
+const client = useSandboxClient({ size: 20, now: NOW });
 
 describe('durations and EST', () => {
   it.each([
@@ -95,7 +96,7 @@ describe('due hooks', () => {
   });
 
   it('rolls back a mutation that throws', async () => {
-    const store = await Store.open({ size: 10 });
+    const store = await Store.open({ now: NOW, size: 10 });
     const before = JSON.stringify(store.read());
     await expect(
       store.mutate((state, tx) => {
@@ -113,14 +114,29 @@ describe('/_sandbox/reset', () => {
     const sandbox = clientFor(await startSandbox({ size: 20, now: new Date('2030-01-01T00:00:00Z') }));
     try {
       const booking = (await sandbox.post('/bookings', { currency: 'CAD' })).json;
+      // wall clock: without `now` a reset goes back to real time
       const answer = await sandbox.post('/_sandbox/reset', { seed: 9, size: 15 }, 'operator');
       expect(answer.json).toMatchObject({ seed: 9, size: 15 });
       expect(Math.abs(Date.parse(answer.json.now) - Date.now())).toBeLessThan(60_000);
       expect((await sandbox.get(`/bookings/${booking.id}`)).status).toBe(404);
       expect((await sandbox.get('/departures')).json.count).toBe(15);
-      expect((await sandbox.post('/_sandbox/reset', { size: 0 }, 'operator')).json.errors[0]).toMatchObject({ field: 'size', code: 'INVALID_VALUE' });
+      expect((await sandbox.post('/_sandbox/reset', { now: NOW.toISOString(), size: 0 }, 'operator')).json.errors[0]).toMatchObject({ field: 'size', code: 'INVALID_VALUE' });
+      expect((await sandbox.post('/_sandbox/reset', { now: 'soon' }, 'operator')).json.errors[0]).toMatchObject({ field: 'now', code: 'INVALID_DATETIME' });
     } finally {
       await sandbox.sandbox.close();
+    }
+  });
+
+  it('with now, starts the fresh store there: its clock and the seed dates follow, as a store made that day', async () => {
+    const sandbox = clientFor(await startSandbox({ size: 12, now: new Date('2031-05-05T00:00:00Z') }));
+    const reference = clientFor(await startSandbox({ size: 12, now: NOW }));
+    try {
+      const answer = await sandbox.post('/_sandbox/reset', { now: NOW.toISOString() }, 'operator');
+      expect(Date.parse(answer.json.now) - NOW.getTime()).toBeLessThan(60_000);
+      expect((await sandbox.get('/departures?order_by=start_date')).json).toEqual((await reference.get('/departures?order_by=start_date')).json);
+    } finally {
+      await sandbox.sandbox.close();
+      await reference.sandbox.close();
     }
   });
 });
@@ -138,7 +154,7 @@ describe('/_sandbox/whoami', () => {
 
 describe('transactions', () => {
   it('refuses an asynchronous mutation and keeps the state as it was', async () => {
-    const store = await Store.open({ size: 10 });
+    const store = await Store.open({ now: NOW, size: 10 });
     const before = JSON.stringify(store.read());
     await expect(
       store.mutate(async (state) => {
@@ -149,7 +165,7 @@ describe('transactions', () => {
   });
 
   it('remove deletes a record and emits its event; a missing one is reported', async () => {
-    const store = await Store.open({ size: 10 });
+    const store = await Store.open({ now: NOW, size: 10 });
     const events: string[] = [];
     store.onEvent((e) => events.push(`${e.type} ${e.id}`));
     const removed = await store.mutate((_state, tx) => [tx.remove('bookings', '200002'), tx.remove('bookings', '999')]);

@@ -4,9 +4,9 @@
  * client's current copy is answered 304 with no body.
  */
 import { describe, expect, it } from 'vitest';
-import { KEYS, useSandbox } from './helpers.js';
+import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 
-const client = useSandbox();
+const client = useSandboxClient();
 
 const getWith = (path: string, headers: Record<string, string>) => client.request('GET', path, { headers });
 

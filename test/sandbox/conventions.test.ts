@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromXml } from '../../src/util/xml.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { agentKey, clientFor, collectPages, KEYS, useSandbox } from './helpers.js';
+import { agentKey, clientFor, collectPages, KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 120 });
+const client = useSandboxClient({ size: 120 });
 
 function expectErrorBody(body: any, status: number, path: string): void {
   expect(body).toMatchObject({ http_status_code: status, href: path });
@@ -212,7 +213,7 @@ describe('HEAD and the request log', () => {
 
   it('Keep: logs one line per request, never a key (agent, Bearer, operator or a wrong one)', async () => {
     const lines: string[] = [];
-    const logged = clientFor(await startSandbox({ size: 10, log: (line) => lines.push(line) }));
+    const logged = clientFor(await startSandbox({ now: NOW, size: 10, log: (line) => lines.push(line) }));
     try {
       await logged.get('/departures/?max_per_page=10');
       await logged.request('GET', '/bookings/', { key: null, headers: { authorization: `Bearer ${agentKey(logged.sandbox, '3')}` } });

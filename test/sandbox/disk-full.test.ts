@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { runTrek } from '../e2e/trek-process.js';
-import { clientFor, collectPages } from './helpers.js';
+import { clientFor, collectPages } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
 let mount: string | undefined;
 let unavailable = '';
@@ -78,7 +79,7 @@ describe('13.1 disk full', () => {
   it('13.1 disk full: a write is answered 507 naming the file, nothing half-written, and what was confirmed stays', async (ctx) => {
     ctx.skip(mount === undefined, unavailable);
     const file = join(mount!, 'served', 'state.json');
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     const client = clientFor(sandbox);
     expect((await client.post('/bookings/', { currency: 'CAD', external_id: 'before the disk filled' })).status).toBe(201);
     let filler = fillUp();
@@ -102,7 +103,7 @@ describe('13.1 disk full', () => {
       await sandbox.close();
 
       // Still full: the data file loads whole, with what was confirmed and without what was refused.
-      const again = await startSandbox({ dataFile: file });
+      const again = await startSandbox({ now: NOW, dataFile: file });
       const bookings = await collectPages(clientFor(again), '/bookings/?max_per_page=100');
       expect(bookings.map((b) => b.external_id)).toContain('before the disk filled');
       expect((await collectPages(clientFor(again), '/customers/?max_per_page=100')).map((c) => c.name.legal_first_name)).not.toContain('Full1');
@@ -112,7 +113,7 @@ describe('13.1 disk full', () => {
     } finally {
       rmSync(filler, { force: true });
     }
-    const last = await startSandbox({ dataFile: file });
+    const last = await startSandbox({ now: NOW, dataFile: file });
     expect((await collectPages(clientFor(last), '/customers/?max_per_page=100')).map((c) => c.name.legal_first_name)).toContain('Full2');
     await last.close();
   });
@@ -120,7 +121,7 @@ describe('13.1 disk full', () => {
   it('13.1 disk full: trek sandbox reset exits 2 naming the snapshot and leaves the old one whole', async (ctx) => {
     ctx.skip(mount === undefined, unavailable);
     const file = join(mount!, 'reset', 'state.json');
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'kept through a failed reset' });
     await sandbox.close();
     const snapshot = readFileSync(file, 'utf8');
@@ -131,7 +132,7 @@ describe('13.1 disk full', () => {
       expect(reset.stderr).toContain(`cannot write the sandbox state to ${file}: ENOSPC`);
       expect(readFileSync(file, 'utf8')).toBe(snapshot);
       expect(readdirSync(join(mount!, 'reset')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-      const again = await startSandbox({ dataFile: file });
+      const again = await startSandbox({ now: NOW, dataFile: file });
       expect((await collectPages(clientFor(again), '/bookings/?max_per_page=100')).map((b) => b.external_id)).toContain('kept through a failed reset');
       await again.close();
     } finally {

@@ -1,9 +1,10 @@
 /** Issue 16: one clock for everything, the error body's `time` (spec §7.2) included. */
 import { describe, expect, it } from 'vitest';
-import { NOW, useSandbox } from './helpers.js';
+import { useSandboxClient } from '../helpers/sandbox-client.js';
 import { get, moveClock } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 10, now: NOW });
+const client = useSandboxClient({ size: 10, now: NOW });
 
 describe('16 one clock for everything', () => {
   it("16 an error body's time follows the virtual clock: 30 days on, a 404 says so", async () => {

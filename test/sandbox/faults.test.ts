@@ -10,9 +10,10 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { faultFor, inject, patternMatches, RateLimiter } from '../../src/sandbox/faults.js';
 import { Store } from '../../src/sandbox/store.js';
-import { clientFor, KEYS, useSandbox, type Client } from './helpers.js';
+import { clientFor, KEYS, useSandboxClient, type Client } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox();
+const client = useSandboxClient();
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -160,7 +161,7 @@ describe('16 fault injection: what a fault answers', () => {
 
 describe('16 fault injection: rate and delay', () => {
   it('16 a rate fault fires on the share of matching requests the draw picks', async () => {
-    const store = await Store.open({});
+    const store = await Store.open({ now: NOW});
     await store.mutate((state, tx) => {
       state.faults = { last_id: 1, list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: 500, path: '*', method: null, count: null, remaining: null, rate: 0.25, retry_after: null, delay_ms: null, drop: false }] };
     });
@@ -169,7 +170,7 @@ describe('16 fault injection: rate and delay', () => {
   });
 
   it('16 a delay fault holds the answer for delay_ms, then answers as usual (or with its status)', async () => {
-    const store = await Store.open({});
+    const store = await Store.open({ now: NOW});
     await store.mutate((state, tx) => {
       state.faults = { last_id: 1, list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: null, path: '*', method: null, count: null, remaining: null, rate: null, retry_after: null, delay_ms: 2000, drop: false }] };
     });
@@ -191,7 +192,7 @@ describe('16 fault injection: rate and delay', () => {
   });
 
   it('16 a slow answer stalls no other request, and stops waiting when its client goes away', async () => {
-    const own = clientFor(await startSandbox());
+    const own = clientFor(await startSandbox({ now: NOW }));
     await addFault(own, { delay_ms: 120_000, path: '/departures/100002' });
     const gone = new AbortController();
     const slow = fetch(`${own.sandbox.baseUrl}/departures/100002/`, { headers: { 'x-application-key': own.sandbox.apiKey }, signal: gone.signal }).catch(() => 'aborted');
@@ -206,8 +207,8 @@ describe('16 fault injection: rate and delay', () => {
 describe('16 fault injection: faults live in the state', () => {
   it('16 a fault added through one sandbox reaches another on the same data file, and their counts are shared', async () => {
     const dataFile = tempFile();
-    const first = clientFor(await startSandbox({ dataFile }));
-    const second = clientFor(await startSandbox({ dataFile }));
+    const first = clientFor(await startSandbox({ now: NOW, dataFile }));
+    const second = clientFor(await startSandbox({ now: NOW, dataFile }));
     try {
       await addFault(first, { status: 503, path: '/departures*', count: 3 });
       expect((await second.get('/departures/100001/')).status).toBe(503);
@@ -222,10 +223,10 @@ describe('16 fault injection: faults live in the state', () => {
   });
 
   it('16 a reset clears the faults with the rest of the state', async () => {
-    const own = clientFor(await startSandbox());
+    const own = clientFor(await startSandbox({ now: NOW }));
     try {
       await addFault(own, { status: 500 });
-      expect((await own.post('/_sandbox/reset', {}, KEYS.operator)).status).toBe(200);
+      expect((await own.post('/_sandbox/reset', { now: NOW.toISOString() }, KEYS.operator)).status).toBe(200);
       expect((await own.get('/_sandbox/faults', KEYS.operator)).json.results).toEqual([]);
       expect((await own.get('/departures/100001/')).status).toBe(200);
     } finally {
@@ -235,18 +236,18 @@ describe('16 fault injection: faults live in the state', () => {
 
   it('16 a data file whose faults are damaged is refused on load, naming the member', async () => {
     const dataFile = tempFile();
-    const made = await startSandbox({ dataFile });
+    const made = await startSandbox({ now: NOW, dataFile });
     await made.close();
     const state = JSON.parse(readFileSync(dataFile, 'utf8'));
     state.faults = { last_id: 1, list: [{ id: 1, path: null }] };
     writeFileSync(dataFile, JSON.stringify(state));
-    await expect(startSandbox({ dataFile })).rejects.toThrow(/faults is not a list of faults/);
+    await expect(startSandbox({ now: NOW, dataFile })).rejects.toThrow(/faults is not a list of faults/);
   });
 });
 
 describe('16 the rate limit of a served sandbox (--rate-limit N/s)', () => {
   it('16 past N requests a second per key the answer is 429 with Retry-After and the §7.2 body; other keys and /_sandbox/ are not counted', async () => {
-    const limited = clientFor(await startSandbox({ rateLimit: 2 }));
+    const limited = clientFor(await startSandbox({ now: NOW, rateLimit: 2 }));
     try {
       // Ten at once from one key: whatever second they fall in, some go past two a second.
       const answers = await Promise.all(Array.from({ length: 10 }, () => limited.get('/departures/100001/')));

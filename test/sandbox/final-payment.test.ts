@@ -5,8 +5,9 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, NOW, type Client } from './helpers.js';
+import { clientFor, type Client } from '../helpers/sandbox-client.js';
 import { get, moveClock, newCustomers, pay, refs } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
 async function ownSandbox(): Promise<Client> {
   const client = clientFor(await startSandbox({ size: 20, now: NOW }));

@@ -1,9 +1,10 @@
 /** Issue 16: flex switched off for one agency, not only for an agency chain (spec §4.3 rules 1 and 3). */
 import { describe, expect, it } from 'vitest';
-import { KEYS, NOW, useSandbox } from './helpers.js';
+import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 import { book, get, pay } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 describe('16 flex can be switched off per agency (spec §4.3 rules 1 and 3)', () => {
   it('16 flex switched off for one agency whose chain sells flex: FLEX_DISABLED naming the agency', async () => {

@@ -1,9 +1,10 @@
 /** The seeded scenarios (docs/sandbox.md, "Scenarios"): each flex refusal reachable with one request, the hostile addon, the waitlist seat holder. */
 import { describe, expect, it } from 'vitest';
-import { KEYS, NOW, useSandbox, type Key } from './helpers.js';
+import { KEYS, useSandboxClient, type Key } from '../helpers/sandbox-client.js';
 import { book, get, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 async function scenario(externalId: string, key: Key) {
   const booking = (await get(client, `/bookings/?external_id=${externalId}`, key)).results[0];

@@ -1,10 +1,11 @@
 /** Flex plan services (spec §2.4, §2.5, §3.2, §4.3 rules 1–5, §8): attach, confirm by full payment, addons, terms, exercise. */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, KEYS, NOW, useSandbox, type Client, type Key } from './helpers.js';
+import { clientFor, KEYS, useSandboxClient, type Client, type Key } from '../helpers/sandbox-client.js';
 import { book, cents, decimal, get, moveClock, pay, setStatus, type Booked } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 const HOUR = 3_600_000;
 
 /** A departure service confirmed by paying its deposit, ready for flex. */

@@ -9,9 +9,10 @@ import { Router } from '../../src/sandbox/router.js';
 import { installModules } from '../../src/sandbox/routes/index.js';
 import { Store } from '../../src/sandbox/store.js';
 import { fromXml } from '../../src/util/xml.js';
-import { clientFor, useSandbox } from './helpers.js';
+import { clientFor, useSandboxClient } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40 });
+const client = useSandboxClient({ size: 40 });
 const PAGE = '/departures/?availability.status=AVAILABLE&order_by=start_date&max_per_page=10';
 
 describe('memoised catalogue pages', () => {
@@ -43,17 +44,17 @@ describe('memoised catalogue pages', () => {
   });
 
   it('follow a reset to another seed or size, and back', async () => {
-    const sandbox = clientFor(await startSandbox({ size: 30 }));
-    const other = clientFor(await startSandbox({ seed: 2, size: 30 }));
+    const sandbox = clientFor(await startSandbox({ now: NOW, size: 30 }));
+    const other = clientFor(await startSandbox({ now: NOW, seed: 2, size: 30 }));
     try {
       const seed1 = await sandbox.get(PAGE);
-      expect((await sandbox.post('/_sandbox/reset', { seed: 2 }, 'operator')).status).toBe(200);
+      expect((await sandbox.post('/_sandbox/reset', { now: NOW.toISOString(), seed: 2 }, 'operator')).status).toBe(200);
       const seed2 = await sandbox.get(PAGE);
       expect(seed2.text).not.toBe(seed1.text);
       expect(seed2.text).toBe((await other.get(PAGE)).text);
-      await sandbox.post('/_sandbox/reset', { seed: 1, size: 12 }, 'operator');
+      await sandbox.post('/_sandbox/reset', { now: NOW.toISOString(), seed: 1, size: 12 }, 'operator');
       expect((await sandbox.get('/departures/?max_per_page=10')).json.count).toBe(12);
-      await sandbox.post('/_sandbox/reset', { size: 30 }, 'operator');
+      await sandbox.post('/_sandbox/reset', { now: NOW.toISOString(), size: 30 }, 'operator');
       expect((await sandbox.get(PAGE)).text).toBe(seed1.text);
     } finally {
       await Promise.all([sandbox.sandbox.close(), other.sandbox.close()]);
@@ -77,7 +78,7 @@ describe('a departure’s detail', () => {
 
 describe('memoised catalogue pages and cache busters', () => {
   it('16 a page asked with a fresh uuid or _ each time is memoised once: the busters change no answer', async () => {
-    const store = await Store.open({ size: 40 });
+    const store = await Store.open({ now: NOW, size: 40 });
     const respond = createPipeline(store, installModules(new Router(), store));
     const key = store.read().collections.agents['1']!.api_key;
     const get = async (url: string) => {

@@ -9,10 +9,11 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, collectPages, NOW, useSandbox, type Client } from './helpers.js';
+import { clientFor, collectPages, useSandboxClient, type Client } from '../helpers/sandbox-client.js';
 import { cents, decimal, get, moveClock, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const shared = useSandbox({ size: 40, now: NOW });
+const shared = useSandboxClient({ size: 40, now: NOW });
 
 async function ownSandbox(): Promise<Client> {
   const client = clientFor(await startSandbox({ size: 20, now: NOW }));

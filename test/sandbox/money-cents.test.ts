@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { FLEX_TIERS, GENERIC_WINDOWS, windowAmounts } from '../../src/sandbox/catalogue/terms.js';
 import { splitCents } from '../../src/sandbox/money.js';
-import { KEYS, NOW, useSandbox } from './helpers.js';
+import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 import { cents, get, newBooking, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
 const WINDOWS = [...GENERIC_WINDOWS.map((w) => ({ terms: 'generic', ...w })), ...FLEX_TIERS.flatMap((tier) => tier.windows.map((w) => ({ terms: tier.code, ...w })))];
 
@@ -51,7 +52,7 @@ describe('16 money to the cent', () => {
   });
 });
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 describe('16 money to the cent in a flex exercise', () => {
   it('16 the exercise refunds and credits the window’s amounts, and refund + credit + retained = the tour price exactly', async () => {

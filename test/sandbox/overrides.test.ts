@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addService, bookedCustomer, closeBooking, createCustomer, useFixtureSandbox } from './checkins-fixtures.js';
-import { KEYS } from './helpers.js';
+import { KEYS } from '../helpers/sandbox-client.js';
 
 const f = useFixtureSandbox();
 

@@ -8,10 +8,11 @@ import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, PDFName } from 'pdf-lib';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, collectPages, KEYS, NOW, useSandbox, type Client, type Key } from './helpers.js';
+import { clientFor, collectPages, KEYS, useSandboxClient, type Client, type Key } from '../helpers/sandbox-client.js';
 import { book, cents, decimal, get, newCustomers, pay, refs, setStatus, type Booked } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 async function confirmedTour(c: Client, options: { travellers?: number; key?: Key; currency?: string; departure?: string } = {}): Promise<Booked> {
   const booked = await book(c, options);
@@ -347,7 +348,7 @@ describe('document content is made on request', () => {
       const { startSandbox } = require('./dist/sandbox.cjs');
       const loaded = () => Object.keys(require.cache).some((file) => file.includes('pdf-lib'));
       (async () => {
-        const sandbox = await startSandbox({ size: 12 });
+        const sandbox = await startSandbox({ now: new Date(${JSON.stringify(NOW)}), size: 12 });
         const get = (path) => fetch(sandbox.baseUrl + path, { headers: { 'x-application-key': sandbox.keys.find((k) => k.agent_id === '3').key } });
         const [document] = (await (await get('/bookings/200002/documents/')).json()).results;
         const before = loaded();

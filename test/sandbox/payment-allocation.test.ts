@@ -5,10 +5,11 @@
  * an activity service, so that its fee can be known before it is cancelled.
  */
 import { describe, expect, it } from 'vitest';
-import { NOW, useSandbox } from './helpers.js';
+import { useSandboxClient } from '../helpers/sandbox-client.js';
 import { book, cents, decimal, get, pay, refs, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 /** A confirmed tour on 100001 (two travellers, deposit paid), an unpaid activity and an unpaid flex plan on it. */
 async function tourActivityAndFlex() {

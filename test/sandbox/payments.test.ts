@@ -1,9 +1,10 @@
 /** Payments (the /_sandbox/payments extension), payment-driven confirmation and the booking's money fields. */
 import { describe, expect, it } from 'vitest';
-import { KEYS, NOW, useSandbox } from './helpers.js';
+import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 import { book, cents, decimal, get, newBooking, pay, refs } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 describe('POST /_sandbox/payments', () => {
   it('records a payment in the booking currency, listed under the booking and readable by its href', async () => {

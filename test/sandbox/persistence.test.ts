@@ -9,8 +9,9 @@ import { resetSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { Store } from '../../src/sandbox/store.js';
 import { runTrek } from '../e2e/trek-process.js';
 import { addService, bookedCustomer, createBooking, createCustomer, startFixtureSandbox } from './checkins-fixtures.js';
-import { clientFor, collectPages, KEYS } from './helpers.js';
+import { clientFor, collectPages, KEYS } from '../helpers/sandbox-client.js';
 import { book, moveClock, pay, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
 let dir: string;
 let bundleDir: string;
@@ -38,7 +39,7 @@ const dataFile = () => join(dir, `state-${++fileCount}.json`);
 const bundle = (name: 'sandbox' | 'store') => JSON.stringify(join(bundleDir, `${name}.mjs`));
 
 async function bookingExternalIds(file: string): Promise<string[]> {
-  const sandbox = await startSandbox({ dataFile: file });
+  const sandbox = await startSandbox({ now: NOW, dataFile: file });
   try {
     const all = await collectPages(clientFor(sandbox), '/bookings/?max_per_page=100');
     return all.map((b) => b.external_id);
@@ -78,7 +79,7 @@ async function child(source: string, args: string[], ready: string): Promise<{ c
 
 /** Folds the journal into the snapshot: a store that compacts at any size makes one change. */
 async function foldJournal(file: string): Promise<void> {
-  const store = await Store.open({ dataFile: file, journalCompactBytes: 1 });
+  const store = await Store.open({ now: NOW, dataFile: file, journalCompactBytes: 1 });
   await store.mutate((state) => {
     state.clock_offset_ms += 1;
   });
@@ -100,7 +101,7 @@ describe('snapshot file', () => {
     await client.post('/_sandbox/clock', { advance: '3d' }, 'operator');
     await first.close();
 
-    const second = await startSandbox({ dataFile: file });
+    const second = await startSandbox({ now: NOW, dataFile: file });
     const again = clientFor(second);
     expect((await again.get(`/bookings/${booking.id}`)).json).toEqual(booking);
     expect((await again.get(`/customers/${customer.id}`)).json).toEqual(customer);
@@ -116,9 +117,9 @@ describe('snapshot file', () => {
     const file = dataFile();
     const text = JSON.stringify({ version: 2, collections: { bookings: { x: 1 } } });
     writeFileSync(file, text);
-    await expect(startSandbox({ dataFile: file })).rejects.toThrow(file);
-    await expect(startSandbox({ dataFile: file })).rejects.toThrow(/version 2/);
-    await expect(resetSandbox(file)).rejects.toThrow(file);
+    await expect(startSandbox({ now: NOW, dataFile: file })).rejects.toThrow(file);
+    await expect(startSandbox({ now: NOW, dataFile: file })).rejects.toThrow(/version 2/);
+    await expect(resetSandbox(file, { now: NOW })).rejects.toThrow(file);
     expect(readFileSync(file, 'utf8')).toBe(text);
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
@@ -126,13 +127,13 @@ describe('snapshot file', () => {
   it('13.1 a damaged snapshot is named, never replaced: not JSON, left as it was until a reset sets it aside', async () => {
     const file = dataFile();
     writeFileSync(file, '{"version": 1, "seed": 1, "si');
-    const refusal = startSandbox({ dataFile: file });
+    const refusal = startSandbox({ now: NOW, dataFile: file });
     await expect(refusal).rejects.toMatchObject({ name: 'SnapshotError' });
     await expect(refusal).rejects.toThrow(`${file} is damaged: it is not valid JSON`);
     await expect(refusal).rejects.toThrow(`trek sandbox reset --data ${file}`);
     expect(readFileSync(file, 'utf8')).toBe('{"version": 1, "seed": 1, "si');
 
-    const { damagedKeptAs } = await resetSandbox(file);
+    const { damagedKeptAs } = await resetSandbox(file, { now: NOW });
     const kept = readdirSync(dir).filter((name) => name.startsWith(`${file.split('/').pop()}.damaged-`));
     expect(kept.map((name) => join(dir, name))).toEqual([damagedKeptAs]);
     expect(readFileSync(damagedKeptAs!, 'utf8')).toBe('{"version": 1, "seed": 1, "si');
@@ -142,7 +143,7 @@ describe('snapshot file', () => {
   /** A valid snapshot with one booking, as a store writes it. */
   async function snapshotWithBooking(): Promise<{ file: string; snapshot: any }> {
     const file = dataFile();
-    const store = await Store.open({ dataFile: file });
+    const store = await Store.open({ now: NOW, dataFile: file });
     await store.mutate((_state, tx) => tx.insert('bookings', bookingFields('kept')));
     await foldJournal(file);
     return { file, snapshot: JSON.parse(readFileSync(file, 'utf8')) };
@@ -159,7 +160,7 @@ describe('snapshot file', () => {
     damage(snapshot);
     const text = JSON.stringify(snapshot);
     writeFileSync(file, text);
-    const refusal = startSandbox({ dataFile: file });
+    const refusal = startSandbox({ now: NOW, dataFile: file });
     await expect(refusal).rejects.toThrow(problem);
     await expect(refusal).rejects.toThrow(`${file} is damaged`);
     await expect(refusal).rejects.toThrow(/trek sandbox reset --data .*or move it away/);
@@ -171,19 +172,19 @@ describe('snapshot file', () => {
     writeFileSync(blocker, '');
     // The snapshot's folder is a file: neither readable nor creatable.
     const file = join(blocker, 'state.json');
-    await expect(startSandbox({ dataFile: file })).rejects.toMatchObject({ name: 'SnapshotError', message: `cannot read the sandbox snapshot ${file}: ENOTDIR: not a directory, stat '${file}'` });
-    await expect(resetSandbox(file)).rejects.toMatchObject({ name: 'SnapshotError', message: expect.stringContaining(`cannot lock the sandbox snapshot ${file}: EEXIST`) });
+    await expect(startSandbox({ now: NOW, dataFile: file })).rejects.toMatchObject({ name: 'SnapshotError', message: `cannot read the sandbox snapshot ${file}: ENOTDIR: not a directory, stat '${file}'` });
+    await expect(resetSandbox(file, { now: NOW })).rejects.toMatchObject({ name: 'SnapshotError', message: expect.stringContaining(`cannot lock the sandbox snapshot ${file}: EEXIST`) });
   });
 
   it('resets a data file to a fresh seed', async () => {
     const file = dataFile();
-    const sandbox = await startSandbox({ dataFile: file, size: 30 });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file, size: 30 });
     await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'gone after reset' });
     const before = (await clientFor(sandbox).get('/departures/100011')).json;
     await sandbox.close();
-    await resetSandbox(file, { seed: 7 });
+    await resetSandbox(file, { now: NOW, seed: 7 });
     expect(await bookingExternalIds(file)).not.toContain('gone after reset');
-    const after = await startSandbox({ dataFile: file });
+    const after = await startSandbox({ now: NOW, dataFile: file });
     const departure = (await clientFor(after).get('/departures/100011')).json;
     expect(departure.id).toBe(before.id);
     expect(departure).not.toEqual(before);
@@ -196,7 +197,7 @@ describe('snapshot file', () => {
     const name = file.split('/').pop()!;
     const orphans = [join(dir, `.${name}.killed1.tmp`), join(dir, `.${name}.journal.killed2.tmp`)];
     for (const orphan of orphans) writeFileSync(orphan, '{');
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     await sandbox.close();
     for (const orphan of orphans) expect(existsSync(orphan)).toBe(false);
   });
@@ -206,7 +207,7 @@ describe('snapshot file', () => {
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => dead.on('exit', resolve));
     writeFileSync(`${file}.lock`, `${dead.pid} ${hostname()} token\n`);
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     expect((await clientFor(sandbox).post('/bookings/', { currency: 'CAD' })).status).toBe(201);
     await sandbox.close();
     expect(existsSync(`${file}.lock`)).toBe(false);
@@ -216,7 +217,7 @@ describe('snapshot file', () => {
 describe('journal', () => {
   it('13.9 a write appends one journal line and leaves the snapshot alone', async () => {
     const file = dataFile();
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     const snapshot = readFileSync(file, 'utf8');
     const { ino } = statSync(file);
     const linesBefore = readFileSync(`${file}.journal`, 'utf8').split('\n').length;
@@ -232,7 +233,7 @@ describe('journal', () => {
 
   it('13.9 each journal line carries the CRC-32 of its JSON as zlib computes it, so journals written before stay readable', async () => {
     const file = dataFile();
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     expect((await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'checksummed-é' })).status).toBe(201);
     await sandbox.close();
     const lines = readFileSync(`${file}.journal`).toString('utf8').split('\n').filter(Boolean);
@@ -242,7 +243,7 @@ describe('journal', () => {
 
   it('13.9 a torn journal record (kill -9 mid-append) is ignored, and the next write cuts it off', async () => {
     const file = dataFile();
-    const first = await startSandbox({ dataFile: file });
+    const first = await startSandbox({ now: NOW, dataFile: file });
     await clientFor(first).post('/bookings/', { currency: 'CAD', external_id: 'whole' });
     await clientFor(first).post('/bookings/', { currency: 'CAD', external_id: 'torn' });
     await first.close();
@@ -253,7 +254,7 @@ describe('journal', () => {
 
     expect(await bookingExternalIds(file)).toEqual(expect.arrayContaining(['whole']));
     expect(await bookingExternalIds(file)).not.toContain('torn');
-    const second = await startSandbox({ dataFile: file });
+    const second = await startSandbox({ now: NOW, dataFile: file });
     expect((await clientFor(second).post('/bookings/', { currency: 'CAD', external_id: 'after' })).status).toBe(201);
     await second.close();
     const lines = readFileSync(`${file}.journal`, 'utf8').split('\n');
@@ -266,13 +267,13 @@ describe('journal', () => {
 
   it('13.9 a journal line that fails its checksum before the end is damage: refused, naming the journal', async () => {
     const file = dataFile();
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'first' });
     await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'second' });
     await sandbox.close();
     const text = readFileSync(`${file}.journal`, 'utf8').replace('"external_id":"first"', '"external_id":"forged"');
     writeFileSync(`${file}.journal`, text);
-    const refusal = startSandbox({ dataFile: file });
+    const refusal = startSandbox({ now: NOW, dataFile: file });
     await expect(refusal).rejects.toThrow(`${file}.journal is damaged: the line at byte`);
     await expect(refusal).rejects.toThrow(`or move ${file} and ${file}.journal away`);
     expect(readFileSync(`${file}.journal`, 'utf8')).toBe(text);
@@ -280,15 +281,15 @@ describe('journal', () => {
 
   it('ignores a journal left by a crash while folding it into a new snapshot (it names the previous snapshot)', async () => {
     const file = dataFile();
-    const store = await Store.open({ dataFile: file });
+    const store = await Store.open({ now: NOW, dataFile: file });
     await store.mutate((_state, tx) => tx.insert('bookings', bookingFields('in both')));
     const oldJournal = readFileSync(`${file}.journal`);
     await foldJournal(file); // new snapshot (holding 'in both') and a new journal
     writeFileSync(`${file}.journal`, oldJournal); // as if the crash came before the journal was replaced
-    const reopened = await Store.open({ dataFile: file });
+    const reopened = await Store.open({ now: NOW, dataFile: file });
     expect(Object.values(reopened.read().collections.bookings).filter((b) => b.external_id === 'in both')).toHaveLength(1);
     await reopened.mutate((_state, tx) => tx.insert('bookings', bookingFields('after crash')));
-    const external = Object.values((await Store.open({ dataFile: file })).read().collections.bookings).map((b) => b.external_id);
+    const external = Object.values((await Store.open({ now: NOW, dataFile: file })).read().collections.bookings).map((b) => b.external_id);
     expect(external).toEqual(expect.arrayContaining(['in both', 'after crash']));
   });
 
@@ -296,7 +297,7 @@ describe('journal', () => {
     const file = dataFile();
     const sandbox = await startFixtureSandbox(undefined, { dataFile: file, journalCompactBytes: 64 * 1024 });
     const client = clientFor(sandbox);
-    expect((await client.post('/_sandbox/reset', {}, 'operator')).status).toBe(200);
+    expect((await client.post('/_sandbox/reset', { now: NOW.toISOString() }, 'operator')).status).toBe(200);
     const booked = await book(client, { travellers: 2 });
     await client.patch(`/bookings/${booked.booking.id}`, { external_id: 'patched' });
     await client.patch(`/customers/${booked.customers[0].id}`, { meal_notes: 'no nuts' });
@@ -316,7 +317,7 @@ describe('journal', () => {
     await moveClock(client, { advance: '10d' }); // options lapse, the office answers
     await sandbox.close();
 
-    const fromDisk = await Store.open({ dataFile: file });
+    const fromDisk = await Store.open({ now: NOW, dataFile: file });
     expect(fromDisk.read()).toEqual(sandbox.store.read());
   });
 });
@@ -324,8 +325,8 @@ describe('journal', () => {
 describe('several sandboxes on one data file', () => {
   it('two in one process creating bookings at once lose none and see each other', async () => {
     const file = dataFile();
-    const a = clientFor(await startSandbox({ dataFile: file }));
-    const b = clientFor(await startSandbox({ dataFile: file }));
+    const a = clientFor(await startSandbox({ now: NOW, dataFile: file }));
+    const b = clientFor(await startSandbox({ now: NOW, dataFile: file }));
     const posts = Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).post('/bookings/', { currency: 'CAD', external_id: `both-${i}` }));
     const answers = await Promise.all(posts);
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
@@ -340,7 +341,7 @@ describe('several sandboxes on one data file', () => {
 
   it('13.9 stores sharing a file catch up across journal appends and snapshot rewrites', async () => {
     const file = dataFile();
-    const [a, b] = [await Store.open({ dataFile: file, journalCompactBytes: 2048 }), await Store.open({ dataFile: file, journalCompactBytes: 2048 })];
+    const [a, b] = [await Store.open({ now: NOW, dataFile: file, journalCompactBytes: 2048 }), await Store.open({ now: NOW, dataFile: file, journalCompactBytes: 2048 })];
     const inodes = new Set<number>();
     for (let i = 0; i < 60; i++) {
       await (i % 2 ? a : b).mutate((_state, tx) => tx.insert('bookings', bookingFields(`turn-${i}`)));
@@ -348,7 +349,7 @@ describe('several sandboxes on one data file', () => {
     }
     expect(inodes.size).toBeGreaterThan(1); // the journal was folded into new snapshots on the way
     const expected = Array.from({ length: 60 }, (_, i) => `turn-${i}`);
-    for (const store of [a, b, await Store.open({ dataFile: file })]) {
+    for (const store of [a, b, await Store.open({ now: NOW, dataFile: file })]) {
       expect(Object.values(store.read().collections.bookings).map((r) => r.external_id)).toEqual(expect.arrayContaining(expected));
     }
     const snapshot = JSON.parse(readFileSync(file, 'utf8'));
@@ -362,7 +363,7 @@ describe('several sandboxes on one data file', () => {
       script,
       `import { startSandbox } from ${bundle('sandbox')};
 const [file, count, tag] = process.argv.slice(2);
-const sb = await startSandbox({ dataFile: file });
+const sb = await startSandbox({ now: new Date(${JSON.stringify(NOW)}), dataFile: file });
 const post = (i) => fetch(sb.baseUrl + '/bookings/', { method: 'POST', headers: { 'x-application-key': sb.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'CAD', external_id: tag + '-' + i }) })
   .then(async (r) => { if (r.status !== 201) throw new Error(r.status + ' ' + await r.text()); return (await r.json()).id; });
 const ids = await Promise.all(Array.from({ length: Number(count) }, (_, i) => post(i)));
@@ -417,7 +418,7 @@ await sb.close();
 describe('lock', () => {
   it('13.4 a paused lock holder is never robbed: writers give up naming its pid, and its write lands once it resumes', async () => {
     const file = dataFile();
-    (await Store.open({ dataFile: file })).read();
+    (await Store.open({ now: NOW, dataFile: file })).read();
     // A store stopped (SIGSTOP) in the middle of a write, holding the lock.
     const holder = await child(
       `import { Store } from ${bundle('store')};
@@ -446,7 +447,7 @@ process.stdout.write('committed ' + id + '\\n');
     }
     const previous = process.env.TREK_LOCK_WAIT_MS;
     process.env.TREK_LOCK_WAIT_MS = '300'; // read when the store opens
-    const sandbox = await startSandbox({ dataFile: file });
+    const sandbox = await startSandbox({ now: NOW, dataFile: file });
     try {
       const busy = await clientFor(sandbox).post('/bookings/', { currency: 'CAD', external_id: 'while locked' });
       expect(busy.status).toBe(503);
@@ -470,10 +471,10 @@ process.stdout.write('committed ' + id + '\\n');
 describe('options', () => {
   it('refuses a seed or size out of range before touching a data file', async () => {
     const file = dataFile();
-    await expect(startSandbox({ size: 0 })).rejects.toThrow(/size must be an integer from 1 to 200000/);
-    await expect(startSandbox({ dataFile: file, size: 200_001 })).rejects.toThrow(RangeError);
-    await expect(startSandbox({ seed: -1 })).rejects.toThrow(/seed/);
-    await expect(resetSandbox(file, { size: 1.5 })).rejects.toThrow(RangeError);
+    await expect(startSandbox({ now: NOW, size: 0 })).rejects.toThrow(/size must be an integer from 1 to 200000/);
+    await expect(startSandbox({ now: NOW, dataFile: file, size: 200_001 })).rejects.toThrow(RangeError);
+    await expect(startSandbox({ now: NOW, seed: -1 })).rejects.toThrow(/seed/);
+    await expect(resetSandbox(file, { now: NOW, size: 1.5 })).rejects.toThrow(RangeError);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
@@ -482,7 +483,7 @@ describe('options', () => {
     const previous = process.env.TREK_LOCK_WAIT_MS;
     process.env.TREK_LOCK_WAIT_MS = 'soon';
     try {
-      await expect(startSandbox({ dataFile: dataFile() })).rejects.toThrow('TREK_LOCK_WAIT_MS must be a whole number of milliseconds from 0 to 600000 (got "soon")');
+      await expect(startSandbox({ now: NOW, dataFile: dataFile() })).rejects.toThrow('TREK_LOCK_WAIT_MS must be a whole number of milliseconds from 0 to 600000 (got "soon")');
     } finally {
       if (previous === undefined) delete process.env.TREK_LOCK_WAIT_MS;
       else process.env.TREK_LOCK_WAIT_MS = previous;

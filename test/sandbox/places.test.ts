@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { GROUP_DEPARTURES, SHOWCASE, SHOWCASE_PLACES } from '../../src/sandbox/catalogue/departures.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, collectPages, KEYS, NOW, type Client } from './helpers.js';
+import { clientFor, collectPages, KEYS, type Client } from '../helpers/sandbox-client.js';
 import { book, get, moveClock, newBooking, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
 async function ownSandbox(): Promise<Client> {
   const client = clientFor(await startSandbox({ size: 60, now: NOW }));
@@ -195,7 +196,7 @@ describe('16 availability changes must show everywhere', () => {
     await first.post('/_sandbox/departures/100003/availability', { status: 'REQUEST_SPACE' }, 'operator');
     const expected = { d1: await get(first, '/departures/100001'), d3: await get(first, '/departures/100003') };
     await first.sandbox.close();
-    const again = clientFor(await startSandbox({ dataFile: file }));
+    const again = clientFor(await startSandbox({ now: NOW, dataFile: file }));
     expect({ d1: await get(again, '/departures/100001'), d3: await get(again, '/departures/100003') }).toEqual(expected);
     expect(expected.d1.availability.spaces_remaining).toBe(SHOWCASE_PLACES - 3);
     await again.sandbox.close();
@@ -205,7 +206,7 @@ describe('16 availability changes must show everywhere', () => {
     await (await startSandbox({ dataFile: legacyFile, size: 60, now: NOW })).close();
     const snapshot = JSON.parse(readFileSync(legacyFile, 'utf8'));
     writeFileSync(legacyFile, JSON.stringify({ ...snapshot, departure_availability: { '100003': 'NOT_BOOKABLE' } }));
-    const legacy = clientFor(await startSandbox({ dataFile: legacyFile }));
+    const legacy = clientFor(await startSandbox({ now: NOW, dataFile: legacyFile }));
     onTestFinished(() => legacy.sandbox.close());
     expect((await get(legacy, '/departures/100003')).availability).toEqual({ status: 'NOT_BOOKABLE', spaces_remaining: 0 });
     expect((await collectPages(legacy, '/departures/?availability.status=NOT_BOOKABLE&max_per_page=100')).map((d) => d.id)).toContain('100003');

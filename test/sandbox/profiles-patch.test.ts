@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, NOW, useSandbox } from './helpers.js';
+import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ now: NOW });
+const client = useSandboxClient({ now: NOW });
 
 function problems(answer: { status: number; json: any }): string[] {
   expect(answer.status).toBe(400);

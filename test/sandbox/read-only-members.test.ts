@@ -3,10 +3,11 @@
  * ignored on input; §4.1: PUT behaves like PATCH), so every member an answer shows is accepted.
  */
 import { describe, expect, it } from 'vitest';
-import { KEYS, NOW, useSandbox, type Key } from './helpers.js';
+import { KEYS, useSandboxClient, type Key } from '../helpers/sandbox-client.js';
 import { book, get, pay, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 const put = (path: string, body: unknown, key?: Key) => client.request('PUT', path, { body, key });
 

@@ -3,9 +3,10 @@
  * beside a next link are not searches (spec §4.1); an unknown attribute still is a 400.
  */
 import { describe, expect, it } from 'vitest';
-import { NOW, useSandbox } from './helpers.js';
+import { useSandboxClient } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 function problems(answer: { status: number; text: string; json: any }): string[] {
   expect(answer.status, answer.text).toBe(400);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectPages, useSandbox } from './helpers.js';
+import { collectPages, useSandboxClient } from '../helpers/sandbox-client.js';
 
-const client = useSandbox({ size: 300 });
+const client = useSandboxClient({ size: 300 });
 
 const PEOPLE = [
   { name: { legal_first_name: 'Ann', legal_last_name: 'Lee', title: 'Ms', common_name: 'Annie' }, date_of_birth: '1980-05-01', nationality: 'Canadian', address: { city: 'Toronto' } },

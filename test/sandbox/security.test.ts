@@ -13,10 +13,11 @@ import { resetSandbox, SEARCH_LIMITS, startSandbox } from '../../src/sandbox/ind
 import { ensureStoreKeys } from '../../src/sandbox/keys.js';
 import { createState } from '../../src/sandbox/store.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
-import { clientFor, KEYS, NOW, useSandbox, type Answer } from './helpers.js';
+import { clientFor, KEYS, useSandboxClient, type Answer } from '../helpers/sandbox-client.js';
 import { book, pay } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 /** The §7.2 error body with `status`, naming `code` in errors[] when given. */
 function expectRefusal(answer: Answer, status: number, code?: string): void {
@@ -59,7 +60,7 @@ describe('14.4 one search must not freeze the sandbox', () => {
   });
 
   it('14.4 a request over its CPU budget is refused with 400 naming the limit, and the sandbox serves on', async () => {
-    const tight = clientFor(await startSandbox({ size: 5000, cpuBudgetMs: 0 }));
+    const tight = clientFor(await startSandbox({ now: NOW, size: 5000, cpuBudgetMs: 0 }));
     onTestFinished(() => tight.sandbox.close());
     const refused = await tight.get('/departures/?name__phrase=no such tour&order_by=start_date');
     expectRefusal(refused, 400, 'REQUEST_TOO_COSTLY');
@@ -123,7 +124,7 @@ describe('14.5 the embedded sandbox is reachable by nobody else', () => {
   });
 
   it('14.5 keys differ between two stores, the old constant keys open nothing, and a reset keeps a store\'s keys', async () => {
-    const other = clientFor(await startSandbox({ size: 12 }));
+    const other = clientFor(await startSandbox({ now: NOW, size: 12 }));
     onTestFinished(() => other.sandbox.close());
     const ours = client.sandbox;
     for (const key of [ours.operatorKey, other.sandbox.operatorKey]) expect(key).toMatch(/^sandbox-operator-[0-9a-f]{32}$/);
@@ -133,15 +134,15 @@ describe('14.5 the embedded sandbox is reachable by nobody else', () => {
     expect((await other.get('/departures/100001', ours.apiKey)).status).toBe(401);
     expect((await other.get('/departures/100001', 'sandbox-key-agent-1')).status).toBe(401);
 
-    expect((await other.post('/_sandbox/reset', { seed: 3 }, KEYS.operator)).status).toBe(200);
+    expect((await other.post('/_sandbox/reset', { now: NOW.toISOString(), seed: 3 }, KEYS.operator)).status).toBe(200);
     expect((await other.get('/_sandbox/keys', KEYS.operator)).json.results).toEqual(other.sandbox.keys);
 
     const file = join(tempHome(), 'state.json');
     onTestFinished(() => rmSync(dirname(file), { recursive: true, force: true }));
-    const first = await startSandbox({ dataFile: file });
+    const first = await startSandbox({ now: NOW, dataFile: file });
     await first.close();
-    await resetSandbox(file, { seed: 4 });
-    const again = await startSandbox({ dataFile: file });
+    await resetSandbox(file, { now: NOW, seed: 4 });
+    const again = await startSandbox({ now: NOW, dataFile: file });
     await again.close();
     expect({ operatorKey: again.operatorKey, keys: again.keys }).toEqual({ operatorKey: first.operatorKey, keys: first.keys });
   });
@@ -193,7 +194,7 @@ describe('14.7 the operator controls need the operator key', () => {
   /** Every control under /_sandbox/ whose effect reaches beyond the caller's agency. */
   const controls = (service: string): Array<[string, string, unknown]> => [
     ['POST', '/_sandbox/clock', { advance: '30d' }],
-    ['POST', '/_sandbox/reset', {}],
+    ['POST', '/_sandbox/reset', { now: NOW.toISOString() }],
     ['GET', '/_sandbox/keys', undefined],
     ['POST', `/_sandbox/services/${service}/staff-cancel`, {}],
     ['POST', '/_sandbox/departures/100001/availability', { status: 'NOT_BOOKABLE' }],

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, collectPages, KEYS, NOW, useSandbox } from './helpers.js';
+import { clientFor, collectPages, KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 400, now: NOW });
+const client = useSandboxClient({ size: 400, now: NOW });
 const DAY = 86_400_000;
 const epoch = Date.parse('2027-01-10T00:00:00Z');
 const daysFromEpoch = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - epoch) / DAY);
@@ -143,7 +144,7 @@ describe('agencies and keys', () => {
 describe('scale', () => {
   // How fast it starts and searches is bench/sandbox.mjs's question; this one is whether it works.
   it('seeds a 100 000-departure sandbox whose ordered search pages in order without repeats', async () => {
-    const big = clientFor(await startSandbox({ size: 100_000 }));
+    const big = clientFor(await startSandbox({ now: NOW, size: 100_000 }));
     try {
       const first = await big.get('/departures/?availability.status=WAIT_LIST&order_by=start_date&max_per_page=100');
       expect(first.json.count).toBeGreaterThan(10_000);

@@ -1,8 +1,9 @@
 /** What happens to services as the virtual clock moves: option expiry at midnight EST, the local office's answer, prices in Option. */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, NOW, type Client } from './helpers.js';
+import { clientFor, type Client } from '../helpers/sandbox-client.js';
 import { book, cents, decimal, get, moveClock, pay } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
 /** Each test moves the clock, so each has a sandbox of its own (started at NOW, 2027-01-10T15:00Z). */
 async function ownSandbox(): Promise<Client> {

@@ -1,6 +1,6 @@
 /** Shared set-up of the booking-workflow and flex tests: bookings, travellers, services, payments. */
 import { expect } from 'vitest';
-import type { Client, Key } from './helpers.js';
+import type { Client, Key } from '../helpers/sandbox-client.js';
 
 /** '123.45' → 12345. */
 export const cents = (decimal: string): number => Math.round(Number(decimal) * 100);

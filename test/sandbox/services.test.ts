@@ -1,10 +1,11 @@
 /** Departure and activity services: creation, the full wire form, the §3.1 transition table, PATCH refusals, fees. */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, KEYS, NOW, useSandbox, type Key } from './helpers.js';
+import { clientFor, KEYS, useSandboxClient, type Key } from '../helpers/sandbox-client.js';
 import { book, cents, decimal, get, newBooking, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 /** Price, discount and deposit of `travellers` on a departure, as the rules state them (docs/sandbox.md, "Money"). */
 async function expectedMoney(departureId: string, travellers: number, early: boolean) {

@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { clientFor, KEYS, NOW, useSandbox, type Client, type Key } from './helpers.js';
+import { clientFor, KEYS, useSandboxClient, type Client, type Key } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ now: NOW });
+const client = useSandboxClient({ now: NOW });
 const EPOCH = '2027-01-10';
 const day = (offset: number) => new Date(Date.parse(`${EPOCH}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 

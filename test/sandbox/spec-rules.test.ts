@@ -3,10 +3,11 @@
  * named after its rule; docs/sandbox.md's "Spec rules and where they are checked" points here.
  */
 import { describe, expect, it } from 'vitest';
-import { NOW, useSandbox } from './helpers.js';
+import { useSandboxClient } from '../helpers/sandbox-client.js';
 import { book, get } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
-const client = useSandbox({ size: 40, now: NOW });
+const client = useSandboxClient({ size: 40, now: NOW });
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

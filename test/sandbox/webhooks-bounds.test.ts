@@ -7,12 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhooks.js';
 import { Store } from '../../src/sandbox/store.js';
 import { claim, enqueue, recordAttempt, WEBHOOK_LIMITS, type DeliverySchedule } from '../../src/sandbox/webhooks/outbox.js';
+import { NOW } from '../helpers/clock.js';
 
 const event = (n: number): WebhookEvent => ({ id: `evt_${n}`, event_type: 'customers.updated', resource: 'customers', data: { id: String(n), href: `/customers/${n}/` }, created: '2027-01-10T15:00:00Z' });
 const NO_RETRY: DeliverySchedule = { retryDelaysMs: [], attemptTimeoutMs: 1000 };
 
 async function storeWithSubscription(): Promise<{ store: Store; webhookId: string }> {
-  const store = await Store.open({ size: 20 });
+  const store = await Store.open({ now: NOW, size: 20 });
   const webhookId = await store.mutate((_state, tx) => tx.insert('webhooks', { agency_id: '1', agent_id: '1', url: 'http://127.0.0.1:9/', events: ['customers.updated'] }).id);
   return { store, webhookId };
 }

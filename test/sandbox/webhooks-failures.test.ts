@@ -10,6 +10,7 @@ import type { WebhookEvent } from '../../src/domain/webhooks.js';
 import { Store } from '../../src/sandbox/store.js';
 import { sendAttempt } from '../../src/sandbox/webhooks/deliverer.js';
 import { claim, enqueue, recordAttempt, sendable, type Attempt, type DeliverySchedule } from '../../src/sandbox/webhooks/outbox.js';
+import { NOW } from '../helpers/clock.js';
 
 const event: WebhookEvent = { id: 'evt_1', event_type: 'customers.updated', resource: 'customers', data: { id: '1', href: '/customers/1/' }, created: '2027-01-10T15:00:00Z' };
 const SCHEDULE: DeliverySchedule = { retryDelaysMs: [1000, 1000], attemptTimeoutMs: 1000 };
@@ -58,7 +59,7 @@ describe('17 webhook delivery failures', () => {
   });
 
   it('17 a deliverer killed mid-attempt: the delivery is held until its claim runs out, then sent again; the dead attempt\'s late result is ignored', async () => {
-    const store = await Store.open({ size: 20 });
+    const store = await Store.open({ now: NOW, size: 20 });
     await store.mutate((_state, tx) => tx.insert('webhooks', { agency_id: '1', agent_id: '1', url: 'http://127.0.0.1:9/', events: ['customers.updated'] }));
     await store.mutate((state, tx) => enqueue(state, tx, [{ event, agencyId: '1' }]));
     const now = Date.now();

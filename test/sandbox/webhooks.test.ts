@@ -13,8 +13,9 @@ import { ackValue, verifySignature, WEBHOOK_EVENT_TYPES } from '../../src/domain
 import { openSandbox, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { useHostileServers, type HostileServer } from '../helpers/hostile-server.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
-import { agentKey, clientFor, collectPages, KEYS, NOW, type Client } from './helpers.js';
+import { agentKey, clientFor, collectPages, KEYS, type Client } from '../helpers/sandbox-client.js';
 import { book, get, moveClock, newCustomers, refs } from './services-fixtures.js';
+import { NOW } from '../helpers/clock.js';
 
 const servers = useHostileServers();
 
@@ -112,7 +113,7 @@ describe('17 webhook subscriptions', () => {
   it('17 a reset clears the subscriptions and their deliveries', async () => {
     const client = await ownSandbox();
     const subscription = await subscribe(client, 'http://127.0.0.1:9/hooks');
-    expect((await client.post('/_sandbox/reset', {}, 'operator')).status).toBe(200);
+    expect((await client.post('/_sandbox/reset', { now: NOW.toISOString() }, 'operator')).status).toBe(200);
     expect((await client.get('/_sandbox/webhooks')).json.results).toEqual([]);
     expect((await client.get(subscription.href)).status).toBe(404);
   });
@@ -298,7 +299,7 @@ describe('17 events and their delivery', () => {
     await writer.close();
     expect(receiver.requests).toEqual([]);
 
-    const server = await startSandbox({ dataFile, webhookDelivery: FAST });
+    const server = await startSandbox({ now: NOW, dataFile, webhookDelivery: FAST });
     onTestFinished(() => server.close());
     await vi.waitFor(() => expect(receiver.requests).toHaveLength(1));
     expect(allEvents(receiver)).toEqual([expect.objectContaining({ event_type: 'customers.created', data: expect.objectContaining({ id: customer.json.id }) })]);
@@ -310,7 +311,7 @@ describe('17 events and their delivery', () => {
     const dataFile = join(dir, 'sandbox.json');
     const listener = await openSandbox({ dataFile, size: 60, now: NOW, webhookDelivery: FAST });
     onTestFinished(() => listener.close());
-    const other = await openSandbox({ dataFile, webhookDelivery: FAST });
+    const other = await openSandbox({ now: NOW, dataFile, webhookDelivery: FAST });
     onTestFinished(() => other.close());
     const receiver = await servers.start(acknowledging(listener.apiKey));
     const post = (sandbox: typeof other, url: string, body: unknown) =>

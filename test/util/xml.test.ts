@@ -4,7 +4,7 @@ import { ExitCode } from '../../src/errors.js';
 import { exitCodeFor } from '../../src/main.js';
 import { fromXml, MAX_DEPTH, toXml, XmlParseError } from '../../src/util/xml.js';
 import { useHostileServers } from '../helpers/hostile-server.js';
-import { useSandbox } from '../sandbox/helpers.js';
+import { useSandboxClient } from '../helpers/sandbox-client.js';
 
 /** `depth` elements, each inside the previous one, holding `text`. */
 const nested = (depth: number, text = 'x') => '<a>'.repeat(depth) + text + '</a>'.repeat(depth);
@@ -137,7 +137,7 @@ describe('15 xml: hostile documents fail with XmlParseError and change nothing',
 });
 
 describe('15 xml: the sandbox answers a hostile XML body with a §7.2 400', () => {
-  const client = useSandbox();
+  const client = useSandboxClient();
   it.each([
     ['a prototype key', '<booking><__proto__><currency>CAD</currency></__proto__></booking>'],
     ['billion laughs', '<!DOCTYPE b [<!ENTITY l "lol"><!ENTITY l2 "&l;&l;&l;">]><booking><currency>&l2;</currency></booking>'],

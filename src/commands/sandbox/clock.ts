@@ -29,10 +29,10 @@ export function parseDuration(value: string): string {
 }
 
 /** A date (midnight UTC) or an ISO datetime with Z or an offset, as the API's `YYYY-MM-DDThh:mm:ssZ`. */
-export function parseInstant(value: string): string {
+export function parseInstant(value: string, name = 'DATE'): string {
   const text = value.trim();
   const match = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.exec(text);
-  const problem = `DATE must be a date (2027-01-01) or a datetime (2027-01-01T09:30:00Z, 2027-01-01T09:30:00-05:00), got "${value}"`;
+  const problem = `${name} must be a date (2027-01-01) or a datetime (2027-01-01T09:30:00Z, 2027-01-01T09:30:00-05:00), got "${value}"`;
   const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
   // Date.parse rolls 2027-02-30 over to March; the calendar day must exist as written.
   const day = match?.[1];

@@ -47,11 +47,16 @@ async function moveClock(ctx: BaseContext): Promise<Reply> {
     if (ms === null) throw fieldError('advance', 'INVALID_DURATION', 'advance is a duration such as 30d, 12h, 1d12h, 2w, 90m or 45s', advance);
     await ctx.store.advanceClock(ms);
   } else {
-    const ms = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/.test(set!) ? Date.parse(set!) : NaN;
-    if (Number.isNaN(ms)) throw fieldError('set', 'INVALID_DATETIME', 'set is an ISO datetime such as 2027-05-01T12:00:00Z', set);
-    await ctx.store.setClock(new Date(ms));
+    await ctx.store.setClock(isoDateTimeIn('set', set!));
   }
   return { status: 200, body: clockView(ctx.store) };
+}
+
+/** An ISO date or datetime sent as `field`, or a 400 naming it. */
+function isoDateTimeIn(field: string, text: string): Date {
+  const ms = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2}))?$/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(ms)) throw fieldError(field, 'INVALID_DATETIME', `${field} is an ISO datetime such as 2027-05-01T12:00:00Z`, text);
+  return new Date(ms);
 }
 
 function integerIn(check: Checker, value: unknown, field: string, min: number, max: number): number | undefined {
@@ -69,8 +74,11 @@ async function reset(ctx: BaseContext): Promise<Reply> {
   const check = new Checker();
   const seed = integerIn(check, body.seed, 'seed', 0, MAX_SEED);
   const size = integerIn(check, body.size, 'size', 1, MAX_SANDBOX_SIZE);
+  // trek's choice: `now` starts the fresh store's clock there (the seed's dates follow it), as
+  // `trek sandbox reset --clock` does for a data file; without it the clock goes back to real time.
+  const now = check.string(body, 'now', 'now');
   check.done();
-  await ctx.store.reset({ seed, size });
+  await ctx.store.reset({ seed, size, now: now == null ? undefined : isoDateTimeIn('now', now) });
   const state = ctx.store.read();
   return { status: 200, body: { seed: state.seed, size: state.size, epoch: state.epoch, now: isoDateTime(ctx.store.clock.nowMs()) } };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 describe('trek activity get', () => {
   it('shows an activity on a terminal and as the API sends it in a pipe', async () => {

@@ -5,9 +5,9 @@ import { main } from '../../../src/main.js';
 import { localTime } from '../../../src/output/time.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 /** Agent id of the manager of Prairie Wanderers (agency 5): the agency these tests change. */
 const PRAIRIE_MANAGER = '7';
 

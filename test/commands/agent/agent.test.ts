@@ -5,9 +5,9 @@ import { recentIds } from '../../../src/history.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 const servers = useHostileServers();
 

@@ -7,9 +7,9 @@ import { localTime } from '../../../src/output/time.js';
 import { recentIds } from '../../../src/history.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { bookingWithCustomers, recordingPrompter, useSandbox } from './harness.js';
+import { bookingWithCustomers, recordingPrompter, useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 const servers = useHostileServers();
 

@@ -3,9 +3,9 @@ import { bookingListRun } from '../../../src/commands/booking/list.js';
 import { parseListFlags } from '../../../src/commands/list.js';
 import { BOOKING_LIST } from '../../../src/commands/booking/list.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
-import { useSandbox } from './harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 describe('trek booking list', () => {
   it("18 booking list reads the agency's bookings newest first, with dates, money owing and the balance due date", async () => {

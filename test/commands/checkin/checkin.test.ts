@@ -3,10 +3,10 @@ import { checkinGetRun } from '../../../src/commands/checkin/get.js';
 import { checkinListRun } from '../../../src/commands/checkin/list.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
 import { recentIds } from '../../../src/history.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { booked, plainTable, READY, TOUR } from '../override/booked.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 /** Ada (names only) and Grace (everything) on one tour; Ada's passport requirement waived. */
 async function twoTravellers() {

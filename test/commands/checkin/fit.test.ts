@@ -8,10 +8,10 @@ import { resourceOptions } from '../../../src/commands/resource.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from '../../e2e/trek-process.js';
 import { PROGRAMS, requirePrograms } from '../../helpers/programs.js';
 import { openTerminal } from '../../helpers/terminal.js';
-import { expectOk } from '../../sandbox/helpers.js';
-import { useSandbox } from '../booking/harness.js';
+import { expectOk } from '../../helpers/sandbox-client.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 const served = useTrekAgainstSandbox();
 
 /** A booking whose two travellers miss different items (names only; names and a birth date). */
@@ -78,7 +78,7 @@ describe('in a terminal (tmux) at 80 and 120 columns', () => {
       if (args[0] === 'checkin') {
         expect(screen).toContain(`(${ada.id})`);
         expect(screen).toContain(`trek customer update ${ada.id} --middle-name NAME`);
-      } else expect(screen).toMatch(/^DATES +2027-06-13 – 2027-06-30 \(18 days\)$/m);
+      } else expect(screen).toMatch(/^DATES +2027-07-29 – 2027-08-15 \(18 days\)$/m);
     }
   });
 });

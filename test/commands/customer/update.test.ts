@@ -4,9 +4,9 @@ import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 const servers = useHostileServers();
 
 const ada = () => sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } });

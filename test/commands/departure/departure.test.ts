@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { departureGetRun } from '../../../src/commands/departure/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 describe('trek departure get', () => {
   it('18 departure get shows one departure on a terminal: dates, availability, prices, rooms and what it includes, within 80 columns', async () => {
@@ -12,13 +12,13 @@ describe('trek departure get', () => {
     const out = t.out();
     expect(out).toMatch(/^ID +100001$/m);
     expect(out).toMatch(/^DOSSIER +Best of Peru \(20001\)$/m);
-    expect(out).toMatch(/^DATES +2027-06-13 – 2027-06-30 \(18 days\)$/m);
+    expect(out).toMatch(/^DATES +2027-07-29 – 2027-08-15 \(18 days\)$/m);
     expect(out).toMatch(/^AVAILABILITY +AVAILABLE, \d+ places left$/m);
     expect(out).toMatch(/^PRICE +CAD 4399\.00, deposit 250\.00$/m);
     expect(out).toMatch(/^ +USD 3199\.00, deposit 180\.00$/m);
     expect(out).toMatch(/^FLEX PLANS +Flex \(100001-1\), Flex Plus \(100001-2\)$/m);
     expect(out).toMatch(/^Rooms\nROOM +NAME +PRICE +BANDS\nSTANDARD +Standard \(shared\) +base +Adult 18\+$/m);
-    expect(out).toMatch(/^Included\nFROM +TO +TYPE +WHAT +WHERE\n2027-06-13 +2027-06-14 +ACCOMMODATION +1 night at Lima Guesthouse 1 +Lima$/m);
+    expect(out).toMatch(/^Included\nFROM +TO +TYPE +WHAT +WHERE\n2027-07-29 +2027-07-30 +ACCOMMODATION +1 night at Lima Guesthouse 1 +Lima$/m);
     for (const line of out.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(t.err()).toBe('');
   });
@@ -31,7 +31,7 @@ describe('trek departure get', () => {
     const fields = await sandbox.trek(['departure', 'get', '100001', '--fields', 'id,availability.status,tour_dossier.id', '-o', 'json']);
     expect(JSON.parse(fields.out())).toEqual({ id: '100001', availability: { status: api.availability.status }, tour_dossier: { id: '20001' } });
     const terminal = await sandbox.trek(['departure', 'get', '100001', '--fields', 'id,start_date'], { tty: true });
-    expect(terminal.out()).toBe('id          100001\nstart_date  2027-06-13\n');
+    expect(terminal.out()).toBe('id          100001\nstart_date  2027-07-29\n');
   });
 
   it('18 departure get on a dossier id names it a dossier (exit 2), and only an id nothing has is not found (exit 4)', async () => {

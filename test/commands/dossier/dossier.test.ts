@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { dossierGetRun } from '../../../src/commands/dossier/get.js';
 import { DEFAULT_LIMIT } from '../../../src/commands/list.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 describe('trek dossier get', () => {
   it('18 dossier get on a departure id names it a departure and its dossier', async () => {

@@ -13,7 +13,7 @@ import { resourceOptions } from '../../../src/commands/resource.js';
 import { main } from '../../../src/main.js';
 import type { Format } from '../../../src/output/formats.js';
 import { testFactory, type TestFactory } from '../../helpers/factory.js';
-import { recordingPrompter } from '../booking/harness.js';
+import { recordingPrompter } from '../../helpers/trek-sandbox.js';
 import { DEPARTURE_SERVICE, FLEX_SERVICE, NEW_FLEX, servicesList, startFakeOperator, type FakeOperator } from './operator.js';
 
 let fake: FakeOperator;

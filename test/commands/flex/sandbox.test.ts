@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory } from '../../helpers/factory.js';
-import { clientFor, expectOk, type Key } from '../../sandbox/helpers.js';
+import { clientFor, expectOk, type Key } from '../../helpers/sandbox-client.js';
+import { NOW } from '../../helpers/clock.js';
 
 /** Ids of the seeded agents acted as (docs/sandbox.md, "Keys, agents and tenancy"); each sandbox has its own random keys for them. */
 const AGENT = {
@@ -81,7 +82,7 @@ class SandboxClient {
 
 let sandbox: SandboxClient;
 beforeAll(async () => {
-  sandbox = new SandboxClient(await startSandbox({ port: 0 }));
+  sandbox = new SandboxClient(await startSandbox({ now: NOW, port: 0 }));
 });
 afterAll(async () => {
   await sandbox?.running.close();
@@ -178,7 +179,7 @@ describe('trek flex attach against the sandbox', () => {
 describe('the late-attach window, on a sandbox of its own (the clock moves)', () => {
   let own: SandboxClient;
   beforeAll(async () => {
-    own = new SandboxClient(await startSandbox({ port: 0 }));
+    own = new SandboxClient(await startSandbox({ now: NOW, port: 0 }));
   });
   afterAll(async () => {
     await own?.running.close();

@@ -4,10 +4,10 @@ import { ACCOMMODATION_NOTE, escapeMarkdown, mergeDays } from '../../../src/comm
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { asTerminalPlan, PLAN_TOKEN_TYPES, readPlanMarkdown } from './plan-markdown.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 /** The sandbox catalogue's epoch (its first day): every catalogue date is relative to it. */
 let epoch: string;
 let itinerary: any;

@@ -1,5 +1,5 @@
 /** A booking with a customer on a tour, made through the sandbox API, for the override and checkin command tests. */
-import type { Sandbox } from '../booking/harness.js';
+import type { Sandbox } from '../../helpers/trek-sandbox.js';
 
 /** The plainly bookable showcase departure (docs/sandbox.md). */
 export const TOUR = '100001';

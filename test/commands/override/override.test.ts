@@ -7,10 +7,10 @@ import { main } from '../../../src/main.js';
 import { localTime } from '../../../src/output/time.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { BARE_READINESS, BARE_WITHOUT_PASSPORT, booked, type Booked } from './booked.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 const servers = useHostileServers();
 

@@ -5,10 +5,10 @@
  * sandbox, whose checkins follow its documented requirements (docs/sandbox.md, Checkins).
  */
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { booked, type Booked } from './booked.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 const addArgs = (b: Booked, requirement: string, ...more: string[]) => [
   'override', 'add', '--booking', b.booking.id, '--customer', b.customer.id, '--service', b.service.id, '--requirement', requirement, '--reason', 'AGENT_VERIFIED', ...more,

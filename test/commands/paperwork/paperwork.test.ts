@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory } from '../../helpers/factory.js';
-import { clientFor, expectOk } from '../../sandbox/helpers.js';
+import { clientFor, expectOk } from '../../helpers/sandbox-client.js';
+import { NOW } from '../../helpers/clock.js';
 
-const NOW = new Date('2027-01-10T15:00:00Z');
 let sandbox: RunningSandbox;
 let dir: string;
 

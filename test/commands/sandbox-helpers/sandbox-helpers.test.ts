@@ -4,10 +4,10 @@ import { parseDuration, parseInstant } from '../../../src/commands/sandbox/clock
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { bookingWithCustomers, useSandbox } from '../booking/harness.js';
+import { bookingWithCustomers, useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { localTime } from '../../../src/output/time.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 const servers = useHostileServers();
 
@@ -58,7 +58,7 @@ describe('argument checks', () => {
 
 describe('trek sandbox clock', () => {
   // A sandbox of its own: moving the clock years ahead would start every departure of the others.
-  const sandbox = useSandbox();
+  const sandbox = useTrekSandbox();
 
   it('shows, advances and sets the virtual clock', async () => {
     const shown = await sandbox.trek(['sandbox', 'clock', 'show', '-o', 'json']);

@@ -4,9 +4,9 @@ import { parsePaymentLink } from '../../../src/commands/sandbox/pay.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { bookingWithCustomers, useSandbox } from '../booking/harness.js';
+import { bookingWithCustomers, useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 const servers = useHostileServers();
 const TOKEN = '0123456789abcdef0123456789abcdef';
 

@@ -10,9 +10,9 @@ import { newServeCmd, parseRateLimit, type ServeOptions } from '../../../src/com
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 const servers = useHostileServers();
 
 const flags = (more: Record<string, unknown>) => ({ path: '*', ...more }) as Parameters<typeof faultOfFlags>[0];

@@ -4,10 +4,11 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory } from '../../helpers/factory.js';
 import { startHostileServer } from '../../helpers/hostile-server.js';
+import { NOW } from '../../helpers/clock.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ now: NOW });
 });
 afterAll(() => sandbox.close());
 

@@ -5,11 +5,12 @@ import { newResetCmd, resetRun, type ResetOptions } from '../../../src/commands/
 import { main } from '../../../src/main.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
-import { clientFor, expectOk } from '../../sandbox/helpers.js';
+import { clientFor, expectOk } from '../../helpers/sandbox-client.js';
+import { NOW } from '../../helpers/clock.js';
 
 /** Starts a sandbox on `file`, lets `work` use it over HTTP, and closes it. */
 async function onFile<T>(file: string, work: (get: (path: string) => Promise<any>, post: (path: string, body: unknown) => Promise<any>) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox({ dataFile: file });
+  const sandbox = await startSandbox({ now: NOW, dataFile: file });
   const client = clientFor(sandbox);
   try {
     return await work((path) => client.get(path), (path, body) => client.post(path, body));
@@ -28,8 +29,8 @@ describe('trek sandbox reset', () => {
     const booking = await fileWithBooking(file);
     const departureBefore = await onFile(file, async (get) => (await get('/departures/100001')).json);
     const t = testFactory();
-    expect(await main(['sandbox', 'reset', '--data', file, '--yes'], t.f)).toBe(0);
-    expect(t.err()).toBe(`Sandbox reset: ${file}.\n`);
+    expect(await main(['sandbox', 'reset', '--data', file, '--clock', NOW.toISOString(), '--yes'], t.f)).toBe(0);
+    expect(t.err()).toBe(`Sandbox reset: ${file} (clock at 2027-01-10T15:00:00Z).\n`);
     expect(t.out()).toBe('');
     await onFile(file, async (get) => {
       expect((await get(`/bookings/${booking}`)).status).toBe(404);
@@ -41,11 +42,11 @@ describe('trek sandbox reset', () => {
     const file = join(tempHome(), 'state.json');
     await fileWithBooking(file);
     const t = testFactory();
-    expect(await main(['sandbox', 'reset', '--data', file, '--seed', '7', '--size', '25', '-y'], t.f)).toBe(0);
-    expect(t.err()).toBe(`Sandbox reset: ${file} (seed 7, size 25).\n`);
+    expect(await main(['sandbox', 'reset', '--data', file, '--seed', '7', '--size', '25', '--clock', '2027-01-10T15:00:00Z', '-y'], t.f)).toBe(0);
+    expect(t.err()).toBe(`Sandbox reset: ${file} (seed 7, size 25, clock at 2027-01-10T15:00:00Z).\n`);
     const fresh = await onFile(file, async (get) => (await get('/departures/?max_per_page=10')).json);
     expect(fresh.count).toBe(25);
-    const sameSeed = await startSandbox({ seed: 7, size: 25 });
+    const sameSeed = await startSandbox({ now: NOW, seed: 7, size: 25 });
     try {
       const expected = await expectOk(clientFor(sameSeed), 'GET', '/departures/?max_per_page=10');
       expect(fresh.results).toEqual(expected.results);
@@ -105,6 +106,7 @@ describe('trek sandbox reset', () => {
   it.each([
     [['--seed', 'x'], '--seed must be a whole number, got "x"'],
     [['--size', '-5'], '--size must be at least 1, got -5'],
+    [['--clock', '2027-02-30'], '--clock must be a date (2027-01-01) or a datetime (2027-01-01T09:30:00Z, 2027-01-01T09:30:00-05:00), got "2027-02-30"'],
   ])('refuses %j with exit 2', async (args, message) => {
     const t = testFactory();
     expect(await main(['sandbox', 'reset', '--yes', ...args], t.f)).toBe(2);

@@ -9,9 +9,9 @@ import { parseEventTypes, parseReceiverUrl } from '../../../src/commands/sandbox
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { useSandbox } from '../booking/harness.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 const servers = useHostileServers();
 
 /** `trek … -o json` parsed. */

@@ -15,11 +15,12 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { clientFor, expectOk } from '../../sandbox/helpers.js';
+import { clientFor, expectOk } from '../../helpers/sandbox-client.js';
+import { NOW } from '../../helpers/clock.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ now: NOW });
 });
 afterAll(() => sandbox.close());
 
@@ -268,11 +269,11 @@ describe('18 the search table titles its airports truthfully', () => {
 describe('18 times print in UTC only', () => {
   it('18 a table on a terminal shows local time with the zone (--tz); JSON keeps the API value', async () => {
     const [dossier] = (await api('/tour_dossiers?order_by=name&max_per_page=10')).results;
-    expect(dossier.date_created).toBe('2025-07-13T00:00:00Z');
+    expect(dossier.date_created).toBe('2025-08-28T00:00:00Z');
     const table = await trek(['search', 'tour-dossiers', '--limit', '1', '--fields', 'id,date_created', '--tz', 'America/Toronto'], { tty: true });
-    expect(table.out()).toBe(`id     date_created\n${dossier.id}  2025-07-12 20:00 EDT\n`);
+    expect(table.out()).toBe(`id     date_created\n${dossier.id}  2025-08-27 20:00 EDT\n`);
     const json = await trek(['search', 'tour-dossiers', '--limit', '1', '--fields', 'id,date_created', '--tz', 'America/Toronto', '-o', 'json'], { tty: true });
-    expect(JSON.parse(json.out())).toEqual([{ id: dossier.id, date_created: '2025-07-13T00:00:00Z' }]);
+    expect(JSON.parse(json.out())).toEqual([{ id: dossier.id, date_created: '2025-08-28T00:00:00Z' }]);
   });
 
   it('the tz setting chooses the zone when --tz is not given, and --tz wins over it', async () => {
@@ -280,11 +281,11 @@ describe('18 times print in UTC only', () => {
     const env = { TREK_HOME: home };
     expect((await trek(['config', 'set', 'tz', 'Asia/Kolkata'], { env })).code).toBe(0);
     const setting = await trek(['search', 'tour-dossiers', '--limit', '1', '--fields', 'date_created'], { tty: true, env });
-    expect(setting.out()).toBe('date_created\n2025-07-13 05:30 GMT+5:30\n');
+    expect(setting.out()).toBe('date_created\n2025-08-28 05:30 GMT+5:30\n');
     const flag = await trek(['search', 'tour-dossiers', '--limit', '1', '--fields', 'date_created', '--tz', 'UTC'], { tty: true, env });
-    expect(flag.out()).toBe('date_created\n2025-07-13 00:00 UTC\n');
+    expect(flag.out()).toBe('date_created\n2025-08-28 00:00 UTC\n');
     const csv = await trek(['search', 'tour-dossiers', '--limit', '1', '--fields', 'date_created', '-o', 'csv'], { env });
-    expect(csv.out()).toBe('date_created\n2025-07-13T00:00:00Z\n');
+    expect(csv.out()).toBe('date_created\n2025-08-28T00:00:00Z\n');
   });
 });
 

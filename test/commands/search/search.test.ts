@@ -6,11 +6,12 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
 import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
-import { clientFor, expectOk } from '../../sandbox/helpers.js';
+import { clientFor, expectOk } from '../../helpers/sandbox-client.js';
+import { NOW } from '../../helpers/clock.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ now: NOW });
 });
 afterAll(() => sandbox.close());
 
@@ -40,7 +41,6 @@ async function everything(path: string, query = ''): Promise<any[]> {
 function tracedUrls(stderr: string): URL[] {
   return [...stderr.matchAll(/^> GET (\S+)$/gm)].map((m) => new URL(m[1]!));
 }
-
 
 function sendJson(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));

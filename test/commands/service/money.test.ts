@@ -6,11 +6,11 @@
  * commands run through main() with the test factory, on a terminal and not.
  */
 import { describe, expect, it } from 'vitest';
-import { bookingForTwo, paidTour, useSandbox } from '../booking/harness.js';
+import { bookingForTwo, paidTour, useTrekSandbox } from '../../helpers/trek-sandbox.js';
+import { NOW } from '../../helpers/clock.js';
 
-const NOW = new Date('2027-01-10T15:00:00Z');
 const DAY = 86_400_000;
-const sandbox = useSandbox({ size: 40, now: NOW });
+const sandbox = useTrekSandbox({ size: 40, now: NOW });
 const api = sandbox.api;
 
 async function trek(args: string[], options: { tty?: boolean; answers?: unknown[] } = {}) {

@@ -13,9 +13,9 @@ import type { Choice, Prompter, SearchSource, Separator } from '../../../src/pro
 import { textTools } from '../../../src/output/text.js';
 import { testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { bookingWithCustomers, useSandbox } from '../booking/harness.js';
+import { bookingWithCustomers, useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 const servers = useHostileServers();
 
 type Item = Choice<string> | Separator;

@@ -4,9 +4,9 @@ import { resourceOptions } from '../../../src/commands/resource.js';
 import { serviceAddActivityRun } from '../../../src/commands/service/add-activity.js';
 import { serviceAddDepartureRun } from '../../../src/commands/service/add-departure.js';
 import { tempHome } from '../../helpers/factory.js';
-import { bookingWithCustomers, recordingPrompter, useSandbox } from '../booking/harness.js';
+import { bookingWithCustomers, recordingPrompter, useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
-const sandbox = useSandbox();
+const sandbox = useTrekSandbox();
 
 /** A table row as render lays it out: cells padded to their column width, two spaces apart. */
 function tableRow(cells: string[], widths: number[]): string {

@@ -9,8 +9,9 @@ import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
-import { clientFor, expectOk } from '../../sandbox/helpers.js';
+import { clientFor, expectOk } from '../../helpers/sandbox-client.js';
 import { useListeners } from './harness.js';
+import { NOW } from '../../helpers/clock.js';
 
 const listen = useListeners();
 const servers = useHostileServers();
@@ -18,7 +19,7 @@ const servers = useHostileServers();
 let sandbox: RunningSandbox;
 beforeAll(async () => {
   // Retries come quickly, so a test never waits on the production schedule.
-  sandbox = await startSandbox({ size: 60, webhookDelivery: { schedule: { retryDelaysMs: [50, 50, 50], attemptTimeoutMs: 2000 }, pollMs: 20 } });
+  sandbox = await startSandbox({ now: NOW, size: 60, webhookDelivery: { schedule: { retryDelaysMs: [50, 50, 50], attemptTimeoutMs: 2000 }, pollMs: 20 } });
 });
 afterAll(async () => {
   await sandbox.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { SandboxKey } from '../../src/domain/sandbox.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { NOW } from './clock.js';
 
 export interface Answer {
   status: number;
@@ -90,11 +91,11 @@ export async function expectOk(client: HttpClient, method: string, path: string,
   return answer.json;
 }
 
-/** One in-memory sandbox for the file's tests, started before and closed after them. */
-export function useSandbox(options: SandboxOptions = {}): Client {
+/** One in-memory sandbox for the file's tests on the pinned clock (unless `options.now` says otherwise), started before and closed after them. */
+export function useSandboxClient(options: SandboxOptions = {}): Client {
   const holder = {} as Client;
   beforeAll(async () => {
-    Object.assign(holder, clientFor(await startSandbox(options)));
+    Object.assign(holder, clientFor(await startSandbox({ now: NOW, ...options })));
   });
   afterAll(async () => {
     await holder.sandbox?.close();
@@ -134,5 +135,3 @@ export function agentKey(sandbox: SandboxKeys, agentId: string): string {
   return keyHeaders({ agent: agentId }, sandbox)['x-application-key']!;
 }
 
-/** A fixed virtual "now" so dates in assertions can be reasoned about. */
-export const NOW = new Date('2027-01-10T15:00:00Z');

@@ -1,14 +1,15 @@
 /**
- * Shared by the booking, customer, service and sandbox-helper command tests: one in-memory
- * sandbox per test file (port 0), factories pointed at it, a prompter that also records the
+ * Shared by the command tests of every noun: one in-memory sandbox per test file (port 0, the
+ * pinned clock), factories pointed at it, a prompter that also records the
  * choices it was offered, and direct API calls to set up state.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { main } from '../../../src/main.js';
-import type { Choice, Prompter } from '../../../src/prompt/prompter.js';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/index.js';
-import { testFactory, type TestFactory, type TestFactoryOptions } from '../../helpers/factory.js';
-import { clientFor, expectOk, type Key } from '../../sandbox/helpers.js';
+import { main } from '../../src/main.js';
+import type { Choice, Prompter } from '../../src/prompt/prompter.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { testFactory, type TestFactory, type TestFactoryOptions } from './factory.js';
+import { clientFor, expectOk, type Key } from './sandbox-client.js';
+import { NOW } from './clock.js';
 
 export interface Sandbox {
   readonly running: RunningSandbox;
@@ -22,11 +23,11 @@ export interface Sandbox {
   api<T = any>(method: string, path: string, body?: unknown, key?: Key): Promise<T>;
 }
 
-/** `options` for the sandbox (its size, its clock); on port 0 unless they say otherwise. */
-export function useSandbox(options: SandboxOptions = {}): Sandbox {
+/** `options` for the sandbox (its size, its clock); on port 0 and the pinned clock unless they say otherwise. */
+export function useTrekSandbox(options: SandboxOptions = {}): Sandbox {
   let running: RunningSandbox | undefined;
   beforeAll(async () => {
-    running = await startSandbox({ port: 0, ...options });
+    running = await startSandbox({ now: NOW, port: 0, ...options });
   });
   afterAll(async () => {
     await running?.close();
