@@ -2,13 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { ApiError } from './api/errors.js';
 import { newRootCmd } from './commands/root.js';
 import { COMPLETE_COMMAND } from './completion/protocol.js';
-import { CancelError, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
+import { CancelError, carriesExit, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
 import type { Factory } from './factory.js';
 import { sanitize, toSafeJson } from './output/sanitize.js';
 
 /**
  * Runs one invocation and returns its exit code. This is the only place where errors become
- * exit codes (DESIGN.md §2); bin/trek is the only caller of process.exit.
+ * exit codes (docs/architecture.md); bin/trek is the only caller of process.exit.
  */
 export async function main(argv: string[], f: Factory): Promise<number> {
   // Replaced once the global flags are parsed: until then, only the command line says whether errors are JSON.
@@ -107,36 +107,10 @@ async function jsonErrorsWanted(flags: OutputFlags, f: Factory): Promise<boolean
   }
 }
 
-export function exitCodeForStatus(status: number | undefined): ExitCodeValue {
-  if (status === undefined) return ExitCode.server;
-  if (status === 401 || status === 403) return ExitCode.auth;
-  if (status === 404 || status === 410) return ExitCode.notFound;
-  if (status === 429) return ExitCode.rateLimited;
-  if (status >= 500) return ExitCode.server;
-  if (status >= 400) return ExitCode.rejected;
-  return ExitCode.server;
-}
-
+/** How trek ends on `error`: what it carries (src/errors.ts), commander's parse errors, else a bug. */
 export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  if (error instanceof UsageError) return ExitCode.usage;
-  if (error instanceof CancelError) return ExitCode.interrupted;
-  if (error instanceof ApiError) {
-    if (error.kind === 'http') return exitCodeForStatus(error.status);
-    // A write redirected to another origin: trek refused to follow, as the API might have refused the request.
-    return error.kind === 'redirect' ? ExitCode.rejected : ExitCode.server;
-  }
-  // A damaged config file, or a sandbox snapshot this trek cannot read: the user's file to fix, not a bug.
-  if (error instanceof Error && (error.name === 'ConfigError' || error.name === 'SnapshotError')) return ExitCode.usage;
-  // The flex pre-flight found rules the API would refuse on, so nothing was sent (`--force` sends it: exit 5 if refused).
-  if (error instanceof Error && error.name === 'FlexRefusedError') return ExitCode.usage;
-  // `trek profile … --check`: a key a server refused (401/403), else a server that could not be asked, else a profile trek cannot use.
-  if (error instanceof Error && error.name === 'ProfileCheckError') {
-    const { refused, unreachable } = error as Error & { refused?: boolean; unreachable?: boolean };
-    return refused ? ExitCode.auth : unreachable ? ExitCode.server : ExitCode.usage;
-  }
-  // `trek webhooks verify`: the body's signature is not the profile key's.
-  if (error instanceof Error && error.name === 'SignatureMismatchError') return ExitCode.auth;
+  if (carriesExit(error)) return error.exitCode;
   return ExitCode.unexpected;
 }
 
@@ -196,25 +170,8 @@ async function report(error: unknown, f: Factory, asJson: boolean, commanderText
  */
 export function jsonError(error: unknown, commanderText = ''): Record<string, unknown> {
   if (error instanceof CommanderError) return commanderJsonError(error, commanderText);
-  if (error instanceof ApiError) {
-    if (error.body) return { ...error.body };
-    return error.kind === 'http' ? { message: error.message, http_status_code: error.status } : { message: error.message, code: error.kind };
-  }
-  if (error instanceof UsageError) return { message: error.message, code: 'usage', ...(error.field && { field: error.field }), ...(error.hint && { hint: error.hint }) };
-  if (error instanceof CancelError) return { message: error.message, code: 'cancelled' };
-  if (!(error instanceof Error)) return { message: String(error), code: 'unexpected' };
-  switch (error.name) {
-    case 'ConfigError':
-      return { message: error.message, code: 'config', file: (error as Error & { file?: string }).file };
-    case 'SnapshotError':
-      return { message: error.message, code: 'sandbox_snapshot' };
-    case 'FlexRefusedError':
-      return { message: error.message, code: 'flex_refused', refusals: (error as Error & { refusals?: unknown }).refusals };
-    case 'ProfileCheckError':
-      return { message: error.message, code: 'profile_check_failed', profiles: (error as Error & { failed?: unknown }).failed };
-    default:
-      return { message: error.message, code: exitCodeFor(error) === ExitCode.unexpected ? 'unexpected' : error.name };
-  }
+  if (carriesExit(error)) return error.toJson();
+  return { message: error instanceof Error ? error.message : String(error), code: 'unexpected' };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors.js';
-import { CancelError, EXIT_CODE_TABLE, UsageError } from '../src/errors.js';
-import { exitCodeFor, main } from '../src/main.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CancelError, EXIT_CODE_TABLE, ExitCode, TrekError, UsageError } from '../src/errors.js';
+import { exitCodeFor, jsonError, main } from '../src/main.js';
 import { testFactory } from './helpers/factory.js';
 
 describe('exit codes', () => {
@@ -15,6 +17,32 @@ describe('exit codes', () => {
     expect(exitCodeFor(new UsageError('bad'))).toBe(2);
     expect(exitCodeFor(new CancelError())).toBe(130);
     expect(exitCodeFor(new TypeError('boom'))).toBe(1);
+  });
+
+  it('a new error class carries its own exit code and JSON error: main.ts needs no edit', () => {
+    class OverbookedError extends TrekError {
+      readonly exitCode = ExitCode.rejected;
+      readonly jsonCode = 'overbooked';
+      protected override jsonDetails() {
+        return { places_left: 2 };
+      }
+    }
+    expect(exitCodeFor(new OverbookedError('too many'))).toBe(5);
+    expect(jsonError(new OverbookedError('too many'))).toEqual({ message: 'too many', code: 'overbooked', places_left: 2 });
+    // From another bundle (dist/sandbox.cjs) instanceof fails: the members are what count.
+    const foreign = Object.assign(new Error('snapshot damaged'), { exitCode: 2, toJson: () => ({ message: 'snapshot damaged', code: 'sandbox_snapshot' }) });
+    expect(exitCodeFor(foreign)).toBe(2);
+    expect(jsonError(foreign)).toEqual({ message: 'snapshot damaged', code: 'sandbox_snapshot' });
+    expect(jsonError(new RangeError('boom'))).toEqual({ message: 'boom', code: 'unexpected' });
+  });
+
+  it('main.ts decides an exit code from what an error carries, never from its name or a list of classes', () => {
+    const text = readFileSync(join('src', 'main.ts'), 'utf8');
+    for (const fn of ['exitCodeFor', 'jsonError']) {
+      const body = text.slice(text.indexOf(`export function ${fn}(`)).split('\n}\n')[0]!;
+      expect(body).not.toMatch(/\.name\b|case '/);
+      expect(body.match(/instanceof \w+/g)?.filter((test) => test !== 'instanceof Error')).toEqual(['instanceof CommanderError']);
+    }
   });
 
   it('prints the table with `trek help exit-codes`', async () => {

@@ -1,8 +1,9 @@
 /**
  * ApiError: everything that can go wrong between sending a request and holding a usable
- * response. Kept free of undici so src/main.ts can map it to an exit code without loading
- * the HTTP stack.
+ * response, with the exit code each means. Kept free of undici so src/main.ts can report it
+ * without loading the HTTP stack.
  */
+import { ExitCode, TrekError, type ExitCodeValue } from '../errors.js';
 
 /** One developer-oriented entry of `errors[]` (spec §7.2). */
 export interface ApiErrorDetail {
@@ -41,8 +42,20 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-export class ApiError extends Error {
+/** The exit code of an HTTP status (docs: `trek help exit-codes`). */
+export function exitCodeForStatus(status: number | undefined): ExitCodeValue {
+  if (status === undefined) return ExitCode.server;
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404 || status === 410) return ExitCode.notFound;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status >= 500) return ExitCode.server;
+  if (status >= 400) return ExitCode.rejected;
+  return ExitCode.server;
+}
+
+export class ApiError extends TrekError {
   override name = 'ApiError';
+  readonly jsonCode: string;
   kind: ApiErrorKind;
   status?: number;
   body?: ApiErrorBody;
@@ -53,10 +66,23 @@ export class ApiError extends Error {
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
+    this.jsonCode = init.kind;
     this.method = init.method;
     this.url = init.url;
     if (init.status !== undefined) this.status = init.status;
     if (init.body !== undefined) this.body = init.body;
+  }
+
+  get exitCode(): ExitCodeValue {
+    if (this.kind === 'http') return exitCodeForStatus(this.status);
+    // A write redirected to another origin: trek refused to follow, as the API might have refused the request.
+    return this.kind === 'redirect' ? ExitCode.rejected : ExitCode.server;
+  }
+
+  /** The API's own error body for an HTTP error (spec §7.2), else the message and what went wrong. */
+  override toJson(): Record<string, unknown> {
+    if (this.body) return { ...this.body };
+    return this.kind === 'http' ? { message: this.message, http_status_code: this.status } : { message: this.message, code: this.kind };
   }
 }
 

@@ -5,7 +5,7 @@ import { LockBusyError, withFileLock } from '../util/lock.js';
 import { checkPrivateFolders, ensurePrivateFolder, readFileNoFollowSync, shellWord, unsafeOwnership, type TrekPaths } from './paths.js';
 import { BUILTIN_SANDBOX_PROFILE, unknownProfileError } from './profile-name.js';
 import { assertSettingKey, checkSettingValue, isSettingKey, SETTING_KEYS, type SettingKey } from './settings.js';
-import { UsageError } from '../errors.js';
+import { ExitCode, TrekError, UsageError } from '../errors.js';
 
 /**
  * The one module that reads and writes config.json. Reads go to the file every time (another
@@ -67,8 +67,10 @@ export interface ConfigStore {
  * The config file cannot be used as it is. Mapped to exit 2 by main; the file is never
  * rewritten or reset when this is thrown, so the user can repair it.
  */
-export class ConfigError extends Error {
+export class ConfigError extends TrekError {
   override name = 'ConfigError';
+  readonly exitCode = ExitCode.usage;
+  readonly jsonCode = 'config';
   constructor(
     readonly file: string,
     problem: string,
@@ -80,6 +82,9 @@ export class ConfigError extends Error {
         ? `cannot write the config file ${file}: ${reason}. Nothing was changed.`
         : `cannot use the config file ${file}: ${reason}. Nothing was changed; ${options.fix ?? 'fix the file by hand, or move it aside to start afresh'}.`,
     );
+  }
+  protected override jsonDetails(): Record<string, unknown> {
+    return { file: this.file };
   }
 }
 

@@ -1,4 +1,5 @@
 /** Errors a handler throws to answer with the spec's §7.2 body. */
+import { ExitCode } from '../errors.js';
 
 export interface FieldError {
   field?: string;
@@ -46,6 +47,11 @@ export function forbidden(what: string): SandboxError {
  */
 export class SnapshotError extends SandboxError {
   override name = 'SnapshotError';
+  // The user's file to fix, not a bug (src/errors.ts CarriesExit).
+  readonly exitCode = ExitCode.usage;
+  toJson(): Record<string, unknown> {
+    return { message: this.message, code: 'sandbox_snapshot' };
+  }
   constructor(message: string, status = 500) {
     super(status, message);
   }

@@ -8,6 +8,7 @@ import type { Departure, FlexPlan } from '../../api/resources/flex.js';
 import type { BookedService } from '../../api/resources/services.js';
 import { FLEX_DISABLED_FLAG, flexAttachBreaches, stopSellDays, stopSellDate as datesStopSellDate, type FlexAttachFacts, type FlexBreach, type FlexRule } from '../../domain/flex.js';
 import { sanitize } from '../../output/sanitize.js';
+import { ExitCode, TrekError } from '../../errors.js';
 
 export interface FlexRefusal {
   rule: FlexRule;
@@ -161,18 +162,22 @@ export function flexAttachRefusals(facts: FlexFacts, showTime: (datetime: string
 }
 
 /**
- * The pre-flight found rules the API would refuse the request on, so nothing was sent: exit 2
- * (mapped in main.ts). Not a UsageError: the flags were fine, the booking is what breaks the
+ * The pre-flight found rules the API would refuse the request on, so nothing was sent: exit 2. Not a UsageError: the flags were fine, the booking is what breaks the
  * rules, and `--force` sends it anyway for the API to answer (a refusal is then exit 5).
  */
-export class FlexRefusedError extends Error {
+export class FlexRefusedError extends TrekError {
   override name = 'FlexRefusedError';
+  readonly exitCode = ExitCode.usage;
+  readonly jsonCode = 'flex_refused';
   constructor(readonly refusals: FlexRefusal[], planId: string, departureServiceId: string) {
     super(
       `flex plan ${s(planId)} cannot be attached to departure service ${s(departureServiceId)}; nothing was sent:\n` +
         refusals.map((r) => `  - ${r.reason}`).join('\n') +
         '\nThe API would refuse it. To send it anyway and let the API decide, add --force.',
     );
+  }
+  protected override jsonDetails(): Record<string, unknown> {
+    return { refusals: this.refusals };
   }
 }
 

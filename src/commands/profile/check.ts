@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { ExitCode, TrekError, type ExitCodeValue } from '../../errors.js';
 import { resolveProfile, type ResolvedProfile, type ResolveInput, type ValueSource } from '../../config/resolve.js';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../output/render.js';
@@ -82,17 +83,23 @@ export function whyInUse(source: ValueSource, configFile: string): string {
 
 /**
  * Some key did not work: exit 3 if a server refused one (401/403), else 7 if a server could not
- * be asked or answered badly, else 2 (a profile that cannot be used as configured). Mapped in main.ts.
+ * be asked or answered badly, else 2 (a profile that cannot be used as configured).
  */
-export class ProfileCheckError extends Error {
+export class ProfileCheckError extends TrekError {
   override name = 'ProfileCheckError';
+  readonly jsonCode = 'profile_check_failed';
   readonly refused: boolean;
   readonly unreachable: boolean;
+  readonly exitCode: ExitCodeValue;
   constructor(readonly failed: Array<{ name: string } & KeyCheck>) {
     const names = failed.map((check) => `${check.name} (${check.result})`).join(', ');
     super(failed.length === 1 ? `the key check of profile ${names} did not pass` : `the key checks of ${failed.length} profiles did not pass: ${names}`);
     this.refused = failed.some((check) => check.result === 'unauthorized' || check.result === 'forbidden');
     this.unreachable = failed.some((check) => check.result === 'unreachable' || check.result === 'failed');
+    this.exitCode = this.refused ? ExitCode.auth : this.unreachable ? ExitCode.server : ExitCode.usage;
+  }
+  protected override jsonDetails(): Record<string, unknown> {
+    return { profiles: this.failed };
   }
 }
 

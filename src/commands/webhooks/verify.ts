@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { verifySignature } from '../../domain/webhooks.js';
-import { UsageError } from '../../errors.js';
+import { ExitCode, TrekError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { MAX_WEBHOOK_BODY_BYTES, readBounded } from '../../webhooks/body.js';
@@ -8,8 +8,10 @@ import { examples } from '../shared.js';
 import { webhookKey } from './key.js';
 
 /** The body was read whole but its signature is not the key's: exit 3, as for a refused key. */
-export class SignatureMismatchError extends Error {
+export class SignatureMismatchError extends TrekError {
   override name = 'SignatureMismatchError';
+  readonly exitCode = ExitCode.auth;
+  readonly jsonCode = 'SignatureMismatchError';
 }
 
 export interface VerifyOptions {
