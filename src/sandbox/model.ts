@@ -5,6 +5,7 @@
  * paging its cut-off (`as_of`).
  */
 import type { FaultRule } from '../domain/faults.js';
+import type { ServiceStatus, ServiceType } from '../domain/transitions.js';
 import type { WebhookEvent } from '../domain/webhooks.js';
 
 /** A departure's `availability.status`: seeded by the catalogue, changed by an operator event. */
@@ -122,17 +123,7 @@ export interface CustomerRecord extends BaseRecord {
   };
 }
 
-export type ServiceType = 'departure_services' | 'activity_services' | 'flex_plan_services';
-
-export type ServiceStatus =
-  | 'Option'
-  | 'On Request'
-  | 'Request Confirmation'
-  | 'Confirmed'
-  | 'Waitlisted'
-  | 'Expired'
-  | 'Request Cancellation'
-  | 'Cancelled';
+export type { ServiceStatus, ServiceType } from '../domain/transitions.js';
 
 /** A promotion as applied to one service (rendered with the promotion's name and terms). */
 export interface AppliedPromotionRecord {

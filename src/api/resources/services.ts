@@ -4,18 +4,7 @@ import { isHttpStatus, notFoundError } from '../errors.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { CustomerName } from './customers.js';
 
-/** The statuses of spec §3.1, spelled as the API spells them. */
-export const SERVICE_STATUSES = [
-  'Option',
-  'On Request',
-  'Request Confirmation',
-  'Confirmed',
-  'Waitlisted',
-  'Expired',
-  'Request Cancellation',
-  'Cancelled',
-] as const;
-export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+export { SERVICE_STATUSES, type ServiceStatus } from '../../domain/transitions.js';
 
 /**
  * The service collections, in the order `findService` tries them: departure services first

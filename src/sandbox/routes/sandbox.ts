@@ -20,7 +20,7 @@ import { addFault, FAULTS_PATH, faultsOf, faultView, removeFaults } from '../fau
 import { ref } from '../refs.js';
 import { cancel, changeAvailability } from '../rules/lifecycle.js';
 import { availabilityOf, departureNow } from '../rules/places.js';
-import { rowFor } from '../rules/transitions.js';
+import { rowFor } from '../../domain/transitions.js';
 import { assertOpen } from './bookings.js';
 import { serviceView } from './services.js';
 

@@ -14,7 +14,8 @@ import { applyPatch, bookingClock, insertDepartureService, insertService, option
 import { assertPlacesFor, availabilityOf } from '../rules/places.js';
 import { paymentToConfirm, requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
-import { patchRefusal, STATUSES } from '../rules/transitions.js';
+import { SERVICE_STATUSES } from '../../domain/transitions.js';
+import { patchRefusal } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
 import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
 import { customerRef, ref, serviceRef } from '../refs.js';
@@ -251,7 +252,7 @@ export function patchService(type: ServiceType) {
     // Access first: the body is compared with the service only for a caller who may see it.
     const shown = visibleService(ctx, ctx.state, type, ctx.params.id!);
     const check = new Checker();
-    const status = check.string(body, 'status', 'status', { choices: STATUSES }) as ServiceStatus | null | undefined;
+    const status = check.string(body, 'status', 'status', { choices: SERVICE_STATUSES }) as ServiceStatus | null | undefined;
     if (status === null && 'status' in body) check.add('status', 'REQUIRED', 'status cannot be removed; send one of status_transitions');
     checkUnwritable(check, body, serviceView(ctx.state, shown), SERVICE_MEMBERS, `a ${LABELS[type].toLowerCase()}`);
     check.done();

@@ -29,7 +29,7 @@ import {
   travelDates,
 } from './money.js';
 import { availabilityOf, PLACE_STATUSES, placesForWaitlist, setAvailability, takePlaces } from './places.js';
-import { rowFor, type Trigger } from './transitions.js';
+import { rowFor, type Trigger } from '../../domain/transitions.js';
 
 /** How long a new Option (or On Request) service is held: to midnight EST ending the third day after today (EST). */
 export const OPTION_HOLD_DAYS = 3;

@@ -86,7 +86,7 @@ describe('whyNot', () => {
     expect(whyNot(service('Waitlisted', ['Expired']), 'Option')).toContain('when a cancellation frees space');
     expect(whyNot(service('Option', ['Expired']), 'On Request')).toContain('REQUEST_SPACE');
     expect(whyNot(service('Option', ['Expired']), 'Waitlisted')).toContain('WAIT_LIST');
-    expect(whyNot(service('Confirmed', ['Request Cancellation']), 'Expired')).toBe('only services in Option, On Request or Waitlisted expire');
+    expect(whyNot(service('Confirmed', ['Request Cancellation']), 'Expired')).toBe('only services in Option, On Request or Waitlisted move to Expired');
   });
 });
 
