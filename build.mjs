@@ -17,7 +17,8 @@
 // undici, required from node_modules module by module (only the parts trek uses, see
 // src/api/client.ts), and the sandbox, which is dist/sandbox.cjs (also for scripts and benches,
 // docs/sandbox.md) and which trek's code reaches only through import() of src/sandbox/index.ts.
-// Nothing but names and plain objects crosses between the two files: errors are told by name.
+// Nothing but plain objects crosses between the two files: errors are read by their members
+// (exitCode, toJson: src/errors.ts), never by instanceof.
 //
 // dist/paths.cjs holds trek's folders, which bin/trek needs before it loads the rest, to keep
 // Node's compile cache in the user's own cache folder.

@@ -1,4 +1,4 @@
-/** Exit codes: the contract of DESIGN.md §2, printed by `trek help exit-codes`. */
+/** Exit codes: the contract of docs/architecture.md §4, printed by `trek help exit-codes`. */
 export const ExitCode = {
   ok: 0,
   unexpected: 1,

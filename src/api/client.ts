@@ -1,5 +1,5 @@
 /**
- * The thin client (DESIGN.md §3): one request path that resolves hrefs, authenticates,
+ * The thin client (docs/architecture.md §1): one request path that resolves hrefs, authenticates,
  * follows permanent moves, retries what is safe to retry, enforces timeouts and turns every
  * failure into an ApiError. undici is imported on first request so loading this module stays
  * cheap.

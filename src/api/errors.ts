@@ -152,3 +152,13 @@ export function toErrorBody(value: unknown): ApiErrorBody | undefined {
 export function isHttpStatus(error: unknown, ...statuses: number[]): error is ApiError {
   return error instanceof ApiError && error.kind === 'http' && error.status !== undefined && statuses.includes(error.status);
 }
+
+/** The value, or undefined when the API says there is no such resource. */
+export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isHttpStatus(error, 404, 410)) return undefined;
+    throw error;
+  }
+}

@@ -125,3 +125,10 @@ export async function* records<T>(
     }
   }
 }
+
+/** Every item of an async iterable (Array.fromAsync arrives with Node 22). */
+export async function toArray<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

@@ -1,5 +1,5 @@
 /**
- * Search and ordering query strings (spec §4.1, DESIGN.md §3), built in one place so every
+ * Search and ordering query strings (spec §4.1), built in one place so every
  * list command rejects the same mistakes before anything is sent.
  */
 import { UsageError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The local cache of catalogue reads (issue 17; DESIGN.md §7): what the API client asks
+ * The local cache of catalogue reads (docs/architecture.md §1, layer 2): what the API client asks
  * (ResponseCache), what webhook events evict (evictForEvents), and what `trek cache status` and
  * `trek cache clear` show and remove. Entries live per profile and per API key identity under
  * trek's cache folder (store.ts).

@@ -106,9 +106,3 @@ export function keepWhileStreaming<T>(items: AsyncIterable<T>): { records: Async
   return { records: records(), seen };
 }
 
-/** Every item of an async iterable (Array.fromAsync arrives with Node 22). */
-export async function toArray<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
-}

@@ -7,7 +7,7 @@ import type { Argument, Command, Option } from 'commander';
 import { TITLES } from '../api/resources/customers.js';
 import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingSpec } from '../config/settings.js';
 import { recentIds } from '../history.js';
-import { TOPIC_NAMES } from '../commands/help/topic-names.js';
+import { TOPIC_NAMES } from '../domain/help-topics.js';
 import { FORMATS } from '../output/formats.js';
 import { agencyCurrencies, attachableDepartureServices, bookingRequirements, departureServices, overrideReasons, serviceTransitions } from './network.js';
 import { profileCandidates } from './profiles.js';

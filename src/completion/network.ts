@@ -184,8 +184,8 @@ export async function attachableDepartureServices(ctx: CompletionContext): Promi
   const plan = ctx.flags.plan?.at(-1);
   const candidates = await fromApi(ctx, async (api) => {
     const [{ readFlexFacts }, { flexAttachRefusals }, { getService }, { getDeparture }] = await Promise.all([
-      import('../commands/flex/preflight.js'),
-      import('../commands/flex/rules.js'),
+      import('../api/flex-preflight.js'),
+      import('../api/flex-rules.js'),
       import('../api/resources/services.js'),
       import('../api/resources/flex.js'),
     ]);

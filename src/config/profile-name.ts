@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../errors.js';
 
-/** Needs no set-up: with no base URL it runs the sandbox in-process (DESIGN.md §4). */
+/** Needs no set-up: with no base URL it runs the sandbox in-process (docs/architecture.md §2). */
 export const BUILTIN_SANDBOX_PROFILE = 'sandbox';
 
 export type ProfileNameSource = 'flag' | 'env' | 'config' | 'default';

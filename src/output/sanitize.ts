@@ -1,5 +1,5 @@
 /**
- * Terminal safety for text that came from a server (DESIGN.md §2: server text is untrusted).
+ * Terminal safety for text that came from a server (docs/architecture.md §4: server text is untrusted).
  *
  * Human-facing text (`sanitize`): complete escape sequences (CSI, OSC — including OSC 8
  * hyperlinks —, DCS/SOS/PM/APC and two-byte ESC sequences, in their 7-bit and 8-bit forms)

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
-import { TOPIC_NAMES } from '../../src/commands/help/topic-names.js';
+import { TOPIC_NAMES } from '../../src/domain/help-topics.js';
 import { SEARCH_FIELD_TYPES } from '../../src/api/query.js';
 import { trekPaths } from '../../src/config/paths.js';
 import { recordIds } from '../../src/history-record.js';

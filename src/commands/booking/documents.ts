@@ -12,8 +12,9 @@ import { makeTheme } from '../../output/theme.js';
 import { wrapCommand } from '../checkin/view.js';
 import { updateWordsFor } from '../customer/flags.js';
 import { customerLabel } from '../customer/view.js';
-import { unlessNotFound } from '../flex/preflight.js';
-import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
+import { unlessNotFound } from '../../api/errors.js';
+import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { toArray } from '../../api/paginate.js';
 import { examples, idArgument, idOption } from '../shared.js';
 
 export interface BookingDocumentsOptions extends ResourceOptions {

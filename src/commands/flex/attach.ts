@@ -14,8 +14,9 @@ import { describePayable, payable } from '../service/payable.js';
 import { askBooking } from '../ask.js';
 import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
-import { readFlexFacts, unlessNotFound } from './preflight.js';
-import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from './rules.js';
+import { readFlexFacts } from '../../api/flex-preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
+import { flexAttachRefusals, FlexRefusedError, type FlexFacts } from '../../api/flex-rules.js';
 
 export interface FlexAttachOptions extends ChangeOptions {
   /** Each asked for on a terminal when missing. */

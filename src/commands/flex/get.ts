@@ -10,7 +10,7 @@ import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
 import { examples, idArgument } from '../shared.js';
 import { ADDON_COLUMNS, windowColumns, withoutEmptyState } from './columns.js';
-import { unlessNotFound } from './preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
 
 export interface FlexIdOptions extends ResourceOptions {
   id: string;

@@ -13,10 +13,10 @@ import { formatValue } from '../../output/render.js';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
-import { toArray } from '../resource.js';
+import { toArray } from '../../api/paginate.js';
 import { fitToWidth } from '../service/pickers.js';
 import { flexTotal } from './columns.js';
-import { unlessNotFound } from './preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
 
 /** The departure and each plan it lists (`flex_plans`), read in full for their availability. */
 export async function departurePlans(client: ApiClient, departureId: string): Promise<{ departure: Departure; plans: FlexPlan[] }> {

@@ -11,7 +11,7 @@ import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idOption } from '../shared.js';
 import { flexTotal } from './columns.js';
 import { departurePlans } from './plans-of.js';
-import { unlessNotFound } from './preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
 
 export interface FlexPlansOptions extends ResourceOptions {
   /** Exactly one of the two. */

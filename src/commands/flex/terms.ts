@@ -13,7 +13,7 @@ import { readAsKind } from '../id-kind.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idArgument, parseDate } from '../shared.js';
 import { daysBefore, moneyIn, windowColumns, windowDates } from './columns.js';
-import { activeFlexServices } from './preflight.js';
+import { activeFlexServices } from '../../api/flex-preflight.js';
 
 export interface FlexTermsOptions extends ResourceOptions {
   departureService: string;

@@ -7,7 +7,8 @@ import { getPath, validateFields } from '../../output/fields.js';
 import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { COLUMN_NAMES, PHONE_SEPARATOR, REQUIRED_COLUMNS, type ManifestColumn } from './manifest.js';
-import { resourceOptions, toArray, type ResourceOptions } from '../resource.js';
+import { resourceOptions, type ResourceOptions } from '../resource.js';
+import { toArray } from '../../api/paginate.js';
 import { examples, idOption } from '../shared.js';
 
 export interface GroupExportOptions extends ResourceOptions {

@@ -1,5 +1,5 @@
 import { Help, type Command, type Option } from 'commander';
-import { TOPIC_NAMES } from './topic-names.js';
+import { TOPIC_NAMES } from '../../domain/help-topics.js';
 
 /** Under the options of every command's help but the root's, whose options these are. */
 export const GLOBAL_OPTIONS_LINE = 'Global options (-o, --fields, --profile, --wide…): see trek help options';

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { examples } from '../shared.js';
-import { TOPIC_NAMES, type TopicName } from './topic-names.js';
+import { TOPIC_NAMES, type TopicName } from '../../domain/help-topics.js';
 
 /** `trek help [command… | topic]`: command help, or one of the topics. */
 export function newHelpCmd(f: Factory, program: Command): Command {

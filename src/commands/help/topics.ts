@@ -2,7 +2,7 @@
  * `trek help <topic>`: what no single command's help can say. The options, operator, format and
  * exit-code lists come from the code that defines them, so a topic cannot fall behind it.
  */
-import type { TopicName } from './topic-names.js';
+import type { TopicName } from '../../domain/help-topics.js';
 import type { Command } from 'commander';
 import { SEARCH_OPERATORS } from '../../api/query.js';
 import { EXIT_CODE_TABLE } from '../../errors.js';

@@ -6,7 +6,8 @@ import { canPrompt } from '../../output/iostreams.js';
 import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
-import { describeRequest, DRY_RUN_HELP, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
+import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
+import { toArray } from '../../api/paginate.js';
 import { confirmDestructive, examples, idArgument, reportChange } from '../shared.js';
 import { overrideSummary } from './view.js';
 

@@ -8,7 +8,8 @@ import type { Factory } from '../../factory.js';
 import { quote } from 'shell-quote';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
-import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, toArray, type ChangeOptions } from '../resource.js';
+import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { toArray } from '../../api/paginate.js';
 import { shortType } from '../service/columns.js';
 import { examples, idArgument, reportChange } from '../shared.js';
 

@@ -23,8 +23,8 @@ import { sanitize } from '../../output/sanitize.js';
 import { textTools } from '../../output/text.js';
 import { makeTheme } from '../../output/theme.js';
 import type { Choice, Prompter, Separator } from '../../prompt/prompter.js';
-import { unlessNotFound } from '../flex/preflight.js';
-import { toArray } from '../resource.js';
+import { unlessNotFound } from '../../api/errors.js';
+import { toArray } from '../../api/paginate.js';
 import { fitToWidth, typedSearch } from './pickers.js';
 
 /** How many activities each part of the list shows at most. */

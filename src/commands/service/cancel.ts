@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt } from '../../output/iostreams.js';
 import { sanitize } from '../../output/sanitize.js';
-import { explainFlexCancelRefusal } from '../flex/rules.js';
+import { explainFlexCancelRefusal } from '../../api/flex-rules.js';
 import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
 import { confirmDestructive, examples, idArgument } from '../shared.js';
 import { cancellationTarget, possibleNow, serviceLabel, whyNot } from './status.js';

@@ -8,7 +8,7 @@ import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
 import { formatValue, joinValues, type Column, type OutputSpec } from '../../output/render.js';
-import { unlessNotFound } from '../flex/preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
   departure_services: 'departure',

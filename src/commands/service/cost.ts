@@ -13,7 +13,7 @@ import { formatMoney, fromCents, maxCents, toCents } from '../../output/money.js
 import { sanitize } from '../../output/sanitize.js';
 import { daysBefore, windowDates } from '../flex/columns.js';
 import { windowOn, type TermsWindow } from '../flex/terms.js';
-import { unlessNotFound } from '../flex/preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
 import { serviceLabel } from './status.js';
 
 export type CancellationTarget = 'Cancelled' | 'Request Cancellation' | 'Expired';

@@ -19,7 +19,7 @@ import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import { textTools } from '../../output/text.js';
 import type { Choice, Prompter } from '../../prompt/prompter.js';
-import { toArray } from '../resource.js';
+import { toArray } from '../../api/paginate.js';
 import { fitToWidth, padTo, typedSearch } from './pickers.js';
 
 /** How many departures the list shows. */

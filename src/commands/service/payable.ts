@@ -12,7 +12,7 @@ import type { BookedService } from '../../api/resources/services.js';
 import { formatMoney, toCents } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import { quote } from 'shell-quote';
-import { unlessNotFound } from '../flex/preflight.js';
+import { unlessNotFound } from '../../api/errors.js';
 import { shortType } from './columns.js';
 
 export interface Payable {

@@ -11,7 +11,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_OPERATORS } from '../../../src/api/query.js';
 import { GLOBAL_OPTIONS_LINE } from '../../../src/commands/help/configure.js';
-import { TOPIC_NAMES } from '../../../src/commands/help/topic-names.js';
+import { TOPIC_NAMES } from '../../../src/domain/help-topics.js';
 import { FILTER_EXAMPLES, TOPICS } from '../../../src/commands/help/topics.js';
 import { newRootCmd } from '../../../src/commands/root.js';
 import { EXIT_CODE_TABLE } from '../../../src/errors.js';

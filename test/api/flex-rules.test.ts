@@ -1,10 +1,10 @@
 /** The flex rules as pure functions: each rule on its own, and all failing at once. */
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../../src/api/resources/bookings.js';
-import type { BookedService } from '../../../src/api/resources/services.js';
-import { explainFlexCancelRefusal, flexAttachRefusals, FlexRefusedError, stopSellDate, type FlexFacts } from '../../../src/commands/flex/rules.js';
-import { ExitCode, UsageError } from '../../../src/errors.js';
-import { exitCodeFor } from '../../../src/main.js';
+import type { Booking } from '../../src/api/resources/bookings.js';
+import type { BookedService } from '../../src/api/resources/services.js';
+import { explainFlexCancelRefusal, flexAttachRefusals, FlexRefusedError, stopSellDate, type FlexFacts } from '../../src/api/flex-rules.js';
+import { ExitCode, UsageError } from '../../src/errors.js';
+import { exitCodeFor } from '../../src/main.js';
 
 const departureService = {
   id: '400001',

@@ -3,12 +3,12 @@
  * which the sandbox enforces too) judged on what preflight.ts read from the API, each breach
  * worded in the agent's terms; and the refusal of cancelling a confirmed flex plan service.
  */
-import type { Booking } from '../../api/resources/bookings.js';
-import type { Departure, FlexPlan } from '../../api/resources/flex.js';
-import type { BookedService } from '../../api/resources/services.js';
-import { FLEX_DISABLED_FLAG, flexAttachBreaches, stopSellDays, stopSellDate as datesStopSellDate, type FlexAttachFacts, type FlexBreach, type FlexRule } from '../../domain/flex.js';
-import { sanitize } from '../../output/sanitize.js';
-import { ExitCode, TrekError } from '../../errors.js';
+import type { Booking } from './resources/bookings.js';
+import type { Departure, FlexPlan } from './resources/flex.js';
+import type { BookedService } from './resources/services.js';
+import { FLEX_DISABLED_FLAG, flexAttachBreaches, stopSellDays, stopSellDate as datesStopSellDate, type FlexAttachFacts, type FlexBreach, type FlexRule } from '../domain/flex.js';
+import { sanitize } from '../output/sanitize.js';
+import { ExitCode, TrekError } from '../errors.js';
 
 export interface FlexRefusal {
   rule: FlexRule;

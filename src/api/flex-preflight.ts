@@ -3,28 +3,18 @@
  * service and its departure, the plan, and the booking's flex plan services. What the API
  * answers 404 for becomes a missing fact (a rule then explains it); other errors propagate.
  */
-import type { ApiClient } from '../../api/client.js';
-import { isHttpStatus } from '../../api/errors.js';
-import { getBooking, listBookingServices } from '../../api/resources/bookings.js';
-import { fetchReferenced } from '../../api/resources/common.js';
-import { CUSTOMERS, type Customer } from '../../api/resources/customers.js';
-import { getAgency } from '../../api/resources/agencies.js';
-import { getDeparture, getFlexPlan, getFlexPlanService, type Departure } from '../../api/resources/flex.js';
-import { getTourDossier } from '../../api/resources/itineraries.js';
-import { servicePath, type BookedService } from '../../api/resources/services.js';
-import { ENDED_FLEX_STATUSES } from '../../domain/flex.js';
-import { toArray } from '../resource.js';
-import type { FlexFacts } from './rules.js';
-
-/** The value, or undefined when the API says there is no such resource. */
-export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isHttpStatus(error, 404, 410)) return undefined;
-    throw error;
-  }
-}
+import type { ApiClient } from './client.js';
+import { isHttpStatus, unlessNotFound } from './errors.js';
+import { getBooking, listBookingServices } from './resources/bookings.js';
+import { fetchReferenced } from './resources/common.js';
+import { CUSTOMERS, type Customer } from './resources/customers.js';
+import { getAgency } from './resources/agencies.js';
+import { getDeparture, getFlexPlan, getFlexPlanService, type Departure } from './resources/flex.js';
+import { getTourDossier } from './resources/itineraries.js';
+import { servicePath, type BookedService } from './resources/services.js';
+import { ENDED_FLEX_STATUSES } from '../domain/flex.js';
+import { toArray } from './paginate.js';
+import type { FlexFacts } from './flex-rules.js';
 
 /**
  * The departure service and the server's clock at the time (its Date header), so that the
