@@ -3,6 +3,7 @@ import type { ConfigStore } from './config/store.js';
 import type { ResolvedProfile } from './config/resolve.js';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
+import { GLOBAL_FLAGS } from './config/global-flags.js';
 import { ensurePrivateFolder, trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
@@ -128,7 +129,7 @@ export function createFactory(init: FactoryInit): Factory {
     io,
     env,
     version: init.version,
-    globals: { color: 'auto', verbose: false, pager: true, wide: false, cache: 'use' },
+    globals: { color: GLOBAL_FLAGS.color.default, verbose: false, pager: true, wide: false, cache: 'use' },
     paths: () => trekPaths(env),
     embeddedSandboxFile: () => join(ensurePrivateFolder(f.paths(), 'data'), SANDBOX_STATE_FILE),
     theme: (stream = 'out') => makeTheme(stream === 'out' ? io.colorOut : io.colorErr),

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ApiError } from './api/errors.js';
+import { globalFlagsFromArgv } from './config/global-flags.js';
 import { newRootCmd } from './commands/root.js';
 import { COMPLETE_COMMAND } from './completion/protocol.js';
 import { CancelError, carriesExit, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
@@ -72,20 +73,8 @@ interface OutputFlags {
  * --json, nothing after `--` is a flag.
  */
 export function outputFromArgv(argv: readonly string[]): OutputFlags {
-  let output: string | undefined;
-  let json = false;
-  let jq: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === '--') break;
-    if (word === '--json') json = true;
-    else if (word === '-o' || word === '--output') output = argv[++i];
-    else if (word.startsWith('--output=')) output = word.slice('--output='.length);
-    else if (/^-o[^-]/.test(word)) output = word.slice(2);
-    else if (word === '--jq') jq = argv[++i] ?? '';
-    else if (word.startsWith('--jq=')) jq = word.slice('--jq='.length);
-  }
-  return { output: output ?? (json ? 'json' : undefined), jq };
+  const { output, json, jq } = globalFlagsFromArgv(argv, ['output', 'json', 'jq']);
+  return { output: typeof output === 'string' ? output : json ? 'json' : undefined, jq: typeof jq === 'string' ? jq : undefined };
 }
 
 function isJsonFormat({ output, jq }: OutputFlags): boolean {

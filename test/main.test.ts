@@ -147,3 +147,13 @@ describe('14.8 messages are sanitised once, in report()', () => {
     expect(t.err()).not.toContain('\u001b');
   });
 });
+
+describe('global flags', () => {
+  it('are declared once: the root command offers exactly the table of config/global-flags.ts', async () => {
+    const { GLOBAL_FLAGS } = await import('../src/config/global-flags.js');
+    const { newRootCmd } = await import('../src/commands/root.js');
+    const program = await newRootCmd(testFactory().f, ['help']);
+    const offered = program.options.map((option) => option.flags).filter((flags) => flags !== '-V, --version');
+    expect(offered).toEqual(Object.values(GLOBAL_FLAGS).map((flag) => flag.flags));
+  });
+});

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { RawGlobals } from '../config/global-flags.js';
 import { parseTimeoutSeconds, SETTINGS } from '../config/settings.js';
 import { readSettings } from '../config/store.js';
 import { UsageError } from '../errors.js';
@@ -6,24 +7,6 @@ import { applyStreamSettings, type Factory, type GlobalOptions } from '../factor
 import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
 import { parseFormat } from './shared.js';
-
-interface RawGlobals {
-  profile?: string;
-  baseUrl?: string;
-  output?: string;
-  json?: boolean;
-  fields?: string;
-  color: string;
-  verbose?: boolean;
-  input: boolean;
-  timeout?: string;
-  jq?: string;
-  pager: boolean;
-  wide?: boolean;
-  tz?: string;
-  cache: boolean;
-  refresh?: boolean;
-}
 
 /** Sets f.globals and the streams from the global flags of `program`, given on the way to `action`. */
 export function applyGlobalFlags(program: Command, action: Command, f: Factory): void {

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { SETTING_KEYS } from '../config/settings.js';
 import type { Factory } from '../factory.js';
-import { FORMATS } from '../output/formats.js';
+import { GLOBAL_FLAGS, type GlobalFlag } from '../config/global-flags.js';
 import { newApiCmd } from './api/index.js';
 import { newCompletionCmd } from './completion/index.js';
 import { configureHelpTree } from './help/configure.js';
@@ -157,27 +157,19 @@ export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<
     .version(f.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand(false)
-    .option('--profile <name>', 'profile to use (env TREK_PROFILE)')
-    .option('--base-url <url>', 'API base URL, overriding the profile (env TREK_BASE_URL)')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices(FORMATS))
-    .option('--json', 'shorthand for --output json')
-    .option('--fields <list>', 'comma-separated fields to show; dotted paths reach nested values (availability.status)')
-    .addOption(new Option('--color <when>', 'colour: auto, always or never (NO_COLOR and FORCE_COLOR are honoured)').choices(['auto', 'always', 'never']).default('auto'))
-    .option('--verbose', 'trace every HTTP request and response on stderr (keys redacted)')
-    .option('--no-input', 'never prompt; a missing value is an error (env TREK_NO_INPUT)')
-    .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
-    .option('--jq <expr>', 'filter JSON output with a jq program (implies -o json)')
-    .option('--no-pager', 'never page long output through $PAGER (env TREK_PAGER= does the same)')
-    .option('--wide', 'keep every table column whole instead of fitting the terminal')
-    .option('--tz <zone>', 'time zone for times shown on a terminal, e.g. Europe/London (JSON keeps the API\'s values)')
-    .option('--no-cache', 'read the catalogue from the API, not the local cache')
-    .option('--refresh', 'read the catalogue from the API and refresh the local cache')
     .addHelpText('after', examples([
       'trek search departures --where availability.status=AVAILABLE --limit 5',
       'trek booking create --currency CAD -o json | jq -r .id',
       'trek api GET /departures --paginate -o ndjson',
       'trek help exit-codes',
     ]));
+
+  for (const flag of Object.values(GLOBAL_FLAGS) as GlobalFlag[]) {
+    const option = new Option(flag.flags, flag.description);
+    if (flag.choices) option.choices(flag.choices);
+    if (flag.default !== undefined) option.default(flag.default);
+    program.addOption(option);
+  }
 
   // Only an action needs the flags read (and the settings file under them): --help and --version never load that code.
   program.hook('preAction', async (_root, action) => (await import('./globals.js')).applyGlobalFlags(program, action, f));
