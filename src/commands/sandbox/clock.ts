@@ -55,6 +55,7 @@ export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<vo
     .addCommand(
       new Command('show')
         .description("Print the sandbox's current time")
+        .addHelpText('after', examples(['trek sandbox clock show', 'trek sandbox clock show -o json | jq -r .now']))
         .action(() => run(undefined)),
     )
     .addCommand(
