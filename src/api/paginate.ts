@@ -52,7 +52,7 @@ function checkEnvelope<T>(response: ApiResponse<ListEnvelope<T>>): ListEnvelope<
  */
 function pageKey(url: URL): string {
   const params = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
-  return `${url.origin}${url.pathname}?${new URLSearchParams(params)}`;
+  return `${url.origin}${url.pathname}?${new URLSearchParams(params).toString()}`;
 }
 
 function paginationError(pageUrl: string, problem: string): ApiError {

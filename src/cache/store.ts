@@ -379,7 +379,7 @@ export class ProfileCache {
 
   private readLog(file: string): CacheCounts {
     const counts = { hits: 0, revalidated: 0, misses: 0 };
-    let text = '';
+    let text: string;
     try {
       text = readFileNoFollowSync(file, { maxBytes: STATS_LOG_FOLD_BYTES * 16 }).text;
     } catch {

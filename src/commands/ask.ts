@@ -109,7 +109,7 @@ export async function askCustomerIds(prompter: Prompter, client: ApiClient, chos
   const validate = async (text: string): Promise<true | string> => {
     const ids = parseIdList(text);
     if (ids.length === 0) return 'enter one or more customer ids';
-    const problems = await Promise.all(ids.map((id) => invalidIdMessage(id, 'customer id') ?? recordProblem(client, 'customers', id)));
+    const problems = await Promise.all(ids.map(async (id) => invalidIdMessage(id, 'customer id') ?? recordProblem(client, 'customers', id)));
     const found = problems.filter((problem): problem is string => problem !== undefined);
     return found.length === 0 ? true : found.join('; ');
   };

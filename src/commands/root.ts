@@ -174,7 +174,7 @@ export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<
   // Only an action needs the flags read (and the settings file under them): --help and --version never load that code.
   program.hook('preAction', async (_root, action) => (await import('./globals.js')).applyGlobalFlags(program, action, f));
 
-  const nouns = await Promise.all(NOUNS.map((noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv))));
+  const nouns = await Promise.all(NOUNS.map(async (noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv))));
   for (const noun of nouns) program.addCommand(noun);
   configureHelpTree(program);
   return program;

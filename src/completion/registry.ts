@@ -12,7 +12,7 @@ const completers = new WeakMap<Command, Map<string, Completer>>();
  */
 export function registerCompleter(command: Command, slot: string, completer: Completer): Command {
   let slots = completers.get(command);
-  if (!slots) completers.set(command, (slots = new Map()));
+  if (!slots) completers.set(command, (slots = new Map<string, Completer>()));
   slots.set(slot, completer);
   return command;
 }

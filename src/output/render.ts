@@ -73,7 +73,7 @@ export function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return String(value as string | number | boolean | bigint | symbol);
 }
 
 /** Whether a value has something to show: not null, undefined or ''. */

@@ -7,15 +7,15 @@
 
 export interface TextTools {
   /** Columns `text` takes on a terminal. */
-  width(text: string): number;
+  width: (text: string) => number;
   /** `text` cut to at most `columns`, ending in '…' when something was cut. */
-  cut(text: string, columns: number): string;
+  cut: (text: string, columns: number) => string;
   /**
    * `text` broken into lines of at most `columns`: at spaces, and inside a word only when the
    * word alone is wider. The first line keeps the text's leading spaces; the others start with
    * `hanging` spaces (default: as many as the first).
    */
-  wrap(text: string, columns: number, hanging?: number): string[];
+  wrap: (text: string, columns: number, hanging?: number) => string[];
 }
 
 let tools: Promise<TextTools> | undefined;

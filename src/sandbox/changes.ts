@@ -72,7 +72,7 @@ export class ChangeSet {
   /** Puts every touched record and field back as it was before this change set's first write. */
   rollback(): void {
     for (const { owner, before } of this.touched.values()) {
-      const value = before === undefined ? undefined : JSON.parse(before);
+      const value = before === undefined ? undefined : (JSON.parse(before) as unknown);
       if (owner.kind === 'record') {
         const records = (this.root.collections as unknown as Record<string, Record<string, unknown>>)[owner.collection];
         if (!records) continue;
@@ -97,7 +97,7 @@ export class ChangeSet {
     const records: TouchedRecord[] = [];
     for (const { owner, before } of this.touched.values()) {
       if (owner.kind !== 'record') continue;
-      records.push({ collection: owner.collection, id: owner.id, before: () => (before === undefined ? undefined : JSON.parse(before)) });
+      records.push({ collection: owner.collection, id: owner.id, before: () => (before === undefined ? undefined : JSON.parse(before) as unknown) });
     }
     return records;
   }
@@ -133,6 +133,8 @@ export class ChangeSet {
     const handlers = new Map<string, ProxyHandler<object>>();
     /** Everything below a record or a field reports writes to that owner. */
     const ownedBy = (key: string, owner: Owner): ProxyHandler<object> => {
+      /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument --
+         Proxy traps hand on whatever the state holds, untouched: Reflect types those values any. */
       let handler = handlers.get(key);
       if (!handler) {
         const mark = () => this.note(key, owner);

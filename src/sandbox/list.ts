@@ -29,7 +29,7 @@ export function listCatalogue<T extends object>(ctx: BaseContext, name: string, 
  */
 function pageKey(ctx: BaseContext): string {
   const kept = [...ctx.query].filter(([name]) => !IGNORED_PARAMETERS.has(name));
-  return `${ctx.path}?${new URLSearchParams(kept)}`;
+  return `${ctx.path}?${new URLSearchParams(kept).toString()}`;
 }
 
 /**

@@ -203,7 +203,7 @@ function valuesAt(record: unknown, path: readonly string[]): unknown[] {
       if (value === null || typeof value !== 'object') continue;
       const member = Array.isArray(value) ? value.flatMap((v) => (v !== null && typeof v === 'object' ? [(v as Record<string, unknown>)[key]] : [])) : [(value as Record<string, unknown>)[key]];
       for (const m of member) {
-        if (Array.isArray(m)) next.push(...m);
+        if (Array.isArray(m)) next.push(...(m as unknown[]));
         else next.push(m);
       }
     }

@@ -109,7 +109,7 @@ export class Checker {
       this.add(field, 'INVALID_TYPE', `${field} must be a list`, value);
       return undefined;
     }
-    return value;
+    return value as unknown[];
   }
 
   /** Throws one 400 listing every problem found. */
@@ -154,7 +154,7 @@ export function sameValue(given: unknown, shown: unknown): boolean {
     if ('id' in members && 'id' in sent) return String(sent.id) === String(members.id);
     return Object.keys(sent).every((key) => key in members && sameValue(sent[key], members[key]));
   }
-  return (typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean') && String(given) === String(shown);
+  return (typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean') && String(given) === String(shown as string);
 }
 
 /**

@@ -5,7 +5,7 @@
  * unexpected error with --verbose.
  */
 import { readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +27,7 @@ export function sourceMappedStack(stack: string): string {
 
 function readSourceMap(file: string): SourceMap | undefined {
   try {
-    return new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+    return new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload);
   } catch {
     return undefined; // no map (node_modules, bin/trek): the frame stays as it is
   }

@@ -102,7 +102,7 @@ function element(name: string, value: unknown): TreeNode {
   }
   if (typeof value === 'boolean') return node([{ '#text': String(value) }], 'boolean');
   if (typeof value === 'number') return node([{ '#text': String(value) }], Number.isInteger(value) ? 'integer' : 'decimal');
-  return node([{ '#text': String(value) }]);
+  return node([{ '#text': String(value as string) }]);
 }
 
 export function toXml(value: unknown, root = 'response'): string {

@@ -63,7 +63,7 @@ export function webhookHandler(options: HandlerOptions): (request: VerifiedReque
       forward = await forwardRequest(options.forwardTo, request, options.withheldHeaders);
       if (!isSuccess(forward)) {
         await options.guard.release(fresh);
-        const failure = 'status' in forward ? `it answered ${forward.status}` : forward.error;
+        const failure = 'status' in forward ? `it answered ${String(forward.status)}` : forward.error;
         await options.report(events.map((event, i) => handled(event, { received, repeat: !isNew[i], forward: isNew[i] ? forward : undefined, error: failure })));
         return 502;
       }

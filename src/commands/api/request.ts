@@ -107,7 +107,7 @@ function buildRequest(opts: ApiOptions): RequestOptions {
   }
   if (sendsQuery(opts.method)) {
     // Query parameter names keep their dots (availability.status); `name[]` repeats a parameter.
-    request.query = opts.fields.map(([key, value]): [string, string] => [key.replace(/\[\]$/, ''), value === null ? 'null' : String(value)]);
+    request.query = opts.fields.map(([key, value]): [string, string] => [key.replace(/\[\]$/, ''), value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)]);
   } else if (!opts.input && opts.fields.length > 0) {
     const body = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of opts.fields) assign(body, key, value);

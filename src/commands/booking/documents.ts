@@ -208,7 +208,7 @@ const DOCUMENT_COLUMNS: Column[] = [
   { field: 'type', header: 'TYPE' },
   { field: 'audience', header: 'AUDIENCE' },
   { field: 'date_created', header: 'CREATED' },
-  { field: 'services', header: 'SERVICE', format: (services) => (Array.isArray(services) ? services.map((s) => formatValue(s?.id)).join(', ') : '') },
+  { field: 'services', header: 'SERVICE', format: (services) => (Array.isArray(services) ? services.map((s: { id?: unknown } | null) => formatValue(s?.id)).join(', ') : '') },
   { field: 'pending', header: 'STATUS', format: (_pending, record) => statusText(record as DocumentLine), wrap: true },
 ];
 

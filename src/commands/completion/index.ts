@@ -25,6 +25,7 @@ export function newCompletionCmd(f: Factory, runF: (opts: CompletionOptions) => 
     .action(async (shell: Shell) => runF({ io: f.io, shell }));
 }
 
-export async function completionRun(opts: CompletionOptions): Promise<void> {
+export function completionRun(opts: CompletionOptions): Promise<void> {
   opts.io.out.write(completionScript(opts.shell));
+  return Promise.resolve();
 }

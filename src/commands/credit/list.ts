@@ -84,7 +84,7 @@ function hasSomethingLeft(credit: TravelCredit): boolean {
 
 export async function creditListRun(opts: CreditListOptions): Promise<void> {
   const client = await opts.api();
-  const path = opts.booking !== undefined ? bookingTravelCreditsPath(opts.booking) : agencyTravelCreditsPath(await agencyInUse({ ...opts, api: async () => client }));
+  const path = opts.booking !== undefined ? bookingTravelCreditsPath(opts.booking) : agencyTravelCreditsPath(await agencyInUse({ ...opts, api: () => Promise.resolve(client) }));
   const { credits, today } = await readCredits(client, path, opts.now);
   const within = opts.expiringDays;
   const shown = credits

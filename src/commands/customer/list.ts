@@ -58,7 +58,7 @@ export async function customerListRun(opts: CustomerListOptions): Promise<void> 
   const client = await opts.api();
   let bookingIds = opts.bookings;
   if (bookingIds.length === 0) {
-    const agency = await agencyInUse({ ...opts, api: async () => client });
+    const agency = await agencyInUse({ ...opts, api: () => Promise.resolve(client) });
     bookingIds = await recentBookingIds(client, agency, opts.recent);
     if (opts.io.stderrIsTTY) {
       opts.io.err.write(`${WHY}: these are the travellers of agency ${sanitize(agency)}'s ${bookingIds.length} newest booking${bookingIds.length === 1 ? '' : 's'} (--recent N, --booking B).\n`);

@@ -51,7 +51,7 @@ export function changedMembers(current: Customer, wanted: CustomerFields): Recor
   for (const [key, value] of Object.entries(wanted)) {
     const now = (current as unknown as Record<string, unknown>)[key];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const inner = Object.entries(value).filter(([member, v]) => !same((now as Record<string, unknown> | null)?.[member], v));
+      const inner = Object.entries(value as Record<string, unknown>).filter(([member, v]) => !same((now as Record<string, unknown> | null)?.[member], v));
       if (inner.length > 0) changes[key] = Object.fromEntries(inner);
     } else if (!same(now, value)) changes[key] = value;
   }

@@ -70,7 +70,7 @@ export function holdsValues(customer: Customer, sent: CustomerCreate): boolean {
   return Object.entries(sent).every(([key, value]) => {
     const now = record[key];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.entries(value).every(([member, v]) => canonical((now as Record<string, unknown> | null)?.[member] ?? null) === canonical(v));
+      return Object.entries(value as Record<string, unknown>).every(([member, v]) => canonical((now as Record<string, unknown> | null)?.[member] ?? null) === canonical(v));
     }
     return canonical(now ?? null) === canonical(value);
   });

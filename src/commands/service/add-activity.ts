@@ -51,21 +51,22 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
 
   const client = await opts.api();
   const created: BookedService[] = [];
-  let failure: unknown;
+  // Boxed, so that a thrown undefined still counts as a failure and is thrown on as it came.
+  let failure: { error: unknown } | undefined;
   for (const body of bodies) {
     try {
       created.push(await createActivityService(client, body));
     } catch (error) {
-      failure = error;
+      failure = { error };
       break;
     }
   }
   rememberAdded(opts, booking, created);
   for (const service of created) await reportChange(opts, addedNote(opts, service, booking));
-  if (failure !== undefined && bodies.length > 1) opts.io.err.write(partialReport(activities, created, failure));
+  if (failure !== undefined && bodies.length > 1) opts.io.err.write(partialReport(activities, created, failure.error));
   if (created.length === 1 && bodies.length === 1) await renderChanged(opts.io, created[0], opts.output, { rows: await serviceRowsOf(client, created[0]!, opts.output), xmlRoot: 'service' });
   else if (created.length > 0) await renderChangedList(opts.io, created, opts.output, SERVICE_SUMMARY_COLUMNS);
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure.error;
 }
 
 /** Which activities got a service and which did not, and why the first failed. */

@@ -48,7 +48,7 @@ export function typedSearch<T>(lookup: (term: string | undefined) => Promise<Rea
       found = await lookup(typed);
     } catch (error) {
       if (signal.aborted) throw new Overtaken();
-      throw new Error(sanitize(error instanceof Error ? error.message : String(error)));
+      throw new Error(sanitize(error instanceof Error ? error.message : String(error)), { cause: error });
     }
     if (signal.aborted) throw new Overtaken();
     return found;

@@ -413,7 +413,10 @@ export const bookingClock: DueHook = {
       runDue(state, catalogue, then, next);
       for (const event of then.events) tx.emit(event);
       const more = then.events.flatMap((event) => setOff(state, catalogue, event)).filter((due) => due.at <= nowMs && !done.has(key(due)));
-      if (more.length > 0) queue.push(...more), queue.sort(dueFirst);
+      if (more.length > 0) {
+        queue.push(...more);
+        queue.sort(dueFirst);
+      }
     }
   },
 };
