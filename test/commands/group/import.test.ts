@@ -67,9 +67,14 @@ describe('trek group import, creations in flight', () => {
     for (const [flags, expected] of [[[], 4], [['--concurrency', '1'], 1]] as const) {
       let inFlight = 0;
       let most = 0;
+      // Each creation is held until as many as trek may send are in flight (or a second passes,
+      // for the last few), so a busy machine cannot make trek look more careful than it is.
+      const waiting: Array<() => void> = [];
       const { server } = fakeApi(async () => {
         most = Math.max(most, ++inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (inFlight >= expected) waiting.splice(0).forEach((release) => release());
+        else await new Promise<void>((resolve) => { waiting.push(resolve); setTimeout(resolve, 1000); });
+        await new Promise((resolve) => setTimeout(resolve, 10));
         inFlight--;
         return false;
       });
