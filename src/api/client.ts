@@ -4,7 +4,7 @@
  * failure into an ApiError. undici is imported on first request so loading this module stays
  * cheap.
  */
-import type { Agent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
@@ -13,26 +13,14 @@ import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderVa
 /** What undici's request() needs of a dispatcher: an Agent, a test's mock, or the embedded sandbox's in-process one. */
 export type DispatchTarget = Pick<Dispatcher, 'dispatch'>;
 
-type Request = (url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatchTarget }) => Promise<Dispatcher.ResponseData>;
+type Undici = typeof import('undici');
 
-let undiciRequest: Promise<Request> | undefined;
+let undici: Promise<Undici> | undefined;
 
-/**
- * undici's request(), loaded on first request from its own module, not from undici's index,
- * which also evaluates fetch, WebSocket, cookies, caches, mocks and proxies trek never uses
- * (about half of a served `booking get` here).
- */
-function loadRequest(): Promise<Request> {
-  undiciRequest ??= import('undici/lib/api/api-request.js').then(({ default: request }) =>
-    // As undici's index binds it: the dispatcher is `this`, and the URL becomes origin and path.
-    (url, { dispatcher, ...options }) => request.call(dispatcher, { ...options, origin: url.origin, path: `${url.pathname}${url.search}` }),
-  );
-  return undiciRequest;
-}
-
-/** undici's Agent, loaded only when a request goes to a server: its Client loads node:http2 and node:tls. */
-function loadAgent(): Promise<typeof Agent> {
-  return import('undici/lib/dispatcher/agent.js').then(({ default: Agent }) => Agent);
+/** undici, loaded on the first request that goes to a server or the embedded sandbox: its index loads node:http2, node:tls and more. */
+function loadUndici(): Promise<Undici> {
+  undici ??= import('undici');
+  return undici;
 }
 
 export interface ClientOptions {
@@ -497,7 +485,7 @@ export class ApiClient {
     if (this.options.dispatcher !== undefined) return Promise.resolve(this.options.dispatcher);
     let agent = sharedAgents.get(this.connectTimeoutMs);
     if (agent === undefined) {
-      agent = loadAgent().then((Agent) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
+      agent = loadUndici().then(({ Agent }) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
       sharedAgents.set(this.connectTimeoutMs, agent);
       this.ownedAgent = agent;
     }
@@ -543,7 +531,7 @@ export class ApiClient {
 
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary = false): Promise<Exchange> {
-    const [request, dispatcher] = await Promise.all([loadRequest(), this.dispatcher()]);
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
       this.options.notice?.(`plain http:// to ${url.host}: the API key and the data travel unencrypted; use https://`);
@@ -554,7 +542,7 @@ export class ApiClient {
     const started = performance.now();
     let status: number | undefined;
     try {
-      const response = await request(url, { method, headers, body: body ?? null, dispatcher, signal: controller.signal });
+      const response = await request(url, { method, headers, body: body ?? null, dispatcher: dispatcher as Dispatcher, signal: controller.signal });
       status = response.statusCode;
       const bytes = method === 'HEAD' ? Buffer.alloc(0) : await this.readBody(response, method, url);
       // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced. Content that succeeded stays bytes.

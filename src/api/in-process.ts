@@ -6,7 +6,6 @@
  */
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import WrapHandler from 'undici/lib/handler/wrap-handler.js';
 import type { RequestBody, Respond } from '../sandbox/http.js';
 import type { DispatchTarget } from './client.js';
 
@@ -62,11 +61,35 @@ function bodyOf(body: Dispatcher.DispatchOptions['body']): RequestBody {
   throw new TypeError('the in-process dispatcher takes a string, bytes or a stream as body');
 }
 
+function rawHeaders(headers: IncomingHttpHeaders): Buffer[] {
+  return Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [Buffer.from(name, 'latin1'), Buffer.from(Array.isArray(value) ? value.join(', ') : value, 'latin1')]));
+}
+
+/**
+ * The handler as a DispatchHandler. undici 7's request() still hands dispatchers a handler with
+ * only the older callbacks (onConnect, onHeaders, onData, onComplete, onError), which its own
+ * dispatchers adapt inside; this dispatcher adapts them here, from undici's public types.
+ */
+function asDispatchHandler(handler: Dispatcher.DispatchHandler): Dispatcher.DispatchHandler {
+  if (handler.onRequestStart !== undefined) return handler;
+  return {
+    onRequestStart: (controller) => handler.onConnect?.((reason) => controller.abort(reason ?? new Error('aborted'))),
+    onResponseStart: (controller, status, headers, statusText) => {
+      if (handler.onHeaders?.(status, rawHeaders(headers), () => controller.resume(), statusText ?? '') === false) controller.pause();
+    },
+    onResponseData: (controller, chunk) => {
+      if (handler.onData?.(chunk) === false) controller.pause();
+    },
+    onResponseEnd: () => handler.onComplete?.([]),
+    onResponseError: (_controller, error) => handler.onError?.(error),
+  };
+}
+
 export class InProcessDispatcher implements DispatchTarget {
   constructor(private readonly respond: Respond) {}
 
   dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    void this.answer(options, WrapHandler.wrap(handler));
+    void this.answer(options, asDispatchHandler(handler));
     return true;
   }
 
