@@ -120,7 +120,7 @@ export function createFactory(init: FactoryInit): Factory {
       cache: openResponseCache({ paths: f.paths(), profile: profile.name, baseUrl: baseUrl!, authHeader: profile.authHeader, apiKey, mode: () => f.globals.cache, notice }),
       // Trace lines carry server header values: untrusted text.
       trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
-      ...(dispatcher === undefined ? {} : { dispatcher }),
+      ...(dispatcher === undefined ? { proxyEnv: env } : { dispatcher }),
       ...init.clientOverrides,
     });
   }

@@ -4,10 +4,12 @@
  * failure into an ApiError. undici is imported on first request so loading this module stays
  * cheap.
  */
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
+import { isLoopback, proxyFor, type Proxy, type ProxyEnv } from './proxy.js';
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from './wire.js';
 
 /** What undici's request() needs of a dispatcher: an Agent, a test's mock, or the embedded sandbox's in-process one. */
@@ -42,8 +44,13 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Largest response body accepted, in bytes; default DEFAULT_MAX_BODY_BYTES (TREK_MAX_BODY sets it). */
   maxBodyBytes?: number;
-  /** The embedded sandbox's, or a test's; default: the process's shared keep-alive Agent. */
+  /** The embedded sandbox's, or a test's; default: the process's shared keep-alive Agent (or a proxy's). */
   dispatcher?: DispatchTarget;
+  /**
+   * The environment whose HTTPS_PROXY, HTTP_PROXY and NO_PROXY route requests (src/api/proxy.ts);
+   * not used with a `dispatcher`. Default: none, every request goes direct.
+   */
+  proxyEnv?: ProxyEnv;
   /** For tests. */
   sleep?: (ms: number) => Promise<void>;
   userAgent?: string;
@@ -134,6 +141,18 @@ type Format = keyof typeof MEDIA_TYPES;
  */
 export const MAX_NESTING = 100;
 
+/** What trek asks for, most compact first; each is decoded by node:zlib as the body streams in. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const DECODERS: Record<string, 'createGunzip' | 'createInflate' | 'createBrotliDecompress'> = { gzip: 'createGunzip', 'x-gzip': 'createGunzip', deflate: 'createInflate', br: 'createBrotliDecompress' };
+/** More codings than this on one body is no server's honest answer (as curl and urllib3 limit it). */
+const MAX_CODINGS = 5;
+
+/** The codings of a Content-Encoding header, in the order applied; identity, which changes nothing, left out. */
+function contentCodings(header: string | string[] | undefined): string[] {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '' && coding !== 'identity');
+}
+
 const MAX_REDIRECTS = 5;
 /** Permanent moves, followed (on the same origin with the key). */
 const FOLLOWED_REDIRECTS = new Set([301, 308]);
@@ -145,8 +164,8 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD']);
 /** Headers that carry credentials: redacted in traces, never sent to another origin. */
 const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-sandbox-operator-key'];
 
-/** One keep-alive Agent per process (per connect timeout), created on first request. */
-const sharedAgents = new Map<number, Promise<Dispatcher>>();
+/** One keep-alive Agent per process per connect timeout and proxy, created on first request. */
+const sharedAgents = new Map<string, Promise<Dispatcher>>();
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}s`;
@@ -159,11 +178,6 @@ function parseUrl(text: string, base?: URL): URL | null {
   } catch {
     return null;
   }
-}
-
-/** Where plain http:// is no risk: the request never leaves the machine. */
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
 }
 
 /** Whether a parsed value nests deeper than `limit` objects/arrays. Iterative, so any depth is safe to ask about. */
@@ -304,6 +318,42 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Node's codes for a certificate it does not trust, and what they mean. */
+const UNTRUSTED_CERTIFICATE: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'a self-signed certificate',
+  SELF_SIGNED_CERT_IN_CHAIN: 'a self-signed certificate in its chain',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'signed by an unknown authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'signed by an unknown authority',
+  UNABLE_TO_GET_ISSUER_CERT: 'signed by an unknown authority',
+  CERT_HAS_EXPIRED: 'the certificate has expired',
+  CERT_NOT_YET_VALID: 'the certificate is not yet valid',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate is for another host name',
+};
+
+/** What is wrong with the server's certificate, when that is why the connection failed (also inside a proxy's tunnel, where undici wraps it). */
+function tlsProblem(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e !== undefined && e !== null && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && e.code in UNTRUSTED_CERTIFICATE) return UNTRUSTED_CERTIFICATE[e.code];
+  }
+  return undefined;
+}
+
+/** An error's words with the proxy's user name and password, should they appear, as ***. */
+function withoutCredentials(message: string, proxy: Proxy | undefined): string {
+  if (proxy === undefined) return message;
+  let text = message.split(proxy.url.href).join(proxy.shown);
+  for (const secret of [proxy.url.password, proxy.url.username]) {
+    let decoded = secret;
+    try {
+      decoded = decodeURIComponent(secret);
+    } catch {
+      // Left as written: a stray % is not an escape.
+    }
+    for (const form of new Set([secret, decoded])) if (form.length >= 3) text = text.split(form).join('***');
+  }
+  return text;
+}
+
 export class ApiClient {
   readonly baseUrl: string;
   private readonly base: URL;
@@ -316,7 +366,8 @@ export class ApiClient {
   private readonly baseDelayMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly maxBodyBytes: number;
-  private ownedAgent: Promise<Dispatcher> | undefined;
+  /** The keys in sharedAgents of the agents this client created, for close(). */
+  private readonly ownedAgents = new Set<string>();
   private warnedPlainHttp = false;
 
   constructor(private readonly options: ClientOptions) {
@@ -474,20 +525,38 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    const owned = this.ownedAgent;
-    if (owned === undefined) return;
-    this.ownedAgent = undefined;
-    if (sharedAgents.get(this.connectTimeoutMs) === owned) sharedAgents.delete(this.connectTimeoutMs);
-    await (await owned).close();
+    const owned = [...this.ownedAgents].map((key) => {
+      const agent = sharedAgents.get(key)!;
+      sharedAgents.delete(key);
+      return agent;
+    });
+    this.ownedAgents.clear();
+    await Promise.all(owned.map(async (agent) => (await agent).close()));
   }
 
-  private dispatcher(): Promise<DispatchTarget> {
+  /**
+   * The proxy a request to `url` (default: the base URL) goes through, as people may see it
+   * (credentials as ***); undefined when it goes direct or to the embedded sandbox.
+   */
+  proxyFor(url: URL = this.base): string | undefined {
+    return this.proxy(url)?.shown;
+  }
+
+  private proxy(url: URL): Proxy | undefined {
+    return this.options.dispatcher === undefined ? proxyFor(url, this.options.proxyEnv ?? {}) : undefined;
+  }
+
+  private dispatcher(proxy: Proxy | undefined): Promise<DispatchTarget> {
     if (this.options.dispatcher !== undefined) return Promise.resolve(this.options.dispatcher);
-    let agent = sharedAgents.get(this.connectTimeoutMs);
+    const key = `${this.connectTimeoutMs} ${proxy?.url.href ?? ''}`;
+    let agent = sharedAgents.get(key);
     if (agent === undefined) {
-      agent = loadUndici().then(({ Agent }) => new Agent({ connect: { timeout: this.connectTimeoutMs } }));
-      sharedAgents.set(this.connectTimeoutMs, agent);
-      this.ownedAgent = agent;
+      const connect = { timeout: this.connectTimeoutMs };
+      // proxyTunnel false: an http:// request goes to the proxy as `GET http://host/path`, as
+      // curl sends it (a proxy may refuse CONNECT to other ports than 443); https:// always tunnels.
+      agent = loadUndici().then(({ Agent, ProxyAgent }) => (proxy === undefined ? new Agent({ connect }) : new ProxyAgent({ uri: proxy.url.href, connect, proxyTunnel: false })));
+      sharedAgents.set(key, agent);
+      this.ownedAgents.add(key);
     }
     return agent;
   }
@@ -504,6 +573,7 @@ export class ApiClient {
   private headersFor(url: URL, options: RequestOptions): Record<string, string> {
     const headers: Record<string, string> = {
       Accept: MEDIA_TYPES[options.accept ?? this.accept],
+      'Accept-Encoding': ACCEPT_ENCODING,
       'User-Agent': this.options.userAgent ?? 'trek',
     };
     const { contentType } = this.payload(options);
@@ -531,12 +601,21 @@ export class ApiClient {
 
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary = false): Promise<Exchange> {
-    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher()]);
+    const proxy = this.proxy(url);
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher(proxy)]);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
-      this.options.notice?.(`plain http:// to ${url.host}: the API key and the data travel unencrypted; use https://`);
+      this.options.notice?.(
+        proxy === undefined
+          ? `plain http:// to ${url.host}: the API key and the data travel unencrypted; use https://`
+          : `plain http:// to ${url.host} through the proxy ${proxy.shown} (${proxy.variable}): the proxy can read the API key and the data; use https://`,
+      );
     }
-    this.trace([`> ${method} ${url.href}`, ...Object.entries(redactHeaders(headers, this.authHeader)).map(([k, v]) => `> ${k}: ${v}`)]);
+    this.trace([
+      ...(proxy === undefined ? [] : [`* through the proxy ${proxy.shown} (${proxy.variable})${url.protocol === 'https:' ? ', tunnelled (CONNECT)' : ''}`]),
+      `> ${method} ${url.href}`,
+      ...Object.entries(redactHeaders(headers, this.authHeader)).map(([k, v]) => `> ${k}: ${v}`),
+    ]);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     const started = performance.now();
@@ -544,7 +623,7 @@ export class ApiClient {
     try {
       const response = await request(url, { method, headers, body: body ?? null, dispatcher: dispatcher as Dispatcher, signal: controller.signal });
       status = response.statusCode;
-      const bytes = method === 'HEAD' ? Buffer.alloc(0) : await this.readBody(response, method, url);
+      const { bytes, decoded } = method === 'HEAD' ? { bytes: Buffer.alloc(0), decoded: false } : await this.readBody(response, method, url);
       // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced. Content that succeeded stays bytes.
       const raw = binary && status < 300 ? '' : new TextDecoder().decode(bytes);
       const elapsedMs = Math.round(performance.now() - started);
@@ -554,9 +633,14 @@ export class ApiClient {
       // node:http only for its status texts, and only once an answer came over the network: an answer from the cache never loads it.
       const statusText = (await import('node:http')).STATUS_CODES[status] ?? '';
       this.trace([`< ${status} ${statusText} (${elapsedMs} ms)`, ...Object.entries(responseHeaders).map(([k, v]) => `< ${k}: ${v}`)]);
+      // What trek keeps and shows is the decoded body: the wire's encoding and length no longer describe it.
+      if (decoded) {
+        delete responseHeaders['content-encoding'];
+        delete responseHeaders['content-length'];
+      }
       return { status, statusText, headers: responseHeaders, url, raw, ...(binary && { bytes }) };
     } catch (error) {
-      const failure = error instanceof ApiError ? new TransportFailure(error, false, false) : this.transportFailure(error, method, url, status, controller.signal.aborted);
+      const failure = error instanceof ApiError ? new TransportFailure(error, false, false) : this.transportFailure(error, method, url, status, controller.signal.aborted, proxy);
       this.trace([`! ${failure.message} (${Math.round(performance.now() - started)} ms)`]);
       throw failure;
     } finally {
@@ -564,33 +648,54 @@ export class ApiClient {
     }
   }
 
-  /** The body, refused (before it is all read) once it is larger than maxBodyBytes. */
-  private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<Buffer> {
+  /**
+   * The body, decoded as its Content-Encoding says as it streams in, and refused (before it is
+   * all read) once it is larger than maxBodyBytes: the bound is on the decoded bytes, so a small
+   * compressed body that expands without end (a decompression bomb) stops there too.
+   */
+  private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<{ bytes: Buffer; decoded: boolean }> {
+    const protocolError = (message: string) => new ApiError({ kind: 'protocol', method, url: url.href, status: response.statusCode, message });
+    const codings = contentCodings(response.headers['content-encoding']);
+    const unknown = codings.find((coding) => !(coding in DECODERS));
+    if (unknown !== undefined || codings.length > MAX_CODINGS) {
+      response.body.on('error', () => undefined).destroy();
+      throw protocolError(`the response body of ${method} ${url.href} is encoded as "${codings.join(', ')}", which trek cannot decode (it asks for ${ACCEPT_ENCODING})`);
+    }
+    let body: Readable = response.body;
+    let decodeError: unknown;
+    if (codings.length > 0) {
+      const [zlib, { pipeline }] = await Promise.all([import('node:zlib'), import('node:stream')]);
+      // The last coding applied is the first undone.
+      const decoders = codings.reverse().map((coding) => zlib[DECODERS[coding]!]().on('error', (error) => (decodeError ??= error)));
+      body = pipeline([response.body, ...decoders], () => undefined) as unknown as Readable;
+    }
     const tooLarge = () => {
       // Destroyed unread, the body emits an abort error: with no listener it would end trek (exit 1) after the message.
       response.body.on('error', () => undefined).destroy();
+      body.destroy();
       const limit = formatBytes(this.maxBodyBytes);
-      return new ApiError({
-        kind: 'protocol',
-        method,
-        url: url.href,
-        status: response.statusCode,
-        message: `the response body of ${method} ${url.href} is larger than trek's ${limit} limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`,
-      });
+      return protocolError(`the response body of ${method} ${url.href} is larger than trek's ${limit} limit${codings.length > 0 ? ' once decompressed' : ''}; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`);
     };
     const declared = Number(response.headers['content-length']);
     if (declared > this.maxBodyBytes) throw tooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > this.maxBodyBytes) throw tooLarge();
-      chunks.push(chunk);
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.maxBodyBytes) throw tooLarge();
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      if (decodeError !== undefined && !(error instanceof ApiError)) {
+        throw protocolError(`the response body of ${method} ${url.href} is not valid ${codings.join(', ')} (${(decodeError as Error).message})`);
+      }
+      throw error;
     }
-    return Buffer.concat(chunks);
+    return { bytes: Buffer.concat(chunks), decoded: codings.length > 0 };
   }
 
-  private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean): TransportFailure {
+  private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean, proxy: Proxy | undefined): TransportFailure {
     const make = (kind: 'network' | 'timeout', message: string) => new ApiError({ kind, message, method, url: url.href, cause: error, ...(status === undefined ? {} : { status }) });
     if (timedOut) {
       const message = status === undefined
@@ -598,23 +703,38 @@ export class ApiClient {
         : `the response body of ${method} ${url.href} did not arrive within ${seconds(this.timeoutMs)} (--timeout)`;
       return new TransportFailure(make('timeout', message), false, false);
     }
+    const tls = tlsProblem(error);
+    if (tls !== undefined) {
+      const message = `the TLS certificate of ${url.host} is not trusted (${tls}); if a proxy or firewall inspects TLS, give its CA certificate in NODE_EXTRA_CA_CERTS (a PEM file)`;
+      return new TransportFailure(make('network', message), false, false);
+    }
+    // With a proxy, trek connects to the proxy only: what fails to connect is the proxy.
+    const peer = proxy === undefined ? url.origin : `the proxy ${proxy.shown} (${proxy.variable})`;
     const code = errorCode(error);
     switch (code) {
       case 'UND_ERR_CONNECT_TIMEOUT':
-        return new TransportFailure(make('timeout', `could not connect to ${url.origin} within ${seconds(this.connectTimeoutMs)}`), false, false);
+        return new TransportFailure(make('timeout', `could not connect to ${peer} within ${seconds(this.connectTimeoutMs)}`), false, false);
       case 'ECONNREFUSED':
-        return new TransportFailure(make('network', `connection refused to ${url.origin}`), true, false);
+        return new TransportFailure(make('network', `connection refused to ${peer}`), true, false);
       case 'ECONNRESET':
       case 'EPIPE':
       case 'UND_ERR_SOCKET':
-        return new TransportFailure(make('network', `connection reset by ${url.origin} before a complete response to ${method} ${url.href}`), false, true);
+        return new TransportFailure(make('network', `connection reset by ${peer} before a complete response to ${method} ${url.href}`), false, true);
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
-        return new TransportFailure(make('network', `host not found: ${url.hostname}`), false, false);
+        return new TransportFailure(make('network', `host not found: ${proxy === undefined ? url.hostname : `${proxy.url.hostname}, the proxy in ${proxy.variable}`}`), false, false);
+    }
+    const message = (error as Error).message;
+    // undici's words for a proxy that refused: a CONNECT answered with another status than 200, or a 407 to a forwarded request.
+    const refused = proxy === undefined ? null : /Proxy response \((\d+)\)|Proxy Authentication Required \((\d+)\)/.exec(message);
+    if (refused !== null) {
+      const proxyStatus = Number(refused[1] ?? refused[2]);
+      const hint = proxyStatus === 407 ? `; it wants a user name and password: give them in ${proxy!.variable} (http://user:password@host:port)` : '';
+      return new TransportFailure(make('network', `the proxy ${proxy!.shown} (${proxy!.variable}) refused ${method} ${url.href} with HTTP ${proxyStatus}${hint}`), false, false);
     }
     // Invalid arguments (a header with a newline, say) are our bug or bad input, not the network.
     if (code?.startsWith('UND_ERR_INVALID')) throw error;
-    return new TransportFailure(make('network', `${method} ${url.href} failed: ${(error as Error).message}`), false, false);
+    return new TransportFailure(make('network', `${method} ${url.href} failed${proxy === undefined ? '' : ` through the proxy ${proxy.shown}`}: ${withoutCredentials(message, proxy)}`), false, false);
   }
 
   /**

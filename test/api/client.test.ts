@@ -461,8 +461,8 @@ describe('trace and dry-run', () => {
     const lines: string[] = [];
     const { client } = clientFor(server.url, { trace: (line) => lines.push(line), userAgent: 'trek/0.1.0' });
     await client.get('/bookings/1', { fields: 'id' });
-    expect(lines.slice(0, 4)).toEqual([`> GET ${server.url}/bookings/1?fields=id`, '> Accept: application/json', '> User-Agent: trek/0.1.0', '> X-Application-Key: ***']);
-    expect(lines[4]).toMatch(/^< 200 OK \(\d+ ms\)$/);
+    expect(lines.slice(0, 5)).toEqual([`> GET ${server.url}/bookings/1?fields=id`, '> Accept: application/json', '> Accept-Encoding: gzip, deflate, br', '> User-Agent: trek/0.1.0', '> X-Application-Key: ***']);
+    expect(lines[5]).toMatch(/^< 200 OK \(\d+ ms\)$/);
     expect(lines).toContain('< x-request-id: r1');
     expect(lines).toContain('< content-type: application/json');
     expect(lines.join('\n')).not.toContain(KEY);
@@ -476,6 +476,7 @@ describe('trace and dry-run', () => {
       [
         `POST ${server.url}/v1/bookings/`,
         'Accept: application/json',
+        'Accept-Encoding: gzip, deflate, br',
         'User-Agent: trek',
         'Content-Type: application/json',
         'X-Application-Key: ***',

@@ -46,12 +46,13 @@ export interface Client extends HttpClient {
 /**
  * Plain fetch against any sandbox, as an integrator's code would talk to it: `key` defaults to
  * the sandbox's default agent's (null sends none), `body` is sent as JSON, `raw` as it is;
- * redirects are not followed.
+ * redirects are not followed; nothing compressed unless a test's headers ask.
  */
 export function clientAt(baseUrl: string, keys: SandboxKeys): HttpClient {
   const request: HttpClient['request'] = async (method, path, options = {}) => {
     const key = options.key === undefined ? keys.apiKey : options.key;
-    const headers: Record<string, string> = { ...(key === null ? {} : keyHeaders(key, keys)), ...options.headers };
+    // identity unless a test asks otherwise: fetch would ask for gzip, and tests read the pipeline's own bytes and tags.
+    const headers: Record<string, string> = { 'accept-encoding': 'identity', ...(key === null ? {} : keyHeaders(key, keys)), ...options.headers };
     let body: string | undefined = options.raw;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);

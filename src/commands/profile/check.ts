@@ -26,6 +26,8 @@ export interface KeyCheck {
   http_status: number | null;
   /** What happened, for people; may hold the server's message (sanitised where printed). */
   message: string;
+  /** The proxy the request went through (HTTPS_PROXY, HTTP_PROXY), its credentials as ***; null when it went direct. */
+  proxy: string | null;
 }
 
 /** How a profile is checked: the client for it (or why there is none). */
@@ -45,19 +47,29 @@ export function targetFor(f: Factory, profile: ResolvedProfile): CheckTarget {
 }
 
 export async function checkKey(target: CheckTarget): Promise<KeyCheck> {
-  if ('unusable' in target) return { result: 'unusable', ok: false, http_status: null, message: `cannot be used: ${target.unusable}` };
+  if ('unusable' in target) return { result: 'unusable', ok: false, http_status: null, message: `cannot be used: ${target.unusable}`, proxy: null };
   const noKey = target.hasKey ? '' : ' (no key is set for this profile)';
+  let proxy: string | undefined;
+  const outcome = (result: CheckResult, httpStatus: number | null, message: string): KeyCheck => ({
+    result,
+    ok: result === 'works',
+    http_status: httpStatus,
+    message: proxy === undefined ? message : `${message} (through the proxy ${proxy})`,
+    proxy: proxy ?? null,
+  });
   try {
-    const response = await (await target.client()).request(CHECK_REQUEST);
-    return { result: 'works', ok: true, http_status: response.status, message: `key works (HTTP ${response.status})` };
+    const client = await target.client();
+    proxy = client.proxyFor();
+    const response = await client.request(CHECK_REQUEST);
+    return outcome('works', response.status, `key works (HTTP ${response.status})`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const said = error.body?.message ?? error.message;
-    if (error.kind === 'network' || error.kind === 'timeout') return { result: 'unreachable', ok: false, http_status: null, message: `unreachable: ${error.message}` };
-    if (error.status === 401) return { result: 'unauthorized', ok: false, http_status: 401, message: `key refused (HTTP 401)${noKey}: ${said}` };
-    if (error.status === 403) return { result: 'forbidden', ok: false, http_status: 403, message: `key not allowed (HTTP 403)${noKey}: ${said}` };
+    if (error.kind === 'network' || error.kind === 'timeout') return outcome('unreachable', null, `unreachable: ${error.message}`);
+    if (error.status === 401) return outcome('unauthorized', 401, `key refused (HTTP 401)${noKey}: ${said}`);
+    if (error.status === 403) return outcome('forbidden', 403, `key not allowed (HTTP 403)${noKey}: ${said}`);
     const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
-    return { result: 'failed', ok: false, http_status: error.status ?? null, message: `${CHECK_REQUEST_TEXT} failed${status}: ${said}` };
+    return outcome('failed', error.status ?? null, `${CHECK_REQUEST_TEXT} failed${status}: ${said}`);
   }
 }
 

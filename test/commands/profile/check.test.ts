@@ -44,7 +44,7 @@ describe('18 profile list --check: which profile is in use and why', () => {
         output: null,
         agency: null,
         current_source: 'default',
-        check: { result: 'works', ok: true, http_status: 200, message: 'key works (HTTP 200)' },
+        check: { result: 'works', ok: true, http_status: 200, message: 'key works (HTTP 200)', proxy: null },
       },
     ]);
   });
@@ -111,12 +111,12 @@ describe('18 profile --check: whether each key still works', () => {
     await addProfile('work', server.url, 'k403', ['--use']);
     const result = await trek(['profile', 'show', '--check', '-o', 'json']);
     expect(result.code).toBe(3);
-    expect(JSON.parse(result.out).check).toEqual({ result: 'forbidden', ok: false, http_status: 403, message: 'key not allowed (HTTP 403): Insufficient permissions.' });
+    expect(JSON.parse(result.out).check).toEqual({ result: 'forbidden', ok: false, http_status: 403, message: 'key not allowed (HTTP 403): Insufficient permissions.', proxy: null });
     expect(JSON.parse(result.err)).toEqual({
       error: {
         message: 'the key check of profile work (forbidden) did not pass',
         code: 'profile_check_failed',
-        profiles: [{ name: 'work', result: 'forbidden', ok: false, http_status: 403, message: 'key not allowed (HTTP 403): Insufficient permissions.' }],
+        profiles: [{ name: 'work', result: 'forbidden', ok: false, http_status: 403, message: 'key not allowed (HTTP 403): Insufficient permissions.', proxy: null }],
       },
       exit_code: 3,
     });
