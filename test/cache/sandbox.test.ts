@@ -32,10 +32,12 @@ describe('local cache against the sandbox', () => {
 
   it("past the TTL the served sandbox answers the conditional request 304 and the stored answer is printed", async () => {
     const home = tempHome();
-    const first = await trek(home, search, true);
+    const first = await trek(home, [...search, '--verbose'], true);
+    // Served compressed (issue 32): the cache keeps the decoded body, and the tag the sandbox made weak.
+    expect(first.err).toMatch(/^< content-encoding: br$/m);
     ageEntries(home, 3600);
     const second = await trek(home, [...search, '--verbose'], true);
-    expect(second.err).toMatch(/^> If-None-Match: "/m);
+    expect(second.err).toMatch(/^> If-None-Match: W\/"/m);
     expect(second.err).toMatch(/^< 304 Not Modified/m);
     expect(second.err).toMatch(/^revalidated \(304\): GET /m);
     expect(second.out).toBe(first.out);
