@@ -110,7 +110,7 @@ describe('32 a proxy that wants a password: its credentials are sent to it and n
     expect(result.code, result.err).toBe(0);
     const { check } = JSON.parse(result.out) as { check: { result: string; proxy: string; message: string } };
     expect(check).toMatchObject({ result: 'works', proxy: `http://***@127.0.0.1:${guarded.port}` });
-    expect(check.message).toBe(`key works (HTTP 200) (through the proxy http://***@127.0.0.1:${guarded.port})`);
+    expect(check.message).toBe(`key works (HTTP 200) through the proxy http://***@127.0.0.1:${guarded.port}`);
     expect(result.out + result.err).not.toContain(PASSWORD);
   });
 

@@ -54,7 +54,8 @@ export async function checkKey(target: CheckTarget): Promise<KeyCheck> {
     result,
     ok: result === 'works',
     http_status: httpStatus,
-    message: proxy === undefined ? message : `${message} (through the proxy ${proxy})`,
+    // An error about the proxy names it already.
+    message: proxy === undefined || message.includes(proxy) ? message : `${message} through the proxy ${proxy}`,
     proxy: proxy ?? null,
   });
   try {
