@@ -14,8 +14,10 @@
 // all of its source for export names first (35 ms for the sandbox's file on Node 20).
 //
 // Two parts that most commands never run stay out of dist/trek.cjs, so that reading it is quick:
-// undici, required from node_modules (its index) on a command's first request, and the sandbox, which is dist/sandbox.cjs (also for scripts and benches,
-// docs/sandbox.md) and which trek's code reaches only through import() of src/sandbox/index.ts.
+// undici, required from node_modules (its index) on a command's first request to a server (the
+// built-in sandbox is answered without it, src/api/in-process.ts), and the sandbox, which is
+// dist/sandbox.cjs (also for scripts and benches, docs/sandbox.md) and which trek's code reaches
+// only through import() of src/sandbox/index.ts.
 // Nothing but plain objects crosses between the two files: errors are read by their members
 // (exitCode, toJson: src/errors.ts), never by instanceof.
 //

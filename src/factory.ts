@@ -95,13 +95,13 @@ export function createFactory(init: FactoryInit): Factory {
   async function clientFor(profile: ResolvedProfile): Promise<ApiClient> {
     let { baseUrl, apiKey } = profile;
     const { ApiClient } = await import('./api/client.js');
-    let dispatcher: import('./api/client.js').DispatchTarget | undefined;
+    let transport: import('./api/client.js').Transport | undefined;
     if (profile.builtinSandbox) {
-      const [{ openSandbox }, { InProcessDispatcher }] = await Promise.all([import('./sandbox/index.js'), import('./api/in-process.js')]);
+      const [{ openSandbox }, { inProcessTransport }] = await Promise.all([import('./sandbox/index.js'), import('./api/in-process.js')]);
       // Answered in this process: no port or socket another local user or a web page could reach.
       // Opened once, whichever client asks first.
       sandbox = await (sandboxOpening ??= openSandbox({ dataFile: f.embeddedSandboxFile() }));
-      dispatcher = new InProcessDispatcher(sandbox.respond);
+      transport = inProcessTransport(sandbox.respond);
       baseUrl = EMBEDDED_SANDBOX_URL;
       apiKey ??= sandbox.apiKey;
     }
@@ -120,7 +120,7 @@ export function createFactory(init: FactoryInit): Factory {
       cache: openResponseCache({ paths: f.paths(), profile: profile.name, baseUrl: baseUrl!, authHeader: profile.authHeader, apiKey, mode: () => f.globals.cache, notice }),
       // Trace lines carry server header values: untrusted text.
       trace: f.globals.verbose ? (line) => io.err.write(`${errTheme.dim(sanitize(line))}\n`) : undefined,
-      ...(dispatcher === undefined ? { proxyEnv: env } : { dispatcher }),
+      ...(transport === undefined ? { proxyEnv: env } : { transport }),
       ...init.clientOverrides,
     });
   }

@@ -4,6 +4,7 @@
  * failure into an ApiError. undici is imported on first request so loading this module stays
  * cheap.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
@@ -12,8 +13,18 @@ import { ApiError, toErrorBody } from './errors.js';
 import { isLoopback, proxyFor, type Proxy, type ProxyEnv } from './proxy.js';
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from './wire.js';
 
-/** What undici's request() needs of a dispatcher: an Agent, a test's mock, or the embedded sandbox's in-process one. */
+/** What undici's request() needs of a dispatcher: an Agent, or a test's own. */
 export type DispatchTarget = Pick<Dispatcher, 'dispatch'>;
+
+/** An answer's status, headers and body as it streams in: undici's, or a transport's. */
+export interface Answer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: Readable;
+}
+
+/** One exchange without undici or a socket: the embedded sandbox's (src/api/in-process.ts). Rejects on `signal`'s abort. */
+export type Transport = (request: { method: string; url: URL; headers: Record<string, string>; body: string | Buffer | undefined; signal: AbortSignal }) => Promise<Answer>;
 
 type Undici = typeof import('undici');
 
@@ -44,11 +55,13 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Largest response body accepted, in bytes; default DEFAULT_MAX_BODY_BYTES (TREK_MAX_BODY sets it). */
   maxBodyBytes?: number;
-  /** The embedded sandbox's, or a test's; default: the process's shared keep-alive Agent (or a proxy's). */
+  /** A test's; default: the process's shared keep-alive Agent (or a proxy's). */
   dispatcher?: DispatchTarget;
+  /** The embedded sandbox's: requests go to it instead of undici (then `dispatcher` and proxies are not used). */
+  transport?: Transport;
   /**
    * The environment whose HTTPS_PROXY, HTTP_PROXY and NO_PROXY route requests (src/api/proxy.ts);
-   * not used with a `dispatcher`. Default: none, every request goes direct.
+   * not used with a `dispatcher` or `transport`. Default: none, every request goes direct.
    */
   proxyEnv?: ProxyEnv;
   /** For tests. */
@@ -543,7 +556,14 @@ export class ApiClient {
   }
 
   private proxy(url: URL): Proxy | undefined {
-    return this.options.dispatcher === undefined ? proxyFor(url, this.options.proxyEnv ?? {}) : undefined;
+    return this.options.dispatcher === undefined && this.options.transport === undefined ? proxyFor(url, this.options.proxyEnv ?? {}) : undefined;
+  }
+
+  /** The answer's head, its body still to come: from the transport, else through undici. */
+  private async exchange(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, signal: AbortSignal, proxy: Proxy | undefined): Promise<Answer> {
+    if (this.options.transport !== undefined) return this.options.transport({ method, url, headers, body, signal });
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher(proxy)]);
+    return request(url, { method: method as Dispatcher.HttpMethod, headers, body: body ?? null, dispatcher: dispatcher as Dispatcher, signal });
   }
 
   private dispatcher(proxy: Proxy | undefined): Promise<DispatchTarget> {
@@ -602,7 +622,6 @@ export class ApiClient {
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary = false): Promise<Exchange> {
     const proxy = this.proxy(url);
-    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher(proxy)]);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
       this.options.notice?.(
@@ -621,7 +640,7 @@ export class ApiClient {
     const started = performance.now();
     let status: number | undefined;
     try {
-      const response = await request(url, { method, headers, body: body ?? null, dispatcher: dispatcher as Dispatcher, signal: controller.signal });
+      const response = await this.exchange(method, url, headers, body, controller.signal, proxy);
       status = response.statusCode;
       const { bytes, decoded } = method === 'HEAD' ? { bytes: Buffer.alloc(0), decoded: false } : await this.readBody(response, method, url);
       // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced. Content that succeeded stays bytes.
@@ -653,7 +672,7 @@ export class ApiClient {
    * all read) once it is larger than maxBodyBytes: the bound is on the decoded bytes, so a small
    * compressed body that expands without end (a decompression bomb) stops there too.
    */
-  private async readBody(response: Dispatcher.ResponseData, method: string, url: URL): Promise<{ bytes: Buffer; decoded: boolean }> {
+  private async readBody(response: Answer, method: string, url: URL): Promise<{ bytes: Buffer; decoded: boolean }> {
     const protocolError = (message: string) => new ApiError({ kind: 'protocol', method, url: url.href, status: response.statusCode, message });
     const codings = contentCodings(response.headers['content-encoding']);
     const unknown = codings.find((coding) => !(coding in DECODERS));

@@ -1,12 +1,12 @@
 /**
- * The embedded sandbox's in-process dispatcher: undici's request() through it gets what a
+ * The embedded sandbox's in-process transport: the client gets through it what a
  * socket would give — the pipeline's answers, its body limit, HEAD without a body — and a
  * pipeline that never answers still ends in the client's timeout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { InProcessDispatcher } from '../../src/api/in-process.js';
+import { inProcessTransport } from '../../src/api/in-process.js';
 import { openSandbox, type InProcessSandbox } from '../../src/sandbox/index.js';
 import { NOW } from '../helpers/clock.js';
 
@@ -15,7 +15,7 @@ let client: ApiClient;
 
 beforeAll(async () => {
   sandbox = await openSandbox({ now: NOW, size: 12 });
-  client = new ApiClient({ baseUrl: 'http://localhost', apiKey: sandbox.apiKey, dispatcher: new InProcessDispatcher(sandbox.respond), retry: { maxAttempts: 1 } });
+  client = new ApiClient({ baseUrl: 'http://localhost', apiKey: sandbox.apiKey, transport: inProcessTransport(sandbox.respond), retry: { maxAttempts: 1 } });
 });
 
 afterAll(async () => {
@@ -33,7 +33,7 @@ describe('14.5 the embedded sandbox answered in process', () => {
   });
 
   it('14.5 a wrong key is refused (401) and an unknown path is 404, as over HTTP', async () => {
-    const stranger = new ApiClient({ baseUrl: 'http://localhost', apiKey: 'nobody', dispatcher: new InProcessDispatcher(sandbox.respond), retry: { maxAttempts: 1 } });
+    const stranger = new ApiClient({ baseUrl: 'http://localhost', apiKey: 'nobody', transport: inProcessTransport(sandbox.respond), retry: { maxAttempts: 1 } });
     await expect(stranger.get('/departures/100001/')).rejects.toMatchObject({ kind: 'http', status: 401 });
     await expect(client.get('/no-such-thing/')).rejects.toMatchObject({ kind: 'http', status: 404 });
   });
@@ -52,7 +52,7 @@ describe('14.5 the embedded sandbox answered in process', () => {
   });
 
   it('14.5 a pipeline that never answers ends in the client\'s timeout (exit 7 kind), not a hang', async () => {
-    const silent = new ApiClient({ baseUrl: 'http://localhost', dispatcher: new InProcessDispatcher(() => new Promise(() => {})), timeoutMs: 50, retry: { maxAttempts: 1 } });
+    const silent = new ApiClient({ baseUrl: 'http://localhost', transport: inProcessTransport(() => new Promise(() => {})), timeoutMs: 50, retry: { maxAttempts: 1 } });
     await expect(silent.get('/departures/')).rejects.toMatchObject({ kind: 'timeout' });
   });
 });
