@@ -30,7 +30,7 @@ type Undici = typeof import('undici');
 
 let undici: Promise<Undici> | undefined;
 
-/** undici, loaded on the first request that goes to a server or the embedded sandbox: its index loads node:http2, node:tls and more. */
+/** undici, loaded on the first request that goes to a server (never for the embedded sandbox): its index loads node:http2, node:tls and more. */
 function loadUndici(): Promise<Undici> {
   undici ??= import('undici');
   return undici;
@@ -685,7 +685,7 @@ export class ApiClient {
     if (codings.length > 0) {
       const [zlib, { pipeline }] = await Promise.all([import('node:zlib'), import('node:stream')]);
       // The last coding applied is the first undone.
-      const decoders = codings.reverse().map((coding) => zlib[DECODERS[coding]!]().on('error', (error) => (decodeError ??= error)));
+      const decoders = [...codings].reverse().map((coding) => zlib[DECODERS[coding]!]().on('error', (error) => (decodeError ??= error)));
       body = pipeline([response.body, ...decoders], () => undefined) as unknown as Readable;
     }
     const tooLarge = () => {
