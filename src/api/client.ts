@@ -674,7 +674,8 @@ export class ApiClient {
    */
   private async readBody(response: Answer, method: string, url: URL): Promise<{ bytes: Buffer; decoded: boolean }> {
     const protocolError = (message: string) => new ApiError({ kind: 'protocol', method, url: url.href, status: response.statusCode, message });
-    const codings = contentCodings(response.headers['content-encoding']);
+    // A 204 or 304 has no body to decode, whatever Content-Encoding it repeats (an empty input is no valid gzip).
+    const codings = response.statusCode === 204 || response.statusCode === 304 ? [] : contentCodings(response.headers['content-encoding']);
     const unknown = codings.find((coding) => !(coding in DECODERS));
     if (unknown !== undefined || codings.length > MAX_CODINGS) {
       response.body.on('error', () => undefined).destroy();

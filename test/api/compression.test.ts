@@ -55,6 +55,11 @@ describe('32 trek asks for compressed answers and decodes them', () => {
     expect(answer.headers['content-length']).toBeUndefined();
   });
 
+  it('32 a 304 that repeats Content-Encoding: gzip has no body to decode, and is no error', async () => {
+    const server = await serve((_req, res) => res.writeHead(304, { 'content-encoding': 'gzip', etag: '"a"' }).end());
+    await expect(client(server.url).get('/departures/100001/')).rejects.toMatchObject({ kind: 'protocol', status: 304, message: expect.stringContaining('a redirect the API does not use') });
+  });
+
   it('32 two codings (gzip, then br) are undone in reverse order', async () => {
     const server = await serve((_req, res) => encoded(res, 'gzip, br', brotliCompressSync(gzipSync(JSON_BODY))));
     expect((await client(server.url).get('/departures/100001/')).data).toEqual(DEPARTURE);
