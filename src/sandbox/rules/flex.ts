@@ -19,10 +19,10 @@ import type { FieldError } from '../errors.js';
 import type { AgencyRecord, BookingRecord, FlexAddonRecord, ServiceRecord, State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
 import { AGENCY_CHAINS } from '../catalogue/reference.js';
-import { FLEX_TIERS, GENERIC_WINDOWS, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS, windowAmounts, windowOn, type TermsWindow } from '../catalogue/terms.js';
+import { FLEX_TIERS, GENERIC_WINDOWS, TRAVEL_CREDIT_BOOKING_WINDOW_MONTHS, TRAVEL_CREDIT_TRAVEL_WINDOW_MONTHS, windowAmounts, type TermsWindow } from '../catalogue/terms.js';
 import type { Departure } from '../catalogue/types.js';
 import type { Transaction } from '../transaction.js';
-import { keptCents, paidCents } from './money.js';
+import type { Cancellation } from '../../domain/cancellation.js';
 
 /** `errors[].code` of a refused POST /flex_plan_services/, one per condition of §4.3 rule 1 (plus request consistency). */
 export const FLEX_CODES = {
@@ -207,26 +207,17 @@ export function cancelAddons(state: State, tx: Transaction, flex: ServiceRecord)
 }
 
 /**
- * Rule 5, when the covered departure service is cancelled: the window of the flex terms
- * containing the cancellation date gives the refund and the travel credit. They are issued in
- * full when the booking has paid the tour price; when less was paid the shortfall comes off the
- * refund first, then the credit, so nothing is handed back that was not paid in. The departure
- * service keeps the penalty and the credit as its cancellation charge; the flex plan service
- * stays Confirmed, non-refundable, with `finish_date` the exercise date.
+ * Rule 5, when the covered departure service is cancelled: records what the cancellation
+ * (domain/cancellation.ts) gives within the window of the flex terms containing the
+ * cancellation date — the refund and the travel credit, issued in full when the booking has
+ * paid the tour price, less the shortfall otherwise. The flex plan service stays Confirmed,
+ * non-refundable, with `finish_date` the exercise date.
  */
-export function exercise(state: State, tx: Transaction, catalogue: Catalogue, departureService: ServiceRecord, flex: ServiceRecord): void {
+export function exercise(state: State, tx: Transaction, departureService: ServiceRecord, flex: ServiceRecord, window: TermsWindow, outcome: Pick<Cancellation, 'flexRefund' | 'credit'>): void {
   const today = isoDate(tx.nowMs);
-  const departure = catalogue.departure(departureService.product_id)!;
-  const window = windowOn(tierOf(flex.product_id).windows, departure.start_date, today);
-  const price = departureService.purchase_price_cents;
-  const amounts = windowAmounts(price, window);
-  const others = Object.values(state.collections.services).filter((s) => s.booking_id === departureService.booking_id && s.id !== departureService.id);
-  const paidForTour = paidCents(state, departureService.booking_id) - others.reduce((sum, s) => sum + keptCents(s), 0);
-  const shortfall = Math.max(0, price - paidForTour);
-  const refund = Math.max(0, amounts.refundCents - shortfall);
-  const credit = Math.max(0, amounts.travelCreditCents - Math.max(0, shortfall - amounts.refundCents));
-
-  departureService.cancellation_charge_cents = amounts.penaltyCents + credit;
+  const amounts = windowAmounts(departureService.purchase_price_cents, window);
+  const refund = Number(outcome.flexRefund);
+  const credit = Number(outcome.credit);
   const refundRecord = refund > 0 ? tx.insert('refunds', { booking_id: flex.booking_id, amount_cents: refund, status: 'APPLIED', service_id: departureService.id, reason: 'FLEX_EXERCISE' }) : undefined;
   const creditRecord =
     credit > 0

@@ -8,19 +8,20 @@
 import { addDays, estMidnightEnding, isoDate } from '../clock.js';
 import { bookingServices, type AvailabilityStatus, type BookingRecord, type PaymentRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import { Catalogue } from '../catalogue/index.js';
-import { ACTIVITY_WINDOW, GENERIC_WINDOWS, windowAmounts, windowOn } from '../catalogue/terms.js';
+import { ACTIVITY_WINDOW, GENERIC_WINDOWS, windowAmounts, windowOn, type TermsWindow, type WindowAmounts } from '../catalogue/terms.js';
+import { cancellationOf, type FeeRule, type WindowShares } from '../../domain/cancellation.js';
 import type { Departure } from '../catalogue/types.js';
 import { Transaction, type DueHook, type StoreEvent } from '../transaction.js';
 import { activeFlexFor, cancelAddons, confirmedFlexFor, createAddons, exercise, flexOptionExpiry, tierOf } from './flex.js';
 import {
   allocate,
   amountOwingCents,
+  bookingMoney,
   type Allocation,
   balanceDueDate,
   earlyBookingEnds,
   freeCents,
   LIVE_PRICE_STATUSES,
-  overpaidCents,
   owingCents,
   paidCents,
   priceOf,
@@ -172,24 +173,23 @@ export function settle(state: State, tx: Transaction, bookingId: string): Alloca
 }
 
 /**
- * → Cancelled, by the client (PATCH) or by staff. Fees by the row of the transition table:
+ * → Cancelled, by the client (PATCH) or by staff. Charged by the row of the transition table:
  * departure services by the window of their terms containing today (the confirmed flex plan's
  * when one covers it — the exercise — else the generic ones), activities 10 %, a flex plan
- * service its whole price. Then: a flex plan in Option on it expires, its places go back (to
- * the waitlist first, see move), and money paid beyond what the booking still needs is refunded.
+ * service its whole price. What that does to the booking's money — fee, money back, travel
+ * credit — is domain/cancellation.ts's, the rule `trek service cancel` previews with; here it
+ * is recorded. Then a flex plan in Option on it expires and its places go back (to the
+ * waitlist first, see move).
  */
 export function cancel(state: State, tx: Transaction, service: ServiceRecord, trigger: 'patch' | 'staff'): void {
   const row = rowFor(service, 'Cancelled', trigger);
   if (!row) throw new Error(`no ${trigger} row from ${service.status} to Cancelled for ${service.type}`);
-  const catalogue = Catalogue.for(state);
-  const price = service.purchase_price_cents;
   const flex = service.type === 'departure_services' && row.fees === 'terms' ? confirmedFlexFor(state, service.id) : undefined;
-  // The exercise sets the departure service's charge itself (penalty and travel credit).
-  if (flex) exercise(state, tx, catalogue, service, flex);
-  else if (row.fees === 'none') service.cancellation_charge_cents = 0;
-  else if (row.fees === 'kept') service.cancellation_charge_cents = price;
-  else if (service.type === 'activity_services') service.cancellation_charge_cents = windowAmounts(price, ACTIVITY_WINDOW).penaltyCents;
-  else service.cancellation_charge_cents = windowAmounts(price, windowOn(GENERIC_WINDOWS, catalogue.departure(service.product_id)!.start_date, isoDate(tx.nowMs))).penaltyCents;
+  const window = row.fees === 'terms' ? cancellationWindow(state, service, flex, tx.nowMs) : undefined;
+  const rule: FeeRule = window ? { kind: 'terms', shares: sharesOf(windowAmounts(service.purchase_price_cents, window)), ...(flex ? { flex: { id: flex.id } } : {}) } : { kind: row.fees === 'kept' ? 'kept' : 'none' };
+  const outcome = cancellationOf(bookingMoney(state, service.booking_id), service.id, rule);
+  service.cancellation_charge_cents = Number(outcome.charge);
+  if (flex && window) exercise(state, tx, service, flex, window, outcome);
   service.held_cents = 0;
   service.date_cancelled = tx.now;
   service.option_expiry_date = null;
@@ -197,8 +197,17 @@ export function cancel(state: State, tx: Transaction, service: ServiceRecord, tr
 
   if (service.type === 'flex_plan_services') cancelAddons(state, tx, service);
   if (service.type === 'departure_services') releaseFlexOption(state, tx, service);
-  refundOverpayment(state, tx, service);
+  if (outcome.overpaid > 0n) tx.insert('refunds', { booking_id: service.booking_id, amount_cents: Number(outcome.overpaid), status: 'APPLIED', service_id: service.id, reason: 'CANCELLATION' });
 }
+
+/** The window of the service's terms containing today: the exercised flex plan's, an activity's one window, else the departure's generic ones. */
+function cancellationWindow(state: State, service: ServiceRecord, flex: ServiceRecord | undefined, nowMs: number): TermsWindow {
+  if (service.type === 'activity_services') return ACTIVITY_WINDOW;
+  const start = Catalogue.for(state).departure(service.product_id)!.start_date;
+  return windowOn(flex ? tierOf(flex.product_id).windows : GENERIC_WINDOWS, start, isoDate(nowMs));
+}
+
+const sharesOf = (amounts: WindowAmounts): WindowShares => ({ penalty: BigInt(amounts.penaltyCents), refund: BigInt(amounts.refundCents), credit: BigInt(amounts.travelCreditCents) });
 
 /**
  * Applies a PATCH of `status` that transitions.ts accepted. Request Cancellation keeps the
@@ -209,11 +218,6 @@ export function applyPatch(state: State, tx: Transaction, service: ServiceRecord
   else if (to === 'Expired') expire(state, tx, service, 'patch');
   else if (to === 'Cancelled') cancel(state, tx, service, 'patch');
   else move(state, tx, service, to, 'patch');
-}
-
-function refundOverpayment(state: State, tx: Transaction, cancelled: ServiceRecord): void {
-  const over = overpaidCents(state, cancelled.booking_id);
-  if (over > 0) tx.insert('refunds', { booking_id: cancelled.booking_id, amount_cents: over, status: 'APPLIED', service_id: cancelled.id, reason: 'CANCELLATION' });
 }
 
 /**

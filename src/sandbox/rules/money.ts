@@ -9,14 +9,15 @@ import { bookingServices, type AppliedPromotionRecord, type BookingRecord, type 
 import type { Catalogue } from '../catalogue/index.js';
 import { EARLY_BOOKING } from '../catalogue/promotions.js';
 import { DEPARTURE_COMMISSION_PERCENT } from '../catalogue/reference.js';
+import { amountOwing, keptFor, OWING_STATUSES as OWING, owedFor, type BookingMoney, type MoneyService } from '../../domain/cancellation.js';
 import { parseCents, type Currency } from '../money.js';
 
 export const FLEX_COMMISSION_PERCENT = 10;
 
 /** Statuses whose price still follows the product; every other status has it locked. */
 export const LIVE_PRICE_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Waitlisted']);
-/** Statuses the spec counts in `amount_owing` (§2.2 via issue 4: what the booking would need paid). */
-export const OWING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed']);
+/** Statuses the spec counts in `amount_owing` (§2.2 via issue 4: what the booking would need paid); domain/cancellation.ts states them. */
+export const OWING_STATUSES: ReadonlySet<ServiceStatus> = new Set(OWING as ServiceStatus[]);
 /** Statuses in which a service holds part of the booking's money. */
 export const HOLDING_STATUSES: ReadonlySet<ServiceStatus> = new Set(['Request Confirmation', 'Confirmed', 'Request Cancellation']);
 /** Statuses whose departure services give a booking its travel dates (spec §2.2): the tours it may still travel on. */
@@ -100,10 +101,27 @@ export function paidCents(state: State, bookingId: string): number {
   return total;
 }
 
+/** A service as its money reads (domain/cancellation.ts). */
+export function moneyService(service: ServiceRecord): MoneyService {
+  return {
+    id: service.id,
+    type: service.type,
+    status: service.status,
+    name: service.name,
+    price: BigInt(service.purchase_price_cents),
+    charge: BigInt(service.cancellation_charge_cents),
+    ...(service.flex ? { covers: service.flex.covered_service_id } : {}),
+  };
+}
+
+/** The booking's money as domain/cancellation.ts reads it. */
+export function bookingMoney(state: State, bookingId: string): BookingMoney {
+  return { paid: BigInt(paidCents(state, bookingId)), services: bookingServices(state, bookingId).map(moneyService) };
+}
+
 /** What the booking owes for a service in `amount_owing`: its price in an owing status, its fee once Cancelled. */
 export function owingCents(service: ServiceRecord): number {
-  if (OWING_STATUSES.has(service.status)) return service.purchase_price_cents;
-  return service.status === 'Cancelled' ? service.cancellation_charge_cents : 0;
+  return Number(owedFor(moneyService(service)));
 }
 
 /**
@@ -111,7 +129,7 @@ export function owingCents(service: ServiceRecord): number {
  * service whose cancellation staff have yet to complete (its fee is not known before).
  */
 export function keptCents(service: ServiceRecord): number {
-  return service.status === 'Request Cancellation' ? service.purchase_price_cents : owingCents(service);
+  return Number(keptFor(moneyService(service)));
 }
 
 /**
@@ -122,11 +140,6 @@ export function freeCents(state: State, bookingId: string): number {
   let held = 0;
   for (const s of bookingServices(state, bookingId)) held += HOLDING_STATUSES.has(s.status) ? s.held_cents : s.status === 'Cancelled' ? s.cancellation_charge_cents : 0;
   return paidCents(state, bookingId) - held;
-}
-
-/** Paid beyond everything the booking must keep covering: refunded when a cancellation frees it. */
-export function overpaidCents(state: State, bookingId: string): number {
-  return paidCents(state, bookingId) - bookingServices(state, bookingId).reduce((sum, s) => sum + keptCents(s), 0);
 }
 
 /**
@@ -155,7 +168,7 @@ export function balanceDueDate(booking: BookingRecord, firstTravel: string | nul
 
 /** `amount_owing`: what the services cost the booking (owingCents), less what was paid; never below 0. */
 export function amountOwingCents(services: readonly ServiceRecord[], paid: number): number {
-  return Math.max(0, services.reduce((sum, s) => sum + owingCents(s), 0) - paid);
+  return Number(amountOwing(services.map(moneyService), BigInt(paid)));
 }
 
 // ---------------------------------------------------------------------------------------
