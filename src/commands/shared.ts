@@ -233,14 +233,25 @@ export async function reportChange(opts: { io: IOStreams; destination: () => Pro
   const [first, ...more] = summary.split('\n');
   const lines = [`${makeTheme(color).success('✓')} ${first!.replace(/\.$/, '')} ${label}`, ...more];
   // On a terminal each line wraps to its width (the first under its text, past the ✓); in a log it stays whole.
-  const shown = opts.io.stderrIsTTY ? await wrappedLines(lines, opts.io.columns) : lines;
+  const shown = opts.io.stderrIsTTY ? await wrappedLines(lines, opts.io.columns, (index) => (index === 0 ? 2 : undefined)) : lines;
   opts.io.err.write(shown.join('\n') + '\n');
 }
 
-async function wrappedLines(lines: string[], columns: number): Promise<string[]> {
+/**
+ * Writes lines of prose to stderr: on a terminal each line wraps to its width (continuations
+ * under the line's own indent), in a log each stays whole.
+ */
+export async function writeWrapped(io: IOStreams, text: string): Promise<void> {
+  const lines = text.replace(/\n$/, '').split('\n');
+  const shown = io.stderrIsTTY ? await wrappedLines(lines, io.columns, () => undefined) : lines;
+  io.err.write(shown.join('\n') + '\n');
+}
+
+/** `hanging(index)`: the indent of a wrapped line's continuations; undefined keeps its own. */
+async function wrappedLines(lines: string[], columns: number, hanging: (index: number) => number | undefined): Promise<string[]> {
   const { textTools } = await import('../output/text.js');
   const text = await textTools();
-  return lines.flatMap((line, index) => (text.width(line) <= columns ? [line] : text.wrap(line, columns, index === 0 ? 2 : undefined)));
+  return lines.flatMap((line, index) => (text.width(line) <= columns ? [line] : text.wrap(line, columns, hanging(index))));
 }
 
 /**

@@ -38,7 +38,7 @@ async function confirmedTour(daysBefore: number, options: { payFull?: boolean } 
 }
 
 describe('trek service cancel', () => {
-  it('18 service cancel on a Confirmed departure service prints the fee and the new amount owing before asking; after it, the fee kept', async () => {
+  it('18 26 service cancel on a Confirmed departure service prints the fee, money back, credit and what is owed after before asking; after it, the same figures', async () => {
     const { booking, service, today } = await confirmedTour(45);
     const price = cents(service.purchase_price);
     const fee = (price * 50n + 50n) / 100n;
@@ -51,34 +51,41 @@ describe('trek service cancel', () => {
     const t = await trek(['service', 'cancel', service.id], { tty: true, answers: [true] });
     expect(t.code).toBe(0);
     expect(t.asked).toEqual([`Cancel departure service ${service.id} "${service.name}" (Confirmed)? It will be cancelled.`]);
+    const width = Math.max(service.purchase_price.length, decimal(fee).length, decimal(fee - paid).length) + 4;
+    const row = (label: string, amount: string, note = '') => `  ${label.padEnd(24)}${`${amount} CAD`.padStart(width)}${note}\n`;
     const before =
-      `Departure service ${service.id}, cancelling it today (${today}, by the server's clock) falls in the window ${window.start_date} – ${window.end_date} (31–60 days before departure) of its generic terms service-${service.id}:\n` +
-      `  Price         ${service.purchase_price} CAD\n` +
-      `  Fee           ${decimal(fee)} CAD (50 %)\n` +
-      `  Refund        ${decimal(price - fee)} CAD\n` +
-      '  Travel credit 0.00 CAD\n' +
-      `Booking ${booking.id} owes ${decimal(owing)} CAD now, ${decimal(fee - paid)} CAD after.\n` +
-      'It has not paid in full: a refund is first set against what it owes.\n';
+      // The first line wraps to the terminal's 120 columns.
+      `Departure service ${service.id}, cancelling it today (${today}, by the server's clock) falls in the window ${window.start_date} –\n` +
+      `${window.end_date} (31–60 days before departure) of its generic terms service-${service.id}:\n` +
+      row('Price', service.purchase_price) +
+      row('Fee the operator keeps', decimal(fee), ' (50 %)') +
+      row('Money back to customer', '0.00') +
+      row('Travel credit issued', '0.00') +
+      row(`Booking ${booking.id} owes`, decimal(fee - paid), ` after, ${decimal(owing)} CAD now`);
     expect(t.err).toBe(
       before +
         `Working${where()}\n` +
         // The summary wraps to the terminal's 120 columns, under its text.
         `✓ Moved departure service ${service.id} from Confirmed to Cancelled on profile sandbox (${sandbox.running.baseUrl}, from\n  TREK_BASE_URL)\n` +
-        `Fee kept: ${decimal(fee)} CAD. Booking ${booking.id} now owes ${decimal(fee - paid)} CAD.\n`,
+        `Fee the operator keeps: ${decimal(fee)} CAD; money back to the customer: 0.00 CAD; travel credit issued: 0.00 CAD. Booking\n` +
+        `${booking.id} now owes ${decimal(fee - paid)} CAD.\n`,
     );
     // What trek said matches what the sandbox did.
     expect(await api('GET', booking.href)).toMatchObject({ amount_owing: decimal(fee - paid) });
     expect(await api('GET', service.href)).toMatchObject({ status: 'Cancelled', cancellation_fee: decimal(fee) });
   });
 
-  it('18 service cancel --dry-run shows the cost and sends nothing; -o json --yes keeps the API record on stdout', async () => {
+  it('18 26 service cancel --dry-run shows the cost and sends nothing (-o json: the preview); -o json --yes keeps the API record on stdout', async () => {
     const { booking, service } = await confirmedTour(75);
-    const dry = await trek(['service', 'cancel', service.id, '--dry-run'], { tty: false });
+    const dry = await trek(['service', 'cancel', service.id, '--dry-run'], { tty: true });
     expect(dry.code).toBe(0);
     const fee = (cents(service.purchase_price) * 10n + 50n) / 100n;
-    expect(dry.err).toContain(`  Fee           ${decimal(fee)} CAD (10 %)\n`);
-    expect(dry.err).toContain(`Booking ${booking.id} owes ${booking.amount_owing} CAD now, `);
+    expect(dry.err).toMatch(new RegExp(`\\n  Fee the operator keeps +${decimal(fee)} CAD \\(10 %\\)\\n`));
+    expect(dry.err).toContain(` after, ${booking.amount_owing} CAD now\n`);
     expect(dry.out.split('\n')[0]).toBe(`PATCH ${sandbox.running.baseUrl}/departure_services/${service.id}/`);
+    // In a pipe (or -o json) the preview itself is the data.
+    const preview = JSON.parse((await trek(['service', 'cancel', service.id, '--dry-run'], { tty: false })).out);
+    expect(preview).toMatchObject({ action: 'Cancelled', estimate: false, fee: decimal(fee), money_back: '0.00', travel_credit: '0.00', owing_now: booking.amount_owing });
     expect((await api('GET', service.href)).status).toBe('Confirmed');
 
     const json = await trek(['service', 'cancel', service.id, '--yes', '-o', 'json']);
@@ -86,7 +93,8 @@ describe('trek service cancel', () => {
     const printed = JSON.parse(json.out);
     expect(printed).toEqual(await api('GET', service.href));
     expect(printed.cancellation_fee).toBe(decimal(fee));
-    expect(json.err).toContain(`Fee kept: ${decimal(fee)} CAD.`);
+    expect(json.err).toContain(`Fee the operator keeps: ${decimal(fee)} CAD;`);
+    expect((await api('GET', booking.href)).amount_owing).toBe(preview.owing_after);
   });
 
   it('18 service cancel of an unpaid Option says there is no fee before releasing it', async () => {
@@ -95,12 +103,20 @@ describe('trek service cancel', () => {
     const service = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: [{ id: customer.id }] });
     const t = await trek(['service', 'cancel', service.id, '--yes']);
     expect(t.code).toBe(0);
-    expect(t.err).toBe(
-      `Departure service ${service.id}: no cancellation fee — a hold that was never confirmed is released without cancellation fees.\n` +
-        `Booking ${booking.id} owes ${service.purchase_price} CAD now, 0.00 CAD after.\n` +
-        `✓ Moved departure service ${service.id} from Option to Expired${where()}\n` +
-        `The hold is released, without cancellation fees. Booking ${booking.id} now owes 0.00 CAD.\n`,
-    );
+    expect(t.err).toContain(`Departure service ${service.id}: no cancellation fee — a hold that was never confirmed is released without cancellation fees.\n`);
+    expect(t.err).toMatch(new RegExp(`  Booking ${booking.id} owes +0\\.00 CAD after, ${service.purchase_price} CAD now\\n`));
+    expect(t.err).toContain(`✓ Moved departure service ${service.id} from Option to Expired${where()}\nThe hold is released, without cancellation fees. Booking ${booking.id} now owes 0.00 CAD.\n`);
+  });
+
+  it('29 service cancel of a service already Cancelled says so, with or without --yes, on a terminal or not', async () => {
+    const { service } = await confirmedTour(75);
+    await api('PATCH', service.href, { status: 'Cancelled' });
+    for (const args of [[], ['--yes']]) {
+      const t = await trek(['service', 'cancel', service.id, ...args], { tty: false });
+      expect(t.code).toBe(0);
+      expect(t.err).toContain(`Departure service ${service.id} is already Cancelled; nothing to change.`);
+      expect(t.err).not.toContain('refusing');
+    }
   });
 });
 
