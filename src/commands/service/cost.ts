@@ -261,7 +261,8 @@ async function doneBy(client: ApiClient, updated: BookedService, cost: Cancellat
   const newCredits = (credits ?? []).filter((c) => !cost.creditsBefore.has(String(c.id)));
   const total = (records: Array<{ amount: unknown }>) => records.reduce((sum, r) => sum + (toCents(r.amount) ?? 0n), 0n);
   const credit = total(newCredits);
-  const charge = toCents(updated.cancellation_fee ?? undefined);
+  // A hold released keeps nothing: the API states no fee for it.
+  const charge = updated.status === 'Expired' ? 0n : toCents(updated.cancellation_fee ?? undefined);
   return {
     ...(charge === undefined ? {} : { fee: charge - credit }),
     moneyBack: total(newRefunds),
@@ -284,7 +285,7 @@ export async function describeOutcome(client: ApiClient, updated: BookedService,
   const done = await doneBy(client, updated, cost);
   if (done) {
     const ids = (kind: string, list: string[]) => (list.length ? ` (${kind} ${list.map((id) => sanitize(id)).join(', ')})` : '');
-    if (updated.status === 'Cancelled') {
+    if (updated.status !== 'Request Cancellation') {
       parts.push(
         `Fee the operator keeps: ${done.fee === undefined ? 'not stated by the API' : money(cost, done.fee)}; money back to the customer: ${money(cost, done.moneyBack)}${ids('refund', done.refunds)}; ` +
           `travel credit issued: ${money(cost, done.credit)}${ids('credit', done.credits)}.`,
