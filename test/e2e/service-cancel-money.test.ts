@@ -1,43 +1,73 @@
 /**
- * Issue 18's acceptance line in a real terminal (tmux, 80 columns): `trek service cancel S` on a
- * Confirmed departure service prints the fee and the new amount owing before asking; after it,
- * the fee kept. The built CLI against a sandbox started in this process.
+ * Issues 18, 26 and 29 in a real terminal (tmux, 80 columns): `trek service cancel S` prints,
+ * before asking, the fee, the money back, the travel credit and what the booking owes after —
+ * the figures the cancellation then applies, said again after it with the refund and credit
+ * made — and no line of it runs past the edge. The built CLI against a sandbox started in this
+ * process; one terminal per path (deposit only, paid in full, flex-covered), kept few.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { expectOk } from '../helpers/sandbox-client.js';
+import { NOW } from '../helpers/clock.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal } from '../helpers/terminal.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, trekJson } = useTrekAgainstSandbox();
+const { env, client } = useTrekAgainstSandbox();
+const DAY = 86_400_000;
+const api = (method: string, path: string, body?: unknown, key?: 'operator') => expectOk(client(), method, path, { body, ...(key ? { key } : {}) });
+const sum = (amounts: string[]) => amounts.reduce((total, a) => total + BigInt(a.replace('.', '')), 0n);
+const decimal = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
+/** A Confirmed tour for two on 100001, paid as `how`, the clock then 45 days before it starts. */
+async function paidTour(how: 'deposit' | 'full' | 'flex') {
+  await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
+  const booking = await api('POST', '/bookings/', { currency: 'CAD', no_auto_final_payment: true });
+  const customers = [];
+  for (const first of ['Ada', 'Alan']) customers.push(await api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: 'Test', title: 'Ms' } }));
+  const service = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: customers.map((c) => ({ id: c.id })) });
+  await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: how === 'full' ? service.purchase_price : service.deposit_amount });
+  if (how === 'flex') {
+    const flex = await api('POST', '/flex_plan_services/', { booking: { id: booking.id }, departure_service: { id: service.id }, product: { id: '100001-1' } });
+    await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: flex.purchase_price });
+  }
+  await api('POST', '/_sandbox/clock', { set: new Date(Date.parse(`${service.start_date}T15:00:00Z`) - 45 * DAY).toISOString() }, 'operator');
+  return { booking, service };
+}
 
 describe('trek service cancel in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
-  // Lines the terminal wrapped at 80 columns joined again, so a sentence reads whole.
-  const joined = { joined: true };
 
-  it('18 service cancel on a Confirmed departure service prints the fee and the new amount owing before asking; after it, the fee kept', async () => {
-    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-    const customer = await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms');
-    const service = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', customer.id);
-    await trekJson('sandbox', 'pay', booking.id, service.deposit_amount);
-    expect((await trekJson('service', 'get', service.id)).status).toBe('Confirmed');
+  it('18 26 29 the preview before the question is the money the cancellation applies (deposit only, paid in full, flex), and fits 80 columns', async () => {
+    for (const how of ['deposit', 'full', 'flex'] as const) {
+      const { booking, service } = await paidTour(how);
+      const command = `'${process.execPath}' '${TREK_BIN}' service cancel ${service.id}; echo "[exit $?]"; sleep 60`;
+      const terminal = await openTerminal(command, { columns: 80, rows: 40, env: cleanEnv({ ...env(), TREK_PAGER: '' }) });
+      try {
+        const question = await terminal.waitFor((text) => text.includes('(y/N)'), { joined: true });
+        // Every line of the preview fits the terminal: joined again, none is longer than the 80 columns (trek wrapped it, not the terminal).
+        const preview = question.slice(0, question.indexOf('? Cancel'));
+        for (const line of preview.split('\n')) expect([...line].length, `${how}: ${line}`).toBeLessThanOrEqual(80);
+        const figure = (label: string) => new RegExp(`\\n  ${label} +(\\d+\\.\\d{2}) CAD`).exec(question)?.[1];
+        const figures = [figure('Fee the operator keeps'), figure('Money back to customer'), figure('Travel credit issued'), figure(`Booking ${booking.id} owes`)];
+        expect(figures.every((f) => f !== undefined), question).toBe(true);
+        await terminal.sendKeys('y', 'Enter');
+        const finished = await terminal.waitFor((text) => text.includes('[exit'), { scrollback: true });
+        expect(finished).toContain('[exit 0]');
 
-    const command = `'${process.execPath}' '${TREK_BIN}' service cancel ${service.id}; echo "[exit $?]"; sleep 60`;
-    const terminal = await openTerminal(command, { columns: 80, rows: 40, env: cleanEnv(env()) });
-    try {
-      const question = await terminal.waitFor((text) => text.includes(`Cancel departure service ${service.id}`), joined);
-      const asked = question.indexOf(`Cancel departure service ${service.id}`);
-      // The cost comes first, above the question.
-      expect(question.slice(0, asked)).toMatch(/\n {2}Fee {11}\d+\.\d{2} CAD \(\d+ %\)\n/);
-      expect(question.slice(0, asked)).toMatch(new RegExp(`Booking ${booking.id} owes \\d+\\.\\d{2} CAD now, \\d+\\.\\d{2} CAD after\\.`));
-      await terminal.sendKeys('y', 'Enter');
-      const finished = await terminal.waitFor((text) => text.includes('[exit'), joined);
-      expect(finished).toContain('[exit 0]');
-      const cancelled = await trekJson('service', 'get', service.id);
-      const after = await trekJson('booking', 'get', booking.id);
-      expect(finished).toContain(`Fee kept: ${cancelled.cancellation_fee} CAD. Booking ${booking.id} now owes ${after.amount_owing} CAD.`);
-    } finally {
-      await terminal.close();
+        const cancelled = await api('GET', service.href);
+        const refunds = (await api('GET', `${booking.href}refunds/`)).results;
+        const credits = (await api('GET', `${booking.href}travel_credits/`)).results;
+        const credit = sum(credits.map((c: any) => c.amount));
+        const applied = [decimal(sum([cancelled.cancellation_fee]) - credit), decimal(sum(refunds.map((r: any) => r.amount))), decimal(credit), (await api('GET', booking.href)).amount_owing];
+        expect(figures, how).toEqual(applied);
+        const refund = refunds.length ? ` (refund ${refunds.map((r: any) => r.id).join(', ')})` : '';
+        const made = credits.length ? ` (credit ${credits.map((c: any) => c.id).join(', ')})` : '';
+        expect(finished.replace(/\n/g, ' ')).toContain(
+          `Fee the operator keeps: ${applied[0]} CAD; money back to the customer: ${applied[1]} CAD${refund}; travel credit issued: ${applied[2]} CAD${made}. Booking ${booking.id} now owes ${applied[3]} CAD.`,
+        );
+      } finally {
+        await terminal.close();
+      }
     }
   });
 });
