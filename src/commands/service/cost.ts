@@ -292,6 +292,9 @@ export async function describeOutcome(client: ApiClient, updated: BookedService,
       );
     }
     if (done.owing !== undefined) parts.push(`Booking ${sanitize(String(cost.booking!.id))} now owes ${money(cost, done.owing)}.`);
+  } else if (updated.status === 'Cancelled') {
+    const charge = toCents(updated.cancellation_fee ?? undefined);
+    parts.push(charge === undefined ? 'The API states no fee kept.' : `Fee kept: ${money(cost, charge)}.`);
   }
   return parts.join(' ');
 }

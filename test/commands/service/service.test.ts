@@ -151,12 +151,36 @@ describe('trek service confirm', () => {
 });
 
 describe('trek service cancel', () => {
-  it('without a terminal and without --yes: exit 2 and no request at all', async () => {
+  it('without a terminal and without --yes: exit 2 after reading the service, and no change sent', async () => {
     await fakeApi({ '/activity_services/9/': activity('Confirmed', ['Cancelled']) });
     const t = await trek(['service', 'cancel', '9']);
     expect(t.code).toBe(2);
     expect(t.err()).toBe('error: Cancel service 9: refusing without --yes, as trek cannot ask: stdin and stdout are not terminals\nRe-run with --yes to confirm.\n');
-    expect(sent()).toEqual([]);
+    expect(sent().filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
+
+  it('26 against an API that is not the sandbox the preview comes from the same rule over what it shows, labelled an estimate', async () => {
+    const envelope = (results: unknown[]) => ({ count: results.length, max_per_page: 50, current_page: 1, results, links: [] });
+    const service = { ...activity('Confirmed', ['Cancelled']), purchase_price: '100.00', booking: { id: '200001', href: '/bookings/200001/' }, cancellation_terms: { id: 't1', href: '/service_cancellation_terms/t1/' } };
+    await fakeApi({
+      '/activity_services/9/': service,
+      '/bookings/200001/': { id: '200001', href: '/bookings/200001/', currency: 'CAD', amount_paid: '100.00', amount_owing: '0.00' },
+      '/bookings/200001/services/': envelope([activity('Confirmed', ['Cancelled'])]),
+      '/service_cancellation_terms/t1/': { id: 't1', type: 'GENERIC', windows: [{ start_date: null, end_date: null, penalty_percent: 10 }] },
+    });
+    const t = await trek(['service', 'cancel', '9', '--dry-run', '-o', 'json']);
+    expect(t.code).toBe(0);
+    expect(JSON.parse(t.out())).toMatchObject({ estimate: true, fee: '10.00', money_back: '90.00', travel_credit: '0.00', owing_now: '0.00', owing_after: '0.00' });
+    expect(t.err()).toContain('  An estimate: trek works these out from what the API shows; the server applies its own rules.\n');
+    expect(sent().filter((r) => !r.startsWith('GET'))).toEqual([]);
+  });
+
+  it('29 a service already Cancelled is said so without --yes, not refused', async () => {
+    await fakeApi({ '/activity_services/9/': activity('Cancelled', []) });
+    const t = await trek(['service', 'cancel', '9']);
+    expect(t.code).toBe(0);
+    expect(t.err()).toBe('Activity service 9 is already Cancelled; nothing to change.\n');
+    expect(sent().filter((r) => !r.startsWith('GET'))).toEqual([]);
   });
 
   it('moves to Cancelled where the transitions allow it, and says so', async () => {
@@ -166,9 +190,9 @@ describe('trek service cancel', () => {
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Cancelled' });
     expect(t.err()).toBe(
       "Activity service 9, cancelling it today (2027-01-10, by the server's clock):\n" +
-        '  the cost is not known: the API links no cancellation terms to it.\n' +
+        '  What it costs is not known: the API links no cancellation terms to it.\n' +
         `✓ Moved activity service 9 from Confirmed to Cancelled${where()}\n` +
-        'The API states no fee kept, and the terms gave none.\n',
+        'The API states no fee kept.\n',
     );
     expect(JSON.parse(t.out()).status).toBe('Cancelled');
   });
@@ -180,7 +204,7 @@ describe('trek service cancel', () => {
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Request Cancellation' });
     expect(t.err()).toBe(
       "Activity service 9, if the operator's staff cancel it today (2027-01-10, by the server's clock):\n" +
-        '  the cost is not known: the API links no cancellation terms to it.\n' +
+        '  What it costs is not known: the API links no cancellation terms to it.\n' +
         `✓ Moved activity service 9 from Confirmed to Request Cancellation${where()}\n` +
         "Cancellation requested: the operator's staff will cancel it (fees may apply).\n",
     );
@@ -193,6 +217,7 @@ describe('trek service cancel', () => {
     expect(JSON.parse(server!.requests.at(-1)!.body)).toEqual({ status: 'Expired' });
     expect(t.err()).toBe(
       'Activity service 9: no cancellation fee — a hold that was never confirmed is released without cancellation fees.\n' +
+        '  What it costs is not known: the API does not show the booking it is on.\n' +
         `✓ Moved activity service 9 from Option to Expired${where()}\n` +
         'The hold is released, without cancellation fees.\n',
     );
