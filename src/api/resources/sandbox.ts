@@ -121,6 +121,21 @@ export function createPayment(client: ApiClient, bookingId: string, amount: Deci
   return sandboxCall(client, () => send<SandboxPayment>(client, createPaymentRequest(bookingId, amount)));
 }
 
+/**
+ * What a payment would do, from the sandbox running the payment and rolling it back (docs/
+ * sandbox.md, "Previews"): the payment as it would be (no id), with its allocation.
+ */
+export function previewPayment(client: ApiClient, bookingId: string, amount: Decimal): Promise<SandboxPayment> {
+  const request = createPaymentRequest(bookingId, amount);
+  return sandboxCall(client, () => send<SandboxPayment>(client, { ...request, path: `${request.path}/preview` }));
+}
+
+/** What paying a payment link would do, as previewPayment. */
+export function previewPayLink(client: ApiClient, token: string): Promise<SandboxPayment> {
+  const request = payLinkRequest(token);
+  return sandboxCall(client, () => send<SandboxPayment>(client, { ...request, path: `${request.path}/preview` }));
+}
+
 /** Where a payment link is paid: its URL's path (docs/sandbox.md, "Payment links"). */
 export const PAY_LINK_PREFIX = `${SANDBOX_PREFIX}/pay/`;
 

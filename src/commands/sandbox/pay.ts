@@ -1,14 +1,14 @@
 import { Command } from 'commander';
 import { listBookingServices } from '../../api/resources/bookings.js';
-import type { ApiClient } from '../../api/client.js';
-import { createPayment, createPaymentRequest, PAY_LINK_PREFIX, payLink, payLinkRequest, type PaymentAllocation, type SandboxPayment } from '../../api/resources/sandbox.js';
+import type { ApiClient, RequestOptions } from '../../api/client.js';
+import { createPayment, createPaymentRequest, PAY_LINK_PREFIX, payLink, payLinkRequest, previewPayLink, previewPayment, type PaymentAllocation, type SandboxPayment } from '../../api/resources/sandbox.js';
 import type { PaidService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { quote } from 'shell-quote';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
-import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
+import { checkFieldsBeforeChange, describeRequest, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { shortType } from '../service/columns.js';
 import { examples, idArgument, reportChange } from '../shared.js';
@@ -66,9 +66,10 @@ export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise
     .addArgument(idArgument('[booking]', 'booking id'))
     .argument('[amount]', 'amount in the booking currency, e.g. 250.00')
     .option('--link <url>', "pay a payment link instead: its URL from the booking's payment_links (pays the amount it is for)")
-    .option('--dry-run', DRY_RUN_HELP)
+    .option('--dry-run', 'say what the payment would confirm (the sandbox makes it and rolls it back) and pay nothing')
     .addHelpText('after', examples([
       'trek sandbox pay 200001 250.00',
+      'trek sandbox pay 200001 250.00 --dry-run   # what it would confirm',
       'trek sandbox pay "$B" "$(trek booking get "$B" -o json | jq -r .amount_owing)"   # pay in full',
       'trek sandbox pay --link http://localhost/_sandbox/pay/0f1e2d3c4b5a69788796a5b4c3d2e1f0',
     ]))
@@ -118,8 +119,8 @@ async function statusesNow(client: ApiClient, booking: string): Promise<string> 
 export async function sandboxPayRun(opts: SandboxPayOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, PAYMENT_FIELDS);
   if (opts.link) return payLinkRun(opts, opts.link);
-  if (opts.dryRun) return describeRequest(opts, createPaymentRequest(opts.booking, opts.amount));
   const client = await opts.api();
+  if (opts.dryRun) return showPreview(opts, await previewPayment(client, opts.booking, opts.amount), opts.booking, createPaymentRequest(opts.booking, opts.amount));
   const payment = await createPayment(client, opts.booking, opts.amount);
   await reportPayment(opts, client, payment, opts.booking, `Paid ${formatMoney(payment.amount, payment.currency)} on booking ${sanitize(opts.booking)}.`);
 }
@@ -131,6 +132,18 @@ async function reportPayment(opts: ChangeOptions, client: ApiClient, payment: Sa
   await renderChanged(opts.io, payment, opts.output, { xmlRoot: 'payment' });
 }
 
+/**
+ * --dry-run: what the payment would confirm, as the sandbox works it out by making the payment
+ * and rolling it back — the same code that pays. On stderr in words; on stdout the request
+ * (or, -o json, the payment as it would be, with its allocation).
+ */
+async function showPreview(opts: ChangeOptions, would: SandboxPayment, booking: string, request: RequestOptions): Promise<void> {
+  const lines = would.allocation ? describeAllocation(would.allocation, would.currency, booking) : [];
+  opts.io.err.write(`Dry run, nothing paid: paying ${formatMoney(would.amount, would.currency)} on booking ${sanitize(booking)} would do this.\n${lines.map((l) => `${l}\n`).join('')}`);
+  if (opts.output.format === 'table') return describeRequest(opts, request);
+  await renderChanged(opts.io, would, opts.output, { xmlRoot: 'payment' });
+}
+
 /** `--link`: pays the link on the profile's own sandbox; a link naming another server is refused before any request. */
 async function payLinkRun(opts: ChangeOptions, link: PaymentLinkTarget): Promise<void> {
   const client = await opts.api();
@@ -138,7 +151,10 @@ async function payLinkRun(opts: ChangeOptions, link: PaymentLinkTarget): Promise
   if (link.origin !== null && link.origin !== here) {
     throw new UsageError(`the payment link is on ${sanitize(link.origin)}, but this profile's sandbox is ${sanitize(here)}: pay it with the profile of that sandbox (--profile)`, undefined, { field: 'link' });
   }
-  if (opts.dryRun) return describeRequest(opts, payLinkRequest(link.token));
+  if (opts.dryRun) {
+    const would = await previewPayLink(client, link.token);
+    return showPreview(opts, would, String(would.booking.id), payLinkRequest(link.token));
+  }
   const payment = await payLink(client, link.token);
   const booking = String(payment.booking.id);
   const through = payment.payment_link ? ` through payment link ${sanitize(String(payment.payment_link.id))}` : '';

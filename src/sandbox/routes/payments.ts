@@ -8,6 +8,7 @@ import { assertOwnAgency } from '../auth.js';
 import { fieldError, notFound } from '../errors.js';
 import type { BookingChildRecord, PaymentLinkRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
+import type { Transaction } from '../transaction.js';
 import { settle } from '../rules/lifecycle.js';
 import { closeLink, paymentLinkByToken } from '../rules/paperwork.js';
 import { freeCents, type Allocation } from '../rules/money.js';
@@ -78,7 +79,37 @@ export function allocationView(state: State, bookingId: string, allocation: Allo
   };
 }
 
+type Change = (state: State, tx: Transaction) => Reply;
+
+/** Thrown to roll a change back once it has run: what it would answer, nothing kept. */
+class Preview extends Error {
+  constructor(readonly reply: Reply) {
+    super('preview');
+  }
+}
+
+/**
+ * A payment's preview (`…/preview`): the very change the payment makes, run and rolled back,
+ * so what `trek sandbox pay --dry-run` says it would confirm is what paying confirms. The
+ * answer is the payment as it would be, with no id (none was kept) and `preview: true`.
+ */
+async function preview(ctx: RequestContext, change: Change): Promise<Reply> {
+  try {
+    await ctx.store.mutate((state, tx) => {
+      throw new Preview(change(state, tx));
+    });
+  } catch (error) {
+    if (!(error instanceof Preview)) throw error;
+    return { status: 200, body: { ...(error.reply.body as object), id: null, href: null, preview: true } };
+  }
+  throw new Error('a preview always rolls back');
+}
+
 function createPayment(ctx: RequestContext): Promise<Reply> {
+  return ctx.store.mutate(paymentChange(ctx));
+}
+
+function paymentChange(ctx: RequestContext): Change {
   const body = objectBody(ctx);
   const check = new Checker();
   const bookingId = refId(check, body, 'booking');
@@ -88,13 +119,13 @@ function createPayment(ctx: RequestContext): Promise<Reply> {
     check.add('amount', 'INVALID_AMOUNT', `amount is a positive Decimal with at most two fraction digits, up to ${formatCents(MAX_PAYMENT_CENTS)}, in the booking currency`, amountText);
   }
   check.done();
-  return ctx.store.mutate((state, tx) => {
+  return (state, tx) => {
     const booking = visibleBooking(ctx, state, bookingId!);
     assertOpen(booking);
     const payment = tx.insert('payments', { booking_id: booking.id, amount_cents: cents!, status: 'APPLIED' });
     const allocation = settle(state, tx, booking.id);
     return { status: 201, body: { ...paymentView(state, payment), allocation: allocationView(state, booking.id, allocation) } };
-  });
+  };
 }
 
 function detail<R extends BookingChildRecord>(collection: 'payments' | 'refunds' | 'travel_credits', label: string, render: (state: State, record: R) => object) {
@@ -119,7 +150,11 @@ function linkByToken(ctx: RequestContext, state: State): PaymentLinkRecord {
 
 /** Pays a link's amount as a payment would (payment-driven confirmation included), and marks the link PAID. */
 function payLink(ctx: RequestContext): Promise<Reply> {
-  return ctx.store.mutate((state, tx) => {
+  return ctx.store.mutate(payLinkChange(ctx));
+}
+
+function payLinkChange(ctx: RequestContext): Change {
+  return (state, tx) => {
     const link = linkByToken(ctx, state);
     if (link.status !== 'OPEN') {
       throw fieldError('token', 'PAYMENT_LINK_CLOSED', `payment link ${link.id} is ${link.status}${link.date_closed ? ` since ${link.date_closed}` : ''}; the booking's payment_links list holds the open one, if anything is owed`, ctx.params.token!);
@@ -130,12 +165,14 @@ function payLink(ctx: RequestContext): Promise<Reply> {
     closeLink(tx, link, 'PAID', payment.id);
     const allocation = settle(state, tx, booking.id);
     return { status: 201, body: { ...paymentView(state, payment), allocation: allocationView(state, booking.id, allocation), payment_link: paymentLinkView(state, link) } };
-  });
+  };
 }
 
 export function register(router: Router): void {
   router
     .post('/_sandbox/payments', createPayment)
+    .post('/_sandbox/payments/preview', (ctx) => preview(ctx, paymentChange(ctx)))
+    .post('/_sandbox/pay/:token/preview', (ctx) => preview(ctx, payLinkChange(ctx)))
     .get('/_sandbox/pay/:token', (ctx) => ({ status: 200, body: paymentLinkView(ctx.state, linkByToken(ctx, ctx.state)) }))
     .post('/_sandbox/pay/:token', payLink)
     .get('/payments/:id', detail('payments', 'Payment', paymentView))
