@@ -11,6 +11,9 @@ import { unlessNotFound } from '../../api/errors.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { examples, idArgument } from '../shared.js';
+import type { BookedService } from '../../api/resources/services.js';
+import { servicesInFull } from '../service/cost.js';
+import { serviceLabel } from '../service/status.js';
 import { withExternalIdSuggestion } from './list.js';
 import { bookingLabel } from './view.js';
 
@@ -23,8 +26,9 @@ export function newBookingStatementCmd(f: Factory, runF: (opts: BookingStatement
     .summary('the money of a booking on one screen: paid, owing by when, payment links and the ledger')
     .description(
       'Show the money of a booking: its total, what is paid, pending and owing and the balance due date, the commission and ' +
-        'the tax on it, the open payment links (amount and URL), then the ledger in date order: payments, refunds, invoices and ' +
-        'travel credits. In a pipe (or -o json) the same numbers come as one JSON object: the amounts as the API writes them, ' +
+        'the tax on it, the open payment links (amount and URL), then the ledger in date order: payments, refunds, invoices, ' +
+        'travel credits, and for each cancelled service the fee it kept and the part of its price set against the balance (no longer owed, not paid back). ' +
+        'Amounts are never cut. In a pipe (or -o json) the same numbers come as one JSON object: the amounts as the API writes them, ' +
         'every payment link, and the ledger entries with their kind.',
     )
     .addArgument(idArgument('<id>', 'booking id'))
@@ -39,7 +43,12 @@ export function newBookingStatementCmd(f: Factory, runF: (opts: BookingStatement
     });
 }
 
-export type LedgerKind = 'payment' | 'refund' | 'invoice' | 'travel_credit';
+/**
+ * `fee`: what a cancelled service keeps as its fee (its cancellation_fee less the travel credit
+ * issued on it); `set_against_balance`: the part of its price that neither the fee, the credit
+ * nor a refund took — no longer owed, set against the booking's balance instead of paid back.
+ */
+export type LedgerKind = 'payment' | 'refund' | 'invoice' | 'travel_credit' | 'fee' | 'set_against_balance';
 
 /** One line of the ledger: a movement of money, an invoice issued or a credit given. */
 export interface LedgerEntry {
@@ -76,16 +85,17 @@ async function listed<T>(client: ApiClient, id: string, sub: 'payments' | 'refun
 
 export async function bookingStatementRun(opts: BookingStatementOptions): Promise<void> {
   const client = await opts.api();
-  const [booking, payments, refunds, invoices, credits, links] = await Promise.all([
+  const [booking, payments, refunds, invoices, credits, links, services] = await Promise.all([
     getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error))),
     listed<BookingMoneyRecord>(client, opts.id, 'payments'),
     listed<BookingMoneyRecord>(client, opts.id, 'refunds'),
     listed<Invoice>(client, opts.id, 'invoices'),
     listed<TravelCredit>(client, opts.id, 'travel_credits'),
     listed<PaymentLink>(client, opts.id, 'payment_links'),
+    servicesInFull(client, opts.id),
   ]);
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
-  const statement = statementOf(booking, { payments, refunds, invoices, credits, links });
+  const statement = statementOf(booking, { payments, refunds, invoices, credits, links, services });
   const mismatch = ledgerMismatch(booking, payments, refunds);
   if (mismatch) opts.io.err.write(`${mismatch}\n`);
 
@@ -114,6 +124,7 @@ interface Records {
   invoices: Invoice[];
   credits: TravelCredit[];
   links: PaymentLink[];
+  services: BookedService[];
 }
 
 export function statementOf(booking: Booking, records: Records): Statement {
@@ -135,7 +146,7 @@ export function statementOf(booking: Booking, records: Records): Statement {
 }
 
 /** Payments, refunds, invoices and travel credits, oldest first (one moment keeps that order). */
-function ledgerOf({ payments, refunds, invoices, credits }: Records): LedgerEntry[] {
+function ledgerOf({ payments, refunds, invoices, credits, services }: Records): LedgerEntry[] {
   const entry = (kind: LedgerKind, record: { id: unknown; href?: unknown; date_created?: unknown; status?: unknown }, amount: unknown, note: string, date?: unknown): LedgerEntry => ({
     date: formatValue(record.date_created ?? date),
     kind,
@@ -150,8 +161,31 @@ function ledgerOf({ payments, refunds, invoices, credits }: Records): LedgerEntr
     ...refunds.map((r) => entry('refund', r, r.amount, joinValues([r.reason, serviceNote((r as { service?: unknown }).service)], '; '))),
     ...invoices.map((i) => entry('invoice', i, i.total, invoiceNote(i), i.date)),
     ...credits.map((c) => entry('travel_credit', c, c.amount, creditNote(c), c.issue_date)),
+    ...services.flatMap((s) => cancellationEntries(s, refunds, credits).map(([kind, amount, note]) => entry(kind, { id: s.id, href: s.href, date_created: s.date_cancelled }, amount, note))),
   ];
   return entries.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * A cancelled service's lines: the fee it keeps, and what of its price the fee, the credit and
+ * the refunds did not take (set against the balance). Amounts as Decimals; none when the API
+ * states no fee.
+ */
+function cancellationEntries(service: BookedService, refunds: BookingMoneyRecord[], credits: TravelCredit[]): Array<[LedgerKind, string, string]> {
+  const charge = toCents(service.cancellation_fee ?? undefined);
+  const price = toCents(service.purchase_price);
+  if (service.status !== 'Cancelled' || charge === undefined || price === undefined) return [];
+  const id = String(service.id);
+  const of = (ref: unknown) => String((ref as { id?: unknown } | null | undefined)?.id ?? '') === id;
+  const credit = sumCents(credits.filter((c) => of(c.departure_service)).map((c) => c.amount)) ?? 0n;
+  const refunded = sumCents(refunds.filter((r) => of((r as { service?: unknown }).service)).map((r) => r.amount)) ?? 0n;
+  const label = serviceLabel(service);
+  const fee = charge - credit;
+  const setAgainst = price - charge - refunded;
+  return [
+    ...(fee > 0n ? [['fee', fromCents(fee), `kept on cancelling ${label}`] as [LedgerKind, string, string]] : []),
+    ...(setAgainst > 0n ? [['set_against_balance', fromCents(setAgainst), `${label}: no longer owed, not paid back`] as [LedgerKind, string, string]] : []),
+  ];
 }
 
 function serviceNote(service: unknown): string {
@@ -204,13 +238,13 @@ function statementRows(currency: string): Column[] {
 function linkColumns(currency: string, resolve: (url: string) => string): Column[] {
   return [
     { field: 'id', header: 'ID' },
-    { field: 'amount', header: 'AMOUNT', format: (amount) => formatMoney(amount, currency) },
+    { field: 'amount', header: 'AMOUNT', format: (amount) => formatMoney(amount, currency), whole: true },
     // The URL is given to the customer whole: never cut.
     { field: 'url', header: 'URL', format: (url) => (typeof url === 'string' && url !== '' ? sanitizeUrl(resolve(url)) : ''), whole: true },
   ];
 }
 
-const KIND_LABELS: Record<LedgerKind, string> = { payment: 'payment', refund: 'refund', invoice: 'invoice', travel_credit: 'travel credit' };
+const KIND_LABELS: Record<LedgerKind, string> = { payment: 'payment', refund: 'refund', invoice: 'invoice', travel_credit: 'travel credit', fee: 'fee', set_against_balance: 'set against' };
 
 function ledgerColumns(currency: string): Column[] {
   return [
@@ -218,7 +252,8 @@ function ledgerColumns(currency: string): Column[] {
     { field: 'kind', header: 'KIND', format: (kind) => KIND_LABELS[kind as LedgerKind] ?? formatValue(kind) },
     { field: 'id', header: 'ID' },
     // Money back is shown negative, so payments and refunds add up to PAID; an invoice shows its total.
-    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency) },
+    // Money is never cut.
+    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency), whole: true },
     { field: 'status', header: 'STATUS' },
     { field: 'note', header: 'NOTE', wrap: true },
   ];

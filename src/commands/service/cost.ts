@@ -84,15 +84,20 @@ function moneyService(service: BookedService): MoneyService {
   };
 }
 
+/** Every service of a booking in full (`known` as already read); none when the API serves no services list. */
+export async function servicesInFull(client: ApiClient, bookingId: string, known?: BookedService): Promise<BookedService[]> {
+  const summaries = (await unlessNotFound(toArray(listBookingServices(client, bookingId)))) ?? [];
+  const full = await Promise.all(
+    summaries.map((s) => (known && String(s.id) === String(known.id) ? known : isServiceType(s.type) ? unlessNotFound(getService(client, s.type, String(s.id))) : undefined)),
+  );
+  return full.filter((s): s is BookedService => s !== undefined);
+}
+
 /** The booking's money as the API shows it: amount_paid and every service in full (the one being cancelled as already read). */
 async function bookingMoneyOf(client: ApiClient, booking: Booking, service: BookedService): Promise<BookingMoney | undefined> {
   const paid = toCents(booking.amount_paid);
   if (paid === undefined) return undefined;
-  const summaries = await toArray(listBookingServices(client, String(booking.id)));
-  const full = await Promise.all(
-    summaries.map((s) => (String(s.id) === String(service.id) ? service : isServiceType(s.type) ? unlessNotFound(getService(client, s.type, String(s.id))) : undefined)),
-  );
-  const services = full.filter((s): s is BookedService => s !== undefined).map(moneyService);
+  const services = (await servicesInFull(client, String(booking.id), service)).map(moneyService);
   if (!services.some((s) => s.id === String(service.id))) services.push(moneyService(service));
   return { paid, services };
 }

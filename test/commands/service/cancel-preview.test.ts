@@ -163,3 +163,44 @@ describe('service cancel: the preview is the money applied', () => {
     expect(preview).toEqual({ fee: '0.00', money_back: '0.00', travel_credit: '0.00', owing_after: '0.00' });
   });
 });
+
+describe('booking statement tells the whole story', () => {
+  it('26 the ledger has a line for each fee, refund, credit and amount set against the balance, and at 80 columns every amount is whole', async () => {
+    await setClock(NOW);
+    const { booking, customers } = await bookingForTwo(sandbox);
+    const service = await tour(booking, customers);
+    const activity = await api('POST', '/activity_services/', { booking: { id: booking.id }, product: { id: '500001' }, customers: customers.map((c) => ({ id: c.id })) });
+    await pay(booking, decimal(sum([service.deposit_amount, activity.purchase_price])));
+    const flex = await api('POST', '/flex_plan_services/', { booking: { id: booking.id }, departure_service: { id: service.id }, product: { id: '100001-1' } });
+    await pay(booking, flex.purchase_price);
+    // The activity paid then cancelled: 10 % kept; the rest is not paid back while the tour is owed for, but set against the balance.
+    await api('PATCH', activity.href, { status: 'Cancelled' });
+    // The tour under flex, 45 days out: what was paid for it (its deposit and the activity's rest) becomes credit.
+    await daysBefore(service, 45);
+    await trek(['service', 'cancel', service.id, '--yes']);
+
+    const json = JSON.parse((await trek(['booking', 'statement', booking.id])).out);
+    const lines = (kind: string) => json.ledger.filter((e: any) => e.kind === kind).map((e: any) => [e.id, e.amount]);
+    const cancelledActivity = await api('GET', activity.href);
+    const cancelledTour = await api('GET', service.href);
+    const activityRest = sum([activity.purchase_price]) - sum([cancelledActivity.cancellation_fee]);
+    const credit = sum([service.deposit_amount]) + activityRest;
+    expect(lines('fee')).toEqual([[activity.id, cancelledActivity.cancellation_fee]]);
+    expect(lines('refund')).toEqual([]);
+    expect(lines('travel_credit').map(([, amount]: string[]) => amount)).toEqual([decimal(credit)]);
+    expect(lines('set_against_balance')).toEqual([
+      [activity.id, decimal(activityRest)],
+      [service.id, decimal(sum([cancelledTour.purchase_price]) - credit)],
+    ]);
+    expect(json.amount_owing).toBe('0.00');
+
+    const text = (await sandbox.trek(['booking', 'statement', booking.id], { tty: true, columns: 80 })).out();
+    const ledger = text.slice(text.indexOf('Ledger'));
+    for (const entry of json.ledger) {
+      const shown = `${entry.kind === 'refund' ? '-' : ''}${entry.amount} CAD`;
+      expect(ledger, shown).toContain(shown);
+    }
+    expect(ledger, ledger).toContain('set against');
+    for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+  });
+});
