@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookingForTwo, useTrekSandbox } from '../helpers/trek-sandbox.js';
+import { clientFor } from '../helpers/sandbox-client.js';
 import { NOW } from '../helpers/clock.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const sandbox = useTrekSandbox({ size: 40, now: NOW });
 const api = sandbox.api;
@@ -105,5 +109,32 @@ describe('what to pay, said before, is what confirms', () => {
     const payment = await payAsPreviewed(booking, amount!);
     expect(payment.allocation.confirmed.map((s: any) => s.id)).toEqual([activity.id, flex.id]);
     expect((await api('GET', flex.href)).status).toBe('Confirmed');
+  });
+});
+
+describe('group import --dry-run', () => {
+  it('26 says what the departure service would cost and what confirms it: the import books it at that price, that deposit', async () => {
+    await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
+    const dir = mkdtempSync(join(tmpdir(), 'trek-group-'));
+    const file = join(dir, 'group.csv');
+    writeFileSync(file, 'name.title,name.legal_first_name,name.legal_last_name\nMs,Ada,Lovelace\nMr,Alan,Turing\nMs,Grace,Hopper\n');
+    const args = ['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001'];
+    const dry = await trek([...args, '--dry-run']);
+    expect(dry.code, dry.err).toBe(0);
+    const m = /It would cost (\d+\.\d{2}) CAD for 3 travellers(?:, after \S+ −\d+\.\d{2} CAD)?; (\d+\.\d{2}) CAD paid confirms it\.\n/.exec(dry.err);
+    expect(m, dry.err).not.toBeNull();
+    const done = await trek(args);
+    expect(done.code, done.err).toBe(0);
+    const bookingId = /booking (\d+)/.exec(done.err)![1];
+    const [summary] = (await api('GET', `/bookings/${bookingId}/services/`)).results;
+    const service = await api('GET', summary.href);
+    expect([service.purchase_price, service.deposit_amount]).toEqual([m![1], m![2]]);
+  });
+
+  it('26 the quote refuses what it cannot price: a bad traveller count or currency (400), an unknown departure (404)', async () => {
+    const client = clientFor(sandbox.running);
+    expect((await client.get('/_sandbox/departures/100001/quote?travellers=0&currency=CAD')).status).toBe(400);
+    expect((await client.get('/_sandbox/departures/100001/quote?travellers=2&currency=XXX')).status).toBe(400);
+    expect((await client.get('/_sandbox/departures/999999/quote?travellers=2&currency=CAD')).status).toBe(404);
   });
 });

@@ -136,6 +136,23 @@ export function previewPayLink(client: ApiClient, token: string): Promise<Sandbo
   return sandboxCall(client, () => send<SandboxPayment>(client, { ...request, path: `${request.path}/preview` }));
 }
 
+/** What a new departure service would cost, as the sandbox prices one (docs/sandbox.md, "Previews"). */
+export interface DepartureQuote {
+  departure: Reference;
+  currency: string;
+  travellers: number;
+  /** The status it would start in; null when the departure cannot be booked. */
+  status: string | null;
+  purchase_price: Decimal;
+  deposit_amount: Decimal;
+  applied_promotion: { promotion_code: string; discount_amount: Decimal } | null;
+}
+
+export function quoteDeparture(client: ApiClient, departureId: string, travellers: number, currency: string): Promise<DepartureQuote> {
+  const query = new URLSearchParams({ travellers: String(travellers), currency });
+  return sandboxCall(client, () => fetchJson<DepartureQuote>(client, `${SANDBOX_PREFIX}/departures/${idSegment(departureId)}/quote?${query}`));
+}
+
 /** Where a payment link is paid: its URL's path (docs/sandbox.md, "Payment links"). */
 export const PAY_LINK_PREFIX = `${SANDBOX_PREFIX}/pay/`;
 

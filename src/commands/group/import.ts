@@ -3,6 +3,9 @@ import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { getBooking } from '../../api/resources/bookings.js';
 import { getDeparture } from '../../api/resources/flex.js';
+import { quoteDeparture, whoami } from '../../api/resources/sandbox.js';
+import type { ApiClient } from '../../api/client.js';
+import { formatMoney } from '../../output/money.js';
 import { ApiError } from '../../api/errors.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -154,7 +157,9 @@ async function showPlan(opts: GroupImportOptions, manifest: Manifest): Promise<v
   const count = (action: string) => plan.actions.filter((a) => a.action === action).length;
   const booking = plan.booking ?? opts.booking ?? null;
   const pending = plan.actions.filter((a) => !plan.services.some((s) => a.action === 'skip' && s.customers.includes(a.customer))).length;
-  await checkPlaces(opts, await opts.api(), pending);
+  const client = await opts.api();
+  await checkPlaces(opts, client, pending);
+  const price = pending > 0 ? await priceNote(client, opts, booking, pending) : '';
   const rows = summaryRows(
     plan.actions.map((a) => ({ row: a.row, outcome: a.action, ...(a.action === 'skip' && { customer: a.customer }) })),
     booking,
@@ -164,8 +169,22 @@ async function showPlan(opts: GroupImportOptions, manifest: Manifest): Promise<v
   const on = booking === null ? `a new booking in ${sanitize(opts.currency ?? '')}` : `booking ${sanitize(booking)}`;
   opts.io.err.write(
     `Dry run, nothing created: ${count('create')} to create, ${count('skip')} already imported, ${count('check')} sent before without an answer (looked for first), ` +
-      `then ${pending > 0 ? `a departure service on departure ${sanitize(opts.departure)} for ${pending} traveller${pending === 1 ? '' : 's'}` : 'no departure service (all are on one)'}, on ${on}.\n`,
+      `then ${pending > 0 ? `a departure service on departure ${sanitize(opts.departure)} for ${pending} traveller${pending === 1 ? '' : 's'}` : 'no departure service (all are on one)'}, on ${on}.\n${price}`,
   );
+}
+
+/**
+ * On the sandbox, what the departure service would cost and need to be confirmed, priced by the
+ * code that prices it when the import books it (its quote); elsewhere nothing: only the
+ * operator's server prices a booking.
+ */
+async function priceNote(client: ApiClient, opts: GroupImportOptions, booking: string | null, travellers: number): Promise<string> {
+  if ((await whoami(client)) === undefined) return '';
+  const currency = booking === null ? opts.currency : (await getBooking(client, booking)).currency;
+  if (!currency) return '';
+  const quote = await quoteDeparture(client, opts.departure, travellers, currency);
+  const promotion = quote.applied_promotion ? `, after ${sanitize(quote.applied_promotion.promotion_code)} −${formatMoney(quote.applied_promotion.discount_amount, currency)}` : '';
+  return `It would cost ${formatMoney(quote.purchase_price, currency)} for ${travellers} traveller${travellers === 1 ? '' : 's'}${promotion}; ${formatMoney(quote.deposit_amount, currency)} paid confirms it.\n`;
 }
 
 /**

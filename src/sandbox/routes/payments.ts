@@ -11,13 +11,14 @@ import type { Reply, RequestContext, Router } from '../router.js';
 import type { Transaction } from '../transaction.js';
 import { settle } from '../rules/lifecycle.js';
 import { closeLink, paymentLinkByToken } from '../rules/paperwork.js';
-import { freeCents, type Allocation } from '../rules/money.js';
-import { formatCents, parseCents } from '../money.js';
+import { freeCents, priceOf, type Allocation } from '../rules/money.js';
+import { availabilityOf } from '../rules/places.js';
+import { CURRENCIES, formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
 import { href, ref, serviceRef } from '../refs.js';
 import { assertOpen, childCollection, visibleBooking, visibleChild } from './bookings.js';
 import { paymentLinkView } from './paperwork.js';
-import { paymentToConfirmView, refId } from './services.js';
+import { INITIAL_STATUS, paymentToConfirmView, refId } from './services.js';
 
 /** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
 const MAX_PAYMENT_CENTS = 10_000_000_00;
@@ -168,8 +169,44 @@ function payLinkChange(ctx: RequestContext): Change {
   };
 }
 
+/** The most travellers a quote is for (a group import's size, with room to spare). */
+const MAX_QUOTE_TRAVELLERS = 1000;
+
+/**
+ * What a departure service for `travellers` travellers on departure `:id` would cost in
+ * `currency` now, and what confirming it would need (a sandbox extra, docs/sandbox.md,
+ * "Previews"): priced by the code that prices a new departure service, for `group import
+ * --dry-run`, which has no booking or travellers yet to book with.
+ */
+function quote(ctx: RequestContext): Reply {
+  const check = new Checker();
+  const travellers = Number(ctx.query.get('travellers'));
+  const currency = ctx.query.get('currency') ?? '';
+  if (!Number.isInteger(travellers) || travellers < 1 || travellers > MAX_QUOTE_TRAVELLERS) check.add('travellers', 'INVALID_TRAVELLERS', `travellers is a whole number from 1 to ${MAX_QUOTE_TRAVELLERS}`, ctx.query.get('travellers'));
+  if (!(CURRENCIES as readonly string[]).includes(currency)) check.add('currency', 'INVALID_CURRENCY', `currency is one of ${CURRENCIES.join(', ')}`, currency);
+  check.done();
+  const departure = ctx.store.catalogue.departure(ctx.params.id!);
+  if (!departure) throw notFound(`Departure ${ctx.params.id}`);
+  const status = INITIAL_STATUS[availabilityOf(ctx.state, departure)] ?? null;
+  const pricing = priceOf(ctx.store.catalogue, { type: 'departure_services', product_id: departure.id, customer_ids: Array.from({ length: travellers }, String) }, currency, ctx.store.clock.nowMs())!;
+  return {
+    status: 200,
+    body: {
+      departure: ref('departures', departure.id, { name: departure.name }),
+      currency,
+      travellers,
+      status,
+      purchase_price: formatCents(pricing.priceCents),
+      // As a new service's deposit_amount: On Request needs the full price (requirementCents).
+      deposit_amount: formatCents(status === 'On Request' ? pricing.priceCents : pricing.depositCents),
+      applied_promotion: pricing.promotion && { promotion_code: pricing.promotion.code, discount_amount: formatCents(pricing.promotion.discount_cents) },
+    },
+  };
+}
+
 export function register(router: Router): void {
   router
+    .get('/_sandbox/departures/:id/quote', quote)
     .post('/_sandbox/payments', createPayment)
     .post('/_sandbox/payments/preview', (ctx) => preview(ctx, paymentChange(ctx)))
     .post('/_sandbox/pay/:token/preview', (ctx) => preview(ctx, payLinkChange(ctx)))

@@ -169,7 +169,7 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
 // ---------------------------------------------------------------------------------------
 // Creating
 
-const INITIAL_STATUS: Record<string, ServiceStatus> = { AVAILABLE: 'Option', REQUEST_SPACE: 'On Request', WAIT_LIST: 'Waitlisted' };
+export const INITIAL_STATUS: Record<string, ServiceStatus> = { AVAILABLE: 'Option', REQUEST_SPACE: 'On Request', WAIT_LIST: 'Waitlisted' };
 
 function createDepartureService(ctx: RequestContext): Promise<Reply> {
   const request = readServiceRequest(ctx);
