@@ -99,8 +99,14 @@ describe('what to pay, said before, is what confirms', () => {
   it('26 flex attach names the payment that confirms the plan: one cent less would not, that amount does', async () => {
     const { booking, tour, activity } = await unpaidBooking();
     await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: tour.deposit_amount });
-    const attach = await trek(['flex', 'attach', '--booking', booking.id, '--departure-service', tour.id, '--plan', '100001-1', '-o', 'json']);
+    const flexArgs = ['flex', 'attach', '--booking', booking.id, '--departure-service', tour.id, '--plan', '100001-1'];
+    const dry = await trek([...flexArgs, '--dry-run']);
+    expect(dry.code, dry.err).toBe(0);
+    expect((await api('GET', `${booking.href}services/`)).results.map((s: any) => s.type)).not.toContain('flex_plan_services');
+    const attach = await trek([...flexArgs, '-o', 'json']);
     expect(attach.code, attach.err).toBe(0);
+    // The price and the payment said before attaching are those said after.
+    expect(dry.err).toContain(`Dry run, nothing attached. ${attach.err.split('\n').slice(1).join('\n')}`);
     const flex = JSON.parse(attach.out);
     const amount = /Pay (\d+\.\d{2}) CAD on booking/.exec(attach.err)?.[1];
     expect(amount, attach.err).toBe(decimal(cents(activity.purchase_price) + cents(flex.purchase_price)));

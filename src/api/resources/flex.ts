@@ -113,6 +113,11 @@ export function createFlexPlanService(client: ApiClient, body: FlexPlanServiceCr
   return send<BookedService>(client, createFlexPlanServiceRequest(body));
 }
 
+/** On the sandbox: the flex plan service attaching would make, attached and rolled back (docs/sandbox.md, "Previews"). */
+export function previewFlexPlanService(client: ApiClient, body: FlexPlanServiceCreate): Promise<BookedService> {
+  return send<BookedService>(client, { method: 'POST', path: '/_sandbox/flex_plan_services/preview', body });
+}
+
 export function getFlexPlan(client: ApiClient, id: string): Promise<FlexPlan> {
   return fetchJson<FlexPlan>(client, itemPath('flex_plans', id));
 }

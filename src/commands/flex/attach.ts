@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { getBooking } from '../../api/resources/bookings.js';
 import type { ApiClient } from '../../api/client.js';
-import { amountIn, createFlexPlanService, createFlexPlanServiceRequest, getFlexPlan, type FlexPlanServiceCreate } from '../../api/resources/flex.js';
+import { amountIn, createFlexPlanService, createFlexPlanServiceRequest, getFlexPlan, previewFlexPlanService, type FlexPlanServiceCreate } from '../../api/resources/flex.js';
+import { whoami } from '../../api/resources/sandbox.js';
 import { SERVICE_FIELDS, type BookedService } from '../../api/resources/services.js';
 import { registerCompleter } from '../../completion/index.js';
 import type { Factory } from '../../factory.js';
@@ -94,7 +95,16 @@ export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   }
 
   const body: FlexPlanServiceCreate = { booking: { id: booking }, departure_service: { id: departureService }, product: { id: plan } };
-  if (opts.dryRun) return describeRequest(opts, createFlexPlanServiceRequest(body));
+  if (opts.dryRun) {
+    const client = await opts.api();
+    // On the sandbox, the plan as attaching would make it (attached and rolled back): its price and the payment that confirms it are the real ones.
+    if ((await whoami(client)) !== undefined) {
+      const would = await previewFlexPlanService(client, body);
+      const [price, pay] = await Promise.all([flexPrice(client, would, facts), payable(client, would)]);
+      opts.io.err.write(`Dry run, nothing attached. ${flexPriceSentence(price)}\n${describePayable(pay)}\n`);
+    }
+    return describeRequest(opts, createFlexPlanServiceRequest(body));
+  }
 
   const client = await opts.api();
   const service = await createFlexPlanService(client, body);
@@ -144,9 +154,10 @@ export function describeFlexPrice(price: FlexPrice): string {
  */
 export function attachedNote(service: BookedService, departureService: string, price: FlexPrice, optionExpires: string): string {
   const until = optionExpires ? ` until ${sanitize(optionExpires)}` : '';
+  return `Attached flex plan service ${sanitize(String(service.id))} to departure service ${sanitize(departureService)}: ${sanitize(service.status)}${until}.\n${flexPriceSentence(price)}`;
+}
+
+function flexPriceSentence(price: FlexPrice): string {
   const described = describeFlexPrice(price);
-  return (
-    `Attached flex plan service ${sanitize(String(service.id))} to departure service ${sanitize(departureService)}: ${sanitize(service.status)}${until}.\n` +
-    `Flex price${described ? `: ${described}` : ''}, paid in full to confirm it (a tour deposit does not count); unpaid, it expires.`
-  );
+  return `Flex price${described ? `: ${described}` : ''}, paid in full to confirm it (a tour deposit does not count); unpaid, it expires.`;
 }

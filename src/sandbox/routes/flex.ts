@@ -8,6 +8,7 @@ import { insertFlexService } from '../rules/lifecycle.js';
 import { notFound, SandboxError } from '../errors.js';
 import type { ServiceRecord, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
+import { preview, type Change } from '../preview.js';
 import { ACTIVITY_WINDOW, TRAVEL_CREDIT_WINDOWS, windowAmounts, windowView } from '../catalogue/terms.js';
 import { attachRefusals, resolveTerms } from '../rules/flex.js';
 import { formatCents } from '../money.js';
@@ -17,13 +18,17 @@ import { assertOpen, visibleBooking } from './bookings.js';
 import { patchService, refId, serviceView, visibleService } from './services.js';
 
 function createFlexService(ctx: RequestContext): Promise<Reply> {
+  return ctx.store.mutate(flexServiceChange(ctx));
+}
+
+function flexServiceChange(ctx: RequestContext): Change {
   const body = objectBody(ctx);
   const check = new Checker();
   const bookingId = refId(check, body, 'booking');
   const departureServiceId = refId(check, body, 'departure_service');
   const planId = refId(check, body, 'product');
   check.done();
-  return ctx.store.mutate((state, tx) => {
+  return (state, tx) => {
     const booking = visibleBooking(ctx, state, bookingId!);
     assertOpen(booking);
     const catalogue = ctx.store.catalogue;
@@ -34,7 +39,7 @@ function createFlexService(ctx: RequestContext): Promise<Reply> {
     }
     const service = insertFlexService(tx, catalogue, booking, state.collections.services[departureServiceId!]!, planId!);
     return { status: 201, body: serviceView(state, service) };
-  });
+  };
 }
 
 function addonView(state: State, ctx: RequestContext): Reply {
@@ -137,6 +142,7 @@ function activityTermsView(ctx: RequestContext, id: string, activity: ServiceRec
 export function register(router: Router): void {
   router
     .post('/flex_plan_services', createFlexService)
+    .post('/_sandbox/flex_plan_services/preview', (ctx) => preview(ctx, flexServiceChange(ctx)))
     .get('/flex_plan_services/:id', (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, 'flex_plan_services', ctx.params.id!)) }))
     .patch('/flex_plan_services/:id', patchService('flex_plan_services'))
     .get('/flex_plan_addons/:id', (ctx) => addonView(ctx.state, ctx));

@@ -8,7 +8,7 @@ import { assertOwnAgency } from '../auth.js';
 import { fieldError, notFound } from '../errors.js';
 import type { BookingChildRecord, PaymentLinkRecord, PaymentRecord, RefundRecord, State, TravelCreditRecord } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
-import type { Transaction } from '../transaction.js';
+import { preview, type Change } from '../preview.js';
 import { settle } from '../rules/lifecycle.js';
 import { closeLink, paymentLinkByToken } from '../rules/paperwork.js';
 import { freeCents, priceOf, type Allocation } from '../rules/money.js';
@@ -78,32 +78,6 @@ export function allocationView(state: State, bookingId: string, allocation: Allo
     })),
     free_amount: formatCents(freeCents(state, bookingId)),
   };
-}
-
-type Change = (state: State, tx: Transaction) => Reply;
-
-/** Thrown to roll a change back once it has run: what it would answer, nothing kept. */
-class Preview extends Error {
-  constructor(readonly reply: Reply) {
-    super('preview');
-  }
-}
-
-/**
- * A payment's preview (`…/preview`): the very change the payment makes, run and rolled back,
- * so what `trek sandbox pay --dry-run` says it would confirm is what paying confirms. The
- * answer is the payment as it would be, with no id (none was kept) and `preview: true`.
- */
-async function preview(ctx: RequestContext, change: Change): Promise<Reply> {
-  try {
-    await ctx.store.mutate((state, tx) => {
-      throw new Preview(change(state, tx));
-    });
-  } catch (error) {
-    if (!(error instanceof Preview)) throw error;
-    return { status: 200, body: { ...(error.reply.body as object), id: null, href: null, preview: true } };
-  }
-  throw new Error('a preview always rolls back');
 }
 
 function createPayment(ctx: RequestContext): Promise<Reply> {
