@@ -105,7 +105,7 @@ describe('trek service cancel', () => {
     expect(t.code).toBe(0);
     expect(t.err).toContain(`Departure service ${service.id}: no cancellation fee — a hold that was never confirmed is released without cancellation fees.\n`);
     expect(t.err).toMatch(new RegExp(`  Booking ${booking.id} owes +0\\.00 CAD after, ${service.purchase_price} CAD now\\n`));
-    expect(t.err).toContain(`✓ Moved departure service ${service.id} from Option to Expired${where()}\nThe hold is released, without cancellation fees. Booking ${booking.id} now owes 0.00 CAD.\n`);
+    expect(t.err).toContain(`✓ Moved departure service ${service.id} from Option to Expired${where()}\nThe hold is released, without cancellation fees. Fee the operator keeps: 0.00 CAD; money back to the customer: 0.00 CAD; travel credit issued: 0.00 CAD. Booking ${booking.id} now owes 0.00 CAD.\n`);
   });
 
   it('29 service cancel of a service already Cancelled says so, with or without --yes, on a terminal or not', async () => {
