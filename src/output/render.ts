@@ -43,6 +43,8 @@ export interface Column {
   wrap?: boolean;
   /** Never cut while the table can afford it: a value people copy, like an API key, is useless cut short. */
   whole?: boolean;
+  /** An amount of money: never cut at any width; a table too narrow for it runs past the width rather than show part of a sum. */
+  money?: boolean;
 }
 
 export interface ListOptions {
@@ -129,9 +131,9 @@ const sum = (numbers: number[]) => numbers.reduce((a, b) => a + b, 0);
  * each group, columns needing less than an equal share of what is left get all they need, the
  * others split the rest, so the widest column gives up most.
  */
-function fitWidths(natural: number[], minimums: number[], wraps: boolean[], available: number): number[] {
+function fitWidths(natural: number[], minimums: number[], wraps: boolean[], available: number, money: boolean[]): number[] {
   if (sum(natural) <= available) return natural;
-  const floor = sum(minimums) <= available ? minimums : minimums.map(() => MIN_COLUMN_WIDTH);
+  const floor = sum(minimums) <= available ? minimums : minimums.map((minimum, i) => (money[i] ? minimum : MIN_COLUMN_WIDTH));
   const widths = natural.map((width, i) => Math.min(width, floor[i]!));
   const need = (i: number) => natural[i]! - widths[i]!;
   let extra = available - sum(widths);
@@ -170,9 +172,9 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
     const natural = columns.map((c, i) => Math.min(c.maxWidth ?? Infinity, widest(i)));
     const longestWord = (cell: string) => Math.max(0, ...cell.split(/\s+/).map(text.width));
     const minimums = columns.map((c, i) =>
-      c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : c.whole ? natural[i]! : MIN_COLUMN_WIDTH,
+      c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : c.whole || c.money ? natural[i]! : MIN_COLUMN_WIDTH,
     );
-    widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1));
+    widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1), columns.map((c) => Boolean(c.money)));
   }
   let cut = false;
   const cellLines = (cell: string, i: number): string[] => {

@@ -238,7 +238,7 @@ function statementRows(currency: string): Column[] {
 function linkColumns(currency: string, resolve: (url: string) => string): Column[] {
   return [
     { field: 'id', header: 'ID' },
-    { field: 'amount', header: 'AMOUNT', format: (amount) => formatMoney(amount, currency), whole: true },
+    { field: 'amount', header: 'AMOUNT', format: (amount) => formatMoney(amount, currency), money: true },
     // The URL is given to the customer whole: never cut.
     { field: 'url', header: 'URL', format: (url) => (typeof url === 'string' && url !== '' ? sanitizeUrl(resolve(url)) : ''), whole: true },
   ];
@@ -252,8 +252,7 @@ function ledgerColumns(currency: string): Column[] {
     { field: 'kind', header: 'KIND', format: (kind) => KIND_LABELS[kind as LedgerKind] ?? formatValue(kind) },
     { field: 'id', header: 'ID' },
     // Money back is shown negative, so payments and refunds add up to PAID; an invoice shows its total.
-    // Money is never cut.
-    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency), whole: true },
+    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency), money: true },
     { field: 'status', header: 'STATUS' },
     { field: 'note', header: 'NOTE', wrap: true },
   ];
