@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { canPrompt } from '../../output/iostreams.js';
 import { sanitize } from '../../output/sanitize.js';
 import { explainFlexCancelRefusal } from '../../api/flex-rules.js';
-import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
+import { checkFieldsBeforeChange, resourceOptions, type ChangeOptions } from '../resource.js';
 import { confirmDestructive, examples, idArgument, writeWrapped } from '../shared.js';
 import { renderItem } from '../../output/render.js';
 import { cancellationTarget, possibleNow, serviceLabel, whyNot } from './status.js';
@@ -35,7 +35,7 @@ export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOption
     )
     .addArgument(idArgument('<id>', 'service id'))
     .option('-y, --yes', 'do not ask for confirmation')
-    .option('--dry-run', DRY_RUN_HELP)
+    .option('--dry-run', 'show what cancelling does to the money and send nothing (on a terminal also the request; -o json: the preview as JSON)')
     .addHelpText('after', examples(['trek service cancel 400007', 'trek service cancel 400007 --yes -o json | jq -r .status', 'trek service cancel 400007 --dry-run']))
     .action(async (id: string, flags: { yes?: boolean; dryRun?: boolean }) => {
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, yes: Boolean(flags.yes), now: () => f.now() });
