@@ -3,7 +3,8 @@
  * before asking, the fee, the money back, the travel credit and what the booking owes after —
  * the figures the cancellation then applies, said again after it with the refund and credit
  * made — and no line of it runs past the edge. The built CLI against a sandbox started in this
- * process; one terminal per path (deposit only, paid in full, flex-covered), kept few.
+ * process; one terminal per path (deposit only, paid in full, flex-covered, a cancelled activity
+ * on the booking, unpaid), in one test.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectOk } from '../helpers/sandbox-client.js';
@@ -18,14 +19,24 @@ const api = (method: string, path: string, body?: unknown, key?: 'operator') => 
 const sum = (amounts: string[]) => amounts.reduce((total, a) => total + BigInt(a.replace('.', '')), 0n);
 const decimal = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
-/** A Confirmed tour for two on 100001, paid as `how`, the clock then 45 days before it starts. */
-async function paidTour(how: 'deposit' | 'full' | 'flex') {
+/**
+ * A tour for two on 100001 paid as `how` — its deposit, in full, its deposit and a flex plan,
+ * its deposit and an activity paid then cancelled — the clock then 45 days before it starts;
+ * or (`unpaid`) nothing paid, still in Option today.
+ */
+async function paidTour(how: 'deposit' | 'full' | 'flex' | 'activity' | 'unpaid') {
   await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
   const booking = await api('POST', '/bookings/', { currency: 'CAD', no_auto_final_payment: true });
   const customers = [];
   for (const first of ['Ada', 'Alan']) customers.push(await api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: 'Test', title: 'Ms' } }));
   const service = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: customers.map((c) => ({ id: c.id })) });
-  await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: how === 'full' ? service.purchase_price : service.deposit_amount });
+  if (how === 'unpaid') return { booking, service };
+  const payment = how === 'full' ? service.purchase_price : service.deposit_amount;
+  if (how === 'activity') {
+    const activity = await api('POST', '/activity_services/', { booking: { id: booking.id }, product: { id: '500001' }, customers: customers.map((c) => ({ id: c.id })) });
+    await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: decimal(sum([payment, activity.purchase_price])) });
+    await api('PATCH', activity.href, { status: 'Cancelled' });
+  } else await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: payment });
   if (how === 'flex') {
     const flex = await api('POST', '/flex_plan_services/', { booking: { id: booking.id }, departure_service: { id: service.id }, product: { id: '100001-1' } });
     await api('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: flex.purchase_price });
@@ -37,8 +48,8 @@ async function paidTour(how: 'deposit' | 'full' | 'flex') {
 describe('trek service cancel in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
 
-  it('18 26 29 the preview before the question is the money the cancellation applies (deposit only, paid in full, flex), and fits 80 columns', async () => {
-    for (const how of ['deposit', 'full', 'flex'] as const) {
+  it('18 26 29 the preview before the question is the money the cancellation applies (deposit only, paid in full, flex, a cancelled activity, unpaid), and fits 80 columns', async () => {
+    for (const how of ['deposit', 'full', 'flex', 'activity', 'unpaid'] as const) {
       const { booking, service } = await paidTour(how);
       const command = `'${process.execPath}' '${TREK_BIN}' service cancel ${service.id}; echo "[exit $?]"; sleep 60`;
       const terminal = await openTerminal(command, { columns: 80, rows: 40, env: cleanEnv({ ...env(), TREK_PAGER: '' }) });
@@ -55,10 +66,11 @@ describe('trek service cancel in a terminal', () => {
         expect(finished).toContain('[exit 0]');
 
         const cancelled = await api('GET', service.href);
-        const refunds = (await api('GET', `${booking.href}refunds/`)).results;
+        // Refunds the cancellation made: the activity's earlier ones (none: its money went on counting toward the tour) aside.
+        const refunds = (await api('GET', `${booking.href}refunds/`)).results.filter((r: any) => r.service?.id === service.id);
         const credits = (await api('GET', `${booking.href}travel_credits/`)).results;
         const credit = sum(credits.map((c: any) => c.amount));
-        const applied = [decimal(sum([cancelled.cancellation_fee]) - credit), decimal(sum(refunds.map((r: any) => r.amount))), decimal(credit), (await api('GET', booking.href)).amount_owing];
+        const applied = [decimal(cancelled.status === 'Expired' ? 0n : sum([cancelled.cancellation_fee]) - credit), decimal(sum(refunds.map((r: any) => r.amount))), decimal(credit), (await api('GET', booking.href)).amount_owing];
         expect(figures, how).toEqual(applied);
         const refund = refunds.length ? ` (refund ${refunds.map((r: any) => r.id).join(', ')})` : '';
         const made = credits.length ? ` (credit ${credits.map((c: any) => c.id).join(', ')})` : '';
