@@ -150,7 +150,7 @@ export interface DepartureQuote {
 
 export function quoteDeparture(client: ApiClient, departureId: string, travellers: number, currency: string): Promise<DepartureQuote> {
   const query = new URLSearchParams({ travellers: String(travellers), currency });
-  return sandboxCall(client, () => fetchJson<DepartureQuote>(client, `${SANDBOX_PREFIX}/departures/${idSegment(departureId)}/quote?${query}`));
+  return sandboxCall(client, () => fetchJson<DepartureQuote>(client, `${SANDBOX_PREFIX}/departures/${idSegment(departureId)}/quote?${query.toString()}`));
 }
 
 /** Where a payment link is paid: its URL's path (docs/sandbox.md, "Payment links"). */

@@ -176,7 +176,7 @@ function cancellationEntries(service: BookedService, refunds: BookingMoneyRecord
   const price = toCents(service.purchase_price);
   if (service.status !== 'Cancelled' || charge === undefined || price === undefined) return [];
   const id = String(service.id);
-  const of = (ref: unknown) => String((ref as { id?: unknown } | null | undefined)?.id ?? '') === id;
+  const of = (ref: unknown) => formatValue((ref as { id?: unknown } | null | undefined)?.id) === id;
   const credit = sumCents(credits.filter((c) => of(c.departure_service)).map((c) => c.amount)) ?? 0n;
   const refunded = sumCents(refunds.filter((r) => of((r as { service?: unknown }).service)).map((r) => r.amount)) ?? 0n;
   const label = serviceLabel(service);

@@ -88,7 +88,7 @@ function moneyService(service: BookedService): MoneyService {
 export async function servicesInFull(client: ApiClient, bookingId: string, known?: BookedService): Promise<BookedService[]> {
   const summaries = (await unlessNotFound(toArray(listBookingServices(client, bookingId)))) ?? [];
   const full = await Promise.all(
-    summaries.map((s) => (known && String(s.id) === String(known.id) ? known : isServiceType(s.type) ? unlessNotFound(getService(client, s.type, String(s.id))) : undefined)),
+    summaries.map(async (s) => (known && String(s.id) === String(known.id) ? known : isServiceType(s.type) ? unlessNotFound(getService(client, s.type, String(s.id))) : undefined)),
   );
   return full.filter((s): s is BookedService => s !== undefined);
 }
