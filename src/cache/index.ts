@@ -215,7 +215,7 @@ export interface EvictionTarget {
 }
 
 /** What an event's href reads: its path below the profile's base path, else the event's resource and id. */
-function eventRead(event: WebhookEvent, basePath: string): CatalogueRead | undefined {
+function eventRead(event: Omit<WebhookEvent, 'id'>, basePath: string): CatalogueRead | undefined {
   const data: unknown = (event as { data?: unknown } | null)?.data;
   const href = typeof data === 'object' && data !== null ? (data as { href?: unknown }).href : undefined;
   if (typeof href === 'string') {
@@ -243,7 +243,7 @@ function eventRead(event: WebhookEvent, basePath: string): CatalogueRead | undef
  * in the next `trek search departures`. Events about anything but the catalogue evict nothing.
  * Returns how many entries went.
  */
-export function evictForEvents(target: EvictionTarget, events: readonly WebhookEvent[]): number {
+export function evictForEvents(target: EvictionTarget, events: readonly Omit<WebhookEvent, 'id'>[]): number {
   const basePath = target.baseUrl === undefined ? '' : new URL(target.baseUrl).pathname.replace(/\/+$/, '');
   const cache = profileCache(target.paths, target.profile);
   let removed = 0;

@@ -108,11 +108,15 @@ function readHolder(lockFile: string): Holder | null {
   }
 }
 
-/** Only a process on this host that the kernel says does not exist is gone. */
 function isGone(holder: Holder): boolean {
-  if (holder.pid === null || holder.host !== hostname()) return false;
+  return holder.pid !== null && processIsGone(holder.pid, holder.host);
+}
+
+/** Only a process on this host that the kernel says does not exist is gone. */
+export function processIsGone(pid: number, host: string): boolean {
+  if (host !== hostname()) return false;
   try {
-    process.kill(holder.pid, 0);
+    process.kill(pid, 0);
     return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH';

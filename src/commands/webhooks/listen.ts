@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { isHttpStatus } from '../../api/errors.js';
 import { ensurePrivateFolder } from '../../config/paths.js';
-import type { WebhookEvent } from '../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
@@ -16,9 +15,9 @@ import type { InProcessSandbox } from '../../sandbox/index.js';
 import { lockWaitFromEnv } from '../../util/lock.js';
 import { parseEventTypes } from '../../webhooks/events.js';
 import { parseForwardUrl } from '../../webhooks/forward.js';
-import { webhookHandler, type HandledEvent } from '../../webhooks/handler.js';
+import { webhookHandler, type HandledEvent, type SentEvent } from '../../webhooks/handler.js';
 import { LISTEN_HOST, startReceiver, type Receiver } from '../../webhooks/receiver.js';
-import { MAX_SEEN_EVENTS, ReplayGuard } from '../../webhooks/replay-guard.js';
+import { guardFileName, MAX_SEEN_EVENTS, ReplayGuard } from '../../webhooks/replay-guard.js';
 import { checkFieldsBeforeChange } from '../resource.js';
 import { processSignals, type SignalHook } from '../signals.js';
 import { examples, outputSpec, parseInteger } from '../shared.js';
@@ -40,17 +39,17 @@ export interface ListenOptions {
   api: () => Promise<ApiClient>;
   /** The built-in profile's sandbox, whose deliverer listen runs; undefined elsewhere. */
   embeddedSandbox: () => Promise<InProcessSandbox | undefined>;
-  /** The profile's record of events seen. */
+  /** The record of events this listener's job (profile, forward target, cache) was done for. */
   replayGuard: () => ReplayGuard;
   /** --update-cache. */
-  evict?: (events: readonly WebhookEvent[]) => Promise<number>;
+  evict?: (events: readonly SentEvent[]) => Promise<number>;
   now: () => Date;
   /** listenRun unsubscribes, stops and resolves once this is aborted. */
   stop: AbortSignal;
 }
 
 /** The fields of each event's JSON line (-o ndjson), for --fields. */
-const LISTEN_FIELDS = ['id', 'event_type', 'resource', 'data.id', 'data.href', 'created', 'received', 'repeat', 'forwarded', 'forward_error', 'cache_evicted'];
+const LISTEN_FIELDS = ['id', 'key', 'event_type', 'resource', 'data.id', 'data.href', 'created', 'received', 'repeat', 'forwarded', 'forward_error', 'cache_evicted'];
 
 export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<void> = listenRun, signals: SignalHook = processSignals): Command {
   return new Command('listen')
@@ -60,8 +59,10 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
         "Every request must carry X-Gapi-Signature, the hex HMAC-SHA256 of its body keyed with the profile's application key: others are refused (401) and never forwarded. " +
         'Good ones are answered with X-Application-SHA256 (so the sender stops retrying), printed one line per event (one JSON line with -o ndjson or in a pipe) ' +
         'and forwarded unchanged, signature included, to --forward-to; with --update-cache, what each event names is evicted from the local cache.\n\n' +
-        `Event ids are recorded per profile (the newest ${MAX_SEEN_EVENTS}, in trek's state folder): a repeat is marked, acknowledged, and neither forwarded nor applied again, also across runs. ` +
-        'When --forward-to fails, the sender is answered 502 and its retry is handled afresh.\n\n' +
+        `An event is recorded as done once its job is done (forwarded and acknowledged, cache evicted), per profile, --forward-to and --update-cache (the newest ${MAX_SEEN_EVENTS}, in trek's state folder): ` +
+        'a repeat of a done event is marked, acknowledged, and neither forwarded nor applied again, also across runs. ' +
+        'When --forward-to or the cache fails, or listen stops mid-event (even killed), the sender is not acknowledged and its retry is handled afresh. ' +
+        'An event sent without an id is known by a digest of its members, so two identical ones are one event.\n\n' +
         "Against a real API (no sandbox), it prints how to register a public URL for this receiver and listens; requests must then name Host 127.0.0.1:PORT, or a name given with --allow-host.",
     )
     .option('--port <n>', 'port to listen on (127.0.0.1); 0 picks a free one', '0')
@@ -90,7 +91,8 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
         throw new UsageError((error as Error).message);
       }
       const profile = await f.profile();
-      const guardFile = join(ensurePrivateFolder(f.paths(), 'state'), `webhook-events-${encodeURIComponent(profile.name)}.json`);
+      const job = { profile: profile.name, forwardTo: forwardTo?.href ?? null, cache: flags.updateCache ? profile.baseUrl ?? 'builtin' : null };
+      const guardFile = join(ensurePrivateFolder(f.paths(), 'state'), guardFileName(job));
       const stopping = new AbortController();
       const unsubscribe = signals((signal) => stopping.abort(signal));
       try {
@@ -232,7 +234,7 @@ async function printEvents(opts: ListenOptions, events: HandledEvent[]): Promise
       event.forward_error !== null ? theme.error(`forward failed (${sanitize(event.forward_error)}): not acknowledged, the sender retries`) : '',
       event.cache_evicted === null ? '' : `cache: ${event.cache_evicted} evicted`,
     ].filter(Boolean);
-    const line = [theme.dim(sanitize(localTime(event.created, output.timeZone))), theme.bold(sanitize(event.event_type)), sanitize(event.id), sanitize(event.data.href), ...notes];
+    const line = [theme.dim(sanitize(localTime(event.created, output.timeZone))), theme.bold(sanitize(event.event_type)), sanitize(event.id ?? event.key), sanitize(event.data.href), ...notes];
     io.out.write(`${line.join('  ')}\n`);
   }
 }
