@@ -39,11 +39,28 @@ export function signBody(body: string | Uint8Array, key: string): string {
   return createHmac('sha256', key).update(body).digest('hex');
 }
 
+/** Whether `signature` has the form of one: 64 hex digits (surrounding blanks aside). */
+export function isSignatureShaped(signature: string | undefined): signature is string {
+  return typeof signature === 'string' && /^[0-9a-fA-F]{64}$/.test(signature.trim());
+}
+
+/**
+ * Checks a body's signature as its bytes arrive, so a receiver need not hold a body to learn
+ * that it is forged: update() with each chunk, then verifies() once, compared in constant time.
+ */
+export function signatureCheck(key: string, signature: string | undefined): { update(chunk: Uint8Array): void; verifies(): boolean } {
+  const hmac = createHmac('sha256', key);
+  return {
+    update: (chunk) => void hmac.update(chunk),
+    verifies: () => isSignatureShaped(signature) && timingSafeEqual(hmac.digest(), Buffer.from(signature.trim(), 'hex')),
+  };
+}
+
 /** Whether `signature` is the body's signature under `key`, compared in constant time. */
 export function verifySignature(body: string | Uint8Array, key: string, signature: string | undefined): boolean {
-  if (typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature.trim())) return false;
-  const expected = Buffer.from(signBody(body, key), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
+  const check = signatureCheck(key, signature);
+  check.update(typeof body === 'string' ? Buffer.from(body) : body);
+  return check.verifies();
 }
 
 /** What a receiver answers in ACK_HEADER: hex SHA-256 of the application key. */

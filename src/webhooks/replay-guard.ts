@@ -41,7 +41,7 @@ export function guardFileName(job: ListenerJob): string {
 interface Claim {
   pid: number;
   host: string;
-  /** Which guard made it: another guard in the same process is another listener. */
+  /** Which guard made it: only that one gives it back. */
   token: string;
   /** Epoch ms after which it lapses. */
   until: number;
@@ -83,7 +83,7 @@ export class ReplayGuard {
           continue;
         }
         const claim = state.claims.get(key);
-        if (claim && claim.token !== this.token && isLive(claim, now)) {
+        if (claim && isLive(claim, now)) {
           result.busy.add(key);
           continue;
         }

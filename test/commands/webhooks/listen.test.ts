@@ -4,10 +4,13 @@
  * or missing signature, foreign Host, huge body) never reaches --forward-to; what passes is
  * forwarded byte for byte, acknowledged, printed, and recorded so a repeat is only marked.
  */
-import { request } from 'node:http';
+import { createHash } from 'node:crypto';
+import { request, type ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ACK_HEADER, SIGNATURE_HEADER, ackValue, signBody } from '../../../src/domain/webhooks.js';
 import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/webhooks/body.js';
+import { MAX_CONNECTIONS_PER_CLIENT } from '../../../src/webhooks/receiver.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
 import { event, post, signed, useListeners } from './harness.js';
@@ -251,5 +254,116 @@ describe('17 trek webhooks listen: flags', () => {
     expect(await main(['webhooks', 'listen', ...args], t.f)).toBe(2);
     expect(t.err()).toMatch(message);
     expect(t.err()).not.toContain('Listening');
+  });
+});
+
+describe('30 trek webhooks listen: a forged signature on a short body', () => {
+  it.each([
+    ['an empty body', '', 400],
+    ['an empty list', '[]', 200],
+    ['one event', JSON.stringify([event('evt_short')]), 200],
+  ])('30 %s signed with another key is refused (401) and never forwarded; signed with the key it passes the check', async (_what, body, signedStatus) => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const forged = await post(listening.url, body, signed(body, 'another-key-entirely-0123456789'));
+    expect(forged.status).toBe(401);
+    expect(forged.headers[ACK_HEADER]).toBeUndefined();
+    expect(target.requests).toEqual([]);
+    expect((await post(listening.url, body, signed(body, KEY))).status).toBe(signedStatus);
+  });
+});
+
+describe('30 trek webhooks listen: one replay guard per job', () => {
+  it('30 a forwarding listener and a cache-updating one on the same profile each do their job for the same event', async () => {
+    const { api, target } = await setUp();
+    const home = tempHome();
+    const forwarding = await listen({ ...api, home }, ['--forward-to', target.url]);
+    const caching = await listen({ ...api, home }, ['--update-cache']);
+    const body = JSON.stringify([event('evt_both')]);
+    expect((await post(forwarding.url, body, signed(body, KEY))).status).toBe(200);
+    expect((await post(caching.url, body, signed(body, KEY))).status).toBe(200);
+    expect(forwarding.lines()).toEqual([expect.objectContaining({ id: 'evt_both', repeat: false, forwarded: 200 })]);
+    expect(caching.lines()).toEqual([expect.objectContaining({ id: 'evt_both', repeat: false, cache_evicted: 0 })]);
+    // The same job twice is still a repeat: a second cache-updating listener does not evict again.
+    const again = await listen({ ...api, home }, ['--update-cache']);
+    expect((await post(again.url, body, signed(body, KEY))).status).toBe(200);
+    expect(again.lines()).toEqual([expect.objectContaining({ id: 'evt_both', repeat: true, cache_evicted: null })]);
+  });
+
+  it('30 an event another request is still forwarding is answered 503 without the ack; once done it is a repeat', async () => {
+    const { api } = await setUp();
+    const held: ServerResponse[] = [];
+    const target = await servers.start((_req, res) => void held.push(res));
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const body = JSON.stringify([event('evt_in_progress')]);
+    const first = post(listening.url, body, signed(body, KEY));
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const meanwhile = await post(listening.url, body, signed(body, KEY));
+    expect(meanwhile.status).toBe(503);
+    expect(meanwhile.headers[ACK_HEADER]).toBeUndefined();
+    expect(listening.t.err()).toContain('event evt_in_progress is being handled by another request: answered 503');
+    held[0]!.writeHead(200).end();
+    expect((await first).status).toBe(200);
+    expect((await post(listening.url, body, signed(body, KEY))).status).toBe(200);
+    expect(target.requests).toHaveLength(1);
+    expect(listening.lines().map((line) => [line.id, line.repeat])).toEqual([
+      ['evt_in_progress', false],
+      ['evt_in_progress', true],
+    ]);
+  });
+});
+
+describe('30 trek webhooks listen: events without an id', () => {
+  /** SHA-256 of the event's JSON with members in code-unit order, as README states it. */
+  const digestOf = (e: Record<string, unknown>) =>
+    `sha256:${createHash('sha256').update(JSON.stringify({ created: e.created, data: { href: (e.data as any).href, id: (e.data as any).id }, event_type: e.event_type, resource: e.resource })).digest('hex')}`;
+
+  it('30 are accepted, keyed by a digest of their members in a fixed order: the same event in another order is a repeat, another is not', async () => {
+    const { api, target } = await setUp();
+    const listening = await listen(api, ['--forward-to', target.url]);
+    const { id: _id, ...anonymous } = event('unused');
+    const reordered = { resource: anonymous.resource, data: { href: anonymous.data.href, id: anonymous.data.id }, created: anonymous.created, event_type: anonymous.event_type };
+    const later = { ...anonymous, created: '2027-01-10T15:00:01Z' };
+    const body = JSON.stringify([anonymous, reordered, later]);
+    expect((await post(listening.url, body, signed(body, KEY))).status).toBe(200);
+    expect(listening.lines().map((line) => [line.id, line.key, line.repeat])).toEqual([
+      [null, digestOf(anonymous), false],
+      [null, digestOf(anonymous), true],
+      [null, digestOf(later), false],
+    ]);
+    // Sent again alone, it is a repeat: not forwarded a second time.
+    const alone = JSON.stringify([reordered]);
+    expect((await post(listening.url, alone, signed(alone, KEY))).status).toBe(200);
+    expect(listening.lines().at(-1)).toMatchObject({ id: null, repeat: true, forwarded: null });
+    expect(target.requests).toHaveLength(1);
+  });
+});
+
+describe('30 trek webhooks listen: connections per client', () => {
+  it('30 past the cap, a client address\'s oldest connections are closed, and a new request from it is still answered', async () => {
+    const { api } = await setUp();
+    const listening = await listen(api);
+    const { port } = new URL(listening.url);
+    const sockets: Socket[] = [];
+    const closed: Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS_PER_CLIENT + 4; i++) {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.2' });
+        socket.on('error', () => undefined).on('close', () => closed.push(socket));
+        await new Promise((resolve) => socket.once('connect', resolve));
+        sockets.push(socket);
+      }
+      await vi.waitFor(() => expect(closed).toHaveLength(4));
+      expect(closed).toEqual(sockets.slice(0, 4));
+      const body = JSON.stringify([event('evt_from_a_busy_client')]);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(listening.url, { method: 'POST', localAddress: '127.0.0.2', headers: signed(body, KEY) }, (res) => resolve(res.statusCode ?? 0));
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(status).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });

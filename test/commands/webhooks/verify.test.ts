@@ -40,6 +40,21 @@ describe('17 trek webhooks verify', () => {
   });
 
   it.each([
+    ['an empty list', '[]'],
+    ['one event', BODY],
+  ])('30 verify exits 3 for %s signed with another key, and 0 signed with the profile key', async (_what, body) => {
+    expect((await verify(['--secret-from-profile', '--signature', signBody(body, 'someone-else-key-0123456789')], body)).code).toBe(3);
+    expect((await verify(['--secret-from-profile', '--signature', signBody(body, KEY)], body)).code).toBe(0);
+  });
+
+  it('30 verify never passes an empty body, however it is signed', async () => {
+    for (const key of [KEY, 'someone-else-key-0123456789']) {
+      const run = await verify(['--secret-from-profile', '--signature', signBody('', key)], '');
+      expect([run.code, run.err]).toEqual([2, expect.stringContaining('no body on stdin')]);
+    }
+  });
+
+  it.each([
     [['--secret-from-profile', '--signature', 'abc'], BODY, /--signature must be the 64 hex digits/],
     [['--secret-from-profile', '--signature', 'z'.repeat(64)], BODY, /--signature must be the 64 hex digits/],
     [['--signature', 'a'.repeat(64)], BODY, /--secret-from-profile \(keys are never given as flags\)/],
