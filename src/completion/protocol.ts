@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Factory } from '../factory.js';
-import { sanitize } from '../output/sanitize.js';
+import { firstUnsafeChar, sanitize } from '../output/sanitize.js';
 
 /**
  * The hidden command the completion scripts call: `trek __complete <words…>`. main() hands
@@ -95,15 +95,13 @@ export function matching(completion: Completion, typed: string): Candidate[] {
   return [...byValue, ...completion.candidates.filter((c) => !c.value.startsWith(typed) && describedBy(c.description, typed))];
 }
 
-/** Characters that would break the line protocol or a terminal; values holding them are dropped. */
-const UNSAFE_IN_VALUE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
 /** The output of `trek __complete`: one line per distinct, printable candidate, then the directive. */
 export function formatCompletion(completion: Completion): string {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const { value, description } of completion.candidates) {
-    if (value === '' || UNSAFE_IN_VALUE.test(value) || seen.has(value)) continue;
+    // A value with a character the terminal must not get raw (a line break included) is dropped.
+    if (value === '' || firstUnsafeChar(value) !== undefined || seen.has(value)) continue;
     seen.add(value);
     const text = description ? sanitize(description.split('\n')[0] ?? '').trim() : '';
     lines.push(text ? `${value}\t${text}` : value);

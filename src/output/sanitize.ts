@@ -29,23 +29,38 @@ const ESCAPE_SEQUENCE = new RegExp(
 );
 
 /**
- * Characters that must never reach a terminal raw: C0 and C1 controls, DEL, and invisible
- * format characters that reorder or hide text (bidi marks, embeddings, overrides, isolates,
- * zero-width space, word joiner and invisible operators, BOM, Mongolian vowel separator,
- * line/paragraph separators).
+ * The one rule for characters that must never reach a terminal raw, in any printed text:
+ * controls (C0, C1, DEL), format characters (bidi marks and overrides, zero-width characters,
+ * soft hyphen, interlinear annotation, tag characters that can spell text invisibly), lone
+ * surrogates, private-use characters, line and paragraph separators, and the invisible fillers
+ * U+034F (combining grapheme joiner) and Hangul U+115F, U+1160, U+3164, U+FFA0. Only U+200D
+ * (zero-width joiner) between emoji is left alone, so a family 👨‍👩‍👧 stays one picture.
+ * Variation selectors (not format characters) are kept after an emoji, which they select the
+ * style of, and escaped elsewhere, where they can only hide text.
  */
-const UNSAFE_CHAR = /[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const UNSAFE_CHAR =
+  /(?<![\p{Extended_Pictographic}\p{Emoji_Modifier}]\ufe0f?)\u200d|\u200d(?!\p{Extended_Pictographic})|(?<!\p{Emoji})[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]|(?!\u200d)[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0]/gu;
 
-/** Same set minus the C0 controls JSON.stringify already escapes and ASCII, for JSON output. */
-const UNSAFE_IN_JSON = /[\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+/** The first character UNSAFE_CHAR escapes in `text`, if any: for checks that refuse such text outright. */
+export function firstUnsafeChar(text: string): string | undefined {
+  UNSAFE_CHAR.lastIndex = 0;
+  const found = UNSAFE_CHAR.exec(text)?.[0];
+  UNSAFE_CHAR.lastIndex = 0;
+  return found;
+}
 
 function hex(code: number, digits: number): string {
   return code.toString(16).padStart(digits, '0');
 }
 
 function visibleEscape(char: string): string {
-  const code = char.charCodeAt(0);
-  return code < 0x100 ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`;
+  const code = char.codePointAt(0)!;
+  return code < 0x100 ? `\\x${hex(code, 2)}` : code > 0xffff ? `\\u{${hex(code, 5)}}` : `\\u${hex(code, 4)}`;
+}
+
+/** `\u` escapes of a character's UTF-16 code units, as JSON writes them. */
+function jsonEscape(char: string): string {
+  return Array.from({ length: char.length }, (_, i) => `\\u${hex(char.charCodeAt(i), 4)}`).join('');
 }
 
 export interface SanitizeOptions {
@@ -109,7 +124,8 @@ export function sanitizeDeep<T>(value: T, options: SanitizeOptions = {}): T {
  */
 export function toSafeJson(value: unknown, indent = 0): string {
   const json = JSON.stringify(value, null, indent) ?? 'null';
-  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
+  // The C0 controls left are JSON's own whitespace between tokens (indentation).
+  return json.replace(UNSAFE_CHAR, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : jsonEscape(c)));
 }
 
 /**
@@ -120,5 +136,5 @@ export function toSafeJson(value: unknown, indent = 0): string {
 export function sanitizeXml(xml: string): string {
   return xml
     .replace(/\r\n?/g, '\n')
-    .replace(UNSAFE_CHAR, (c) => (c === '\n' || c === '\t' ? c : `&#x${hex(c.charCodeAt(0), 2).toUpperCase()};`));
+    .replace(UNSAFE_CHAR, (c) => (c === '\n' || c === '\t' ? c : `&#x${hex(c.codePointAt(0)!, 2).toUpperCase()};`));
 }

@@ -118,3 +118,35 @@ describe('sanitizeXml', () => {
     expect(sanitizeXml('<a>x\x1b[31m\u202e\x9b</a>\r\n<b>\ty</b>\r')).toBe('<a>x&#x1B;[31m&#x202E;&#x9B;</a>\n<b>\ty</b>\n');
   });
 });
+
+describe('30 one rule for invisible characters in every printed text', () => {
+  // One of each class the rule escapes, with how sanitize shows it.
+  it.each([
+    ['control (Cc)', 'a\x07b', 'a\\x07b'],
+    ['format: soft hyphen (Cf)', 'rm\u00ad -rf', 'rm\\xad -rf'],
+    ['format: interlinear annotation (Cf)', '\ufff9note\ufffb', '\\ufff9note\\ufffb'],
+    ['format: tag characters spelling text (Cf)', 'ok\u{e0072}\u{e006d}', 'ok\\u{e0072}\\u{e006d}'],
+    ['format: a zero-width joiner outside an emoji sequence (Cf)', 'pay\u200dpal', 'pay\\u200dpal'],
+    ['surrogate (Cs)', 'x\ud800y', 'x\\ud800y'],
+    ['private use (Co)', 'x\ue000y\u{f0000}', 'x\\ue000y\\u{f0000}'],
+    ['combining grapheme joiner', 'a\u034fb', 'a\\u034fb'],
+    ['Hangul fillers', '\u115f\u1160\u3164\uffa0', '\\u115f\\u1160\\u3164\\uffa0'],
+    ['a variation selector hiding after a letter', 'a\ufe0f\u{e0101}', 'a\\ufe0f\\u{e0101}'],
+  ])('30 %s is escaped, not printed raw', (_what, text, shown) => {
+    expect(sanitize(text)).toBe(shown);
+    // The same rule in JSON and XML output: escaped, and the same value once parsed.
+    const json = toSafeJson({ text });
+    expect(json).not.toMatch(/[^\x20-\x7e]/);
+    expect(JSON.parse(json)).toEqual({ text });
+    expect(sanitizeXml(`<a>${text}</a>`)).not.toMatch(/[^\x09\x0a\x20-\x7e]/);
+  });
+
+  it('30 emoji sequences stay whole: joiners between emoji, variation selectors after one, skin tones, flags, keycaps', () => {
+    const emoji = '👨‍👩‍👧 🏳️‍🌈 ❤️ 1️⃣ 👍🏽 👩🏽‍💻 🇨🇦 👁️‍🗨️';
+    expect(sanitize(emoji)).toBe(emoji);
+    expect(toSafeJson(emoji)).toBe(JSON.stringify(emoji));
+    // A joiner at the end, or between an emoji and a letter, joins nothing visible.
+    expect(sanitize('👨\u200d')).toBe('👨\\u200d');
+    expect(sanitize('👨\u200dx')).toBe('👨\\u200dx');
+  });
+});

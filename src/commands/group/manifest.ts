@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import type { CustomerCreate, PhoneNumber } from '../../api/resources/customers.js';
 import { parseCustomerFlags, type CustomerFields, type CustomerFlags } from '../customer/flags.js';
 import { UsageError } from '../../errors.js';
-import { sanitize } from '../../output/sanitize.js';
+import { firstUnsafeChar, sanitize } from '../../output/sanitize.js';
 import { nearestMatch } from '../../util/nearest.js';
 
 /** Each writable customer field (dotted, as --fields writes it) and the `customer create` flag that sets it. */
@@ -234,14 +234,14 @@ function headerColumn(name: string, where: string, line: number, problems: Probl
 }
 
 /**
- * Text no traveller's detail holds: control characters (a line break in a cell included),
- * bidirectional overrides that make a name read differently than it is stored, and cells too
- * long to be a detail.
+ * Text no traveller's detail holds: what trek never prints raw (controls, a line break in a cell
+ * included, bidirectional overrides that make a name read differently than it is stored,
+ * invisible format characters and fillers; output/sanitize.ts), and cells too long to be a detail.
  */
 function unsafeText(value: string): string | undefined {
   if (value.length > MAX_CELL_CHARS) return `longer than ${MAX_CELL_CHARS} characters`;
-  const bad = /[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/.exec(value);
-  if (bad) return `holds the control character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const bad = firstUnsafeChar(value);
+  if (bad !== undefined) return `holds the control character U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   return undefined;
 }
 
