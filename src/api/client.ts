@@ -12,6 +12,7 @@ import { fromXml, toXml } from '../util/xml.js';
 import { ApiError, toErrorBody } from './errors.js';
 import { isLoopback, proxyFor, type Proxy, type ProxyEnv } from './proxy.js';
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, isValidHeaderName, isValidHeaderValue } from './wire.js';
+import { redactDeep, redactText, secretsToRedact } from './redact.js';
 
 /** What undici's request() needs of a dispatcher: an Agent, or a test's own. */
 export type DispatchTarget = Pick<Dispatcher, 'dispatch'>;
@@ -129,6 +130,11 @@ export interface RequestOptions {
    * unparsed as `bytes`, within the same body limit (TREK_MAX_BODY) as every answer.
    */
   binary?: boolean;
+  /**
+   * The answer is meant to show keys (`trek sandbox keys`): the keys this request carries are
+   * left in it. Otherwise they are redacted from everything the server answers.
+   */
+  revealKeys?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -268,7 +274,12 @@ type ParsedBody = { ok: true; data: unknown; format: Format } | { ok: false; pro
  * Parses by Content-Type, falling back to the format asked for. `wanted` names what the API
  * should have sent ("JSON", "XML error") for the message when the body is something else.
  */
-function parseBody(raw: string, contentType: string, expected: Format, wanted: string): ParsedBody {
+function parseBody(raw: string, contentType: string, expected: Format, wanted: string, secrets: readonly string[]): ParsedBody {
+  const parsed = parseText(raw, contentType, expected, wanted);
+  return parsed.ok ? { ...parsed, data: redactDeep(parsed.data, secrets) } : parsed;
+}
+
+function parseText(raw: string, contentType: string, expected: Format, wanted: string): ParsedBody {
   if (raw.trim() === '') return { ok: true, data: undefined, format: expected };
   const type = contentType.toLowerCase();
   if (type.includes('html') || /^\s*<(!doctype\s+html|html[\s>])/i.test(raw)) {
@@ -306,6 +317,8 @@ interface Exchange {
   raw: string;
   /** Only for a `binary` request (so the cache never keeps bytes). */
   bytes?: Buffer;
+  /** The keys the request carried, redacted from what is parsed of it (src/api/redact.ts). */
+  secrets: readonly string[];
 }
 
 /** "HTTP 503 Service Unavailable from GET http://…" */
@@ -477,7 +490,7 @@ export class ApiClient {
       const attemptStarted = performance.now();
       try {
         const headers = url === asked ? { ...this.headersFor(url, options), ...conditional } : this.headersFor(url, options);
-        const exchange = await this.send(method, url, headers, body, options.binary === true);
+        const exchange = await this.send(method, url, headers, body, options.binary === true, options.revealKeys === true);
         const target = ANY_REDIRECT.has(exchange.status) ? this.redirectTarget(method, exchange, visited) : undefined;
         if (target !== undefined) {
           url = target;
@@ -530,7 +543,7 @@ export class ApiClient {
   /** The stored answer as a response, parsed as any answer is; one that does not parse is forgotten. */
   private fromCache<T>(method: string, slot: CacheSlot, stored: StoredAnswer, accept: Format): ApiResponse<T> | undefined {
     try {
-      return this.toResponse<T>(method, { ...stored, url: new URL(stored.url) }, accept);
+      return this.toResponse<T>(method, { ...stored, url: new URL(stored.url), secrets: secretsToRedact([this.options.apiKey]) }, accept);
     } catch {
       slot.forget();
       return undefined;
@@ -620,7 +633,9 @@ export class ApiClient {
   }
 
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
-  private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary = false): Promise<Exchange> {
+  private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary: boolean, revealKeys: boolean): Promise<Exchange> {
+    const secret = new Set([this.authHeader.toLowerCase(), ...CREDENTIAL_HEADERS]);
+    const secrets = revealKeys ? [] : secretsToRedact([this.options.apiKey, ...Object.entries(headers).filter(([name]) => secret.has(name.toLowerCase())).map(([, value]) => value)]);
     const proxy = this.proxy(url);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
@@ -644,10 +659,10 @@ export class ApiClient {
       status = response.statusCode;
       const { bytes, decoded } = method === 'HEAD' ? { bytes: Buffer.alloc(0), decoded: false } : await this.readBody(response, method, url);
       // As undici's text(): UTF-8, a leading BOM dropped, invalid bytes replaced. Content that succeeded stays bytes.
-      const raw = binary && status < 300 ? '' : new TextDecoder().decode(bytes);
+      const raw = binary && status < 300 ? '' : redactText(new TextDecoder().decode(bytes), secrets);
       const elapsedMs = Math.round(performance.now() - started);
       const responseHeaders = Object.fromEntries(
-        Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v]])),
+        Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), redactText(Array.isArray(v) ? v.join(', ') : v, secrets)]])),
       );
       // node:http only for its status texts, and only once an answer came over the network: an answer from the cache never loads it.
       const statusText = (await import('node:http')).STATUS_CODES[status] ?? '';
@@ -657,7 +672,7 @@ export class ApiClient {
         delete responseHeaders['content-encoding'];
         delete responseHeaders['content-length'];
       }
-      return { status, statusText, headers: responseHeaders, url, raw, ...(binary && { bytes }) };
+      return { status, statusText, headers: responseHeaders, url, raw, secrets, ...(binary && { bytes }) };
     } catch (error) {
       const failure = error instanceof ApiError ? new TransportFailure(error, false, false) : this.transportFailure(error, method, url, status, controller.signal.aborted, proxy);
       this.trace([`! ${failure.message} (${Math.round(performance.now() - started)} ms)`]);
@@ -800,7 +815,7 @@ export class ApiClient {
     if (status < 400) {
       return new ApiError({ ...init, kind: 'protocol', message: `${origin}: a redirect the API does not use (only 301/308 moves are followed)` });
     }
-    const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, `${accept.toUpperCase()} error`);
+    const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, `${accept.toUpperCase()} error`, exchange.secrets);
     if (!parsed.ok) return new ApiError({ ...init, message: `HTTP ${status} from ${method} ${url.href}: ${parsed.problem}` });
     if (parsed.data === undefined) return new ApiError({ ...init, message: `${origin} (no error body)` });
     const body = toErrorBody(parsed.data);
@@ -809,7 +824,7 @@ export class ApiClient {
   }
 
   private toResponse<T>(method: string, exchange: Exchange, accept: Format): ApiResponse<T> {
-    const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, accept.toUpperCase());
+    const parsed = parseBody(exchange.raw, exchange.headers['content-type'] ?? '', accept, accept.toUpperCase(), exchange.secrets);
     const unusable = (problem: string) =>
       new ApiError({ kind: 'protocol', message: `HTTP ${exchange.status} from ${method} ${exchange.url.href}: ${problem}`, method, url: exchange.url.href, status: exchange.status });
     if (!parsed.ok) throw unusable(parsed.problem);

@@ -2,7 +2,7 @@
  * Pagination (spec §4.1): the `next` link alone says whether another page follows; `count`
  * may be approximate and is never used to decide.
  */
-import type { ApiClient, ApiResponse, QueryInput } from './client.js';
+import type { ApiClient, ApiResponse, QueryInput, RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
 
 export interface ListEnvelope<T> {
@@ -86,13 +86,20 @@ function nextPageUrl(client: ApiClient, response: ApiResponse<unknown>, href: st
  * the result set from page 2 on. A page whose results repeat an earlier page's is a loop too
  * (next links that differ only in a parameter the server ignores).
  */
-export async function* pages<T>(client: ApiClient, path: string, query?: QueryInput, options: { all?: boolean; headers?: Record<string, string> } = {}): AsyncGenerator<Page<T>> {
+/** What each page's request carries besides its URL. */
+type PageRequest = Pick<RequestOptions, 'headers' | 'revealKeys'>;
+
+export async function* pages<T>(client: ApiClient, path: string, query?: QueryInput, options: { all?: boolean } & PageRequest = {}): AsyncGenerator<Page<T>> {
   const first = client.resolve(path, query);
   const fetched = new Set<string>();
   const seenResults = new Set<string>();
   for (let url: URL | undefined = first; url !== undefined; ) {
     fetched.add(pageKey(url));
-    const response = await client.request<ListEnvelope<T>>({ path: url.href, ...(options.headers === undefined ? {} : { headers: options.headers }) });
+    const response = await client.request<ListEnvelope<T>>({
+      path: url.href,
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.revealKeys === undefined ? {} : { revealKeys: options.revealKeys }),
+    });
     const envelope = checkEnvelope(response);
     yield { envelope, response };
     if (!options.all) return;
@@ -111,13 +118,13 @@ export async function* records<T>(
   client: ApiClient,
   path: string,
   query?: QueryInput,
-  options: { limit?: number; all?: boolean; onPage?: (page: Page<T>) => void; headers?: Record<string, string> } = {},
+  options: { limit?: number; all?: boolean; onPage?: (page: Page<T>) => void } & PageRequest = {},
 ): AsyncGenerator<T> {
   const { limit } = options;
   if (limit !== undefined && limit <= 0) return;
   let yielded = 0;
-  const headers = options.headers === undefined ? {} : { headers: options.headers };
-  for await (const page of pages<T>(client, path, query, { all: options.all === true || limit !== undefined, ...headers })) {
+  const { headers, revealKeys } = options;
+  for await (const page of pages<T>(client, path, query, { all: options.all === true || limit !== undefined, headers, revealKeys })) {
     options.onPage?.(page);
     for (const record of page.envelope.results) {
       yield record;

@@ -176,7 +176,20 @@ export function parseMaxBody(value: string | undefined): number {
 }
 
 /** An HTTP header name (RFC 9110 token). */
+/**
+ * Headers the key cannot travel in: those HTTP itself uses to frame and route a request (the key
+ * sent as Host, a Content-Length undici refuses), and those trek sets for every request.
+ */
+const RESERVED_HEADERS = [
+  'Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Proxy-Connection', 'Upgrade', 'TE', 'Trailer', 'Expect',
+  'Content-Type', 'Accept', 'User-Agent', 'If-None-Match', 'If-Modified-Since', 'X-Sandbox-Operator-Key',
+];
+
 export function checkAuthHeader(value: string, origin: string): string {
-  if (!isValidHeaderName(value)) throw new UsageError(`invalid header name in ${origin}: ${JSON.stringify(value)}`);
+  if (!isValidHeaderName(value)) throw new UsageError(`invalid header name in ${origin}: ${JSON.stringify(value)}`, 'A header name is letters, digits and - (such as X-Application-Key).');
+  const reserved = RESERVED_HEADERS.find((name) => name.toLowerCase() === value.toLowerCase());
+  if (reserved !== undefined) {
+    throw new UsageError(`${origin} cannot be ${reserved}: HTTP or trek sets that header itself`, `Reserved: ${RESERVED_HEADERS.join(', ')}. The default is X-Application-Key.`);
+  }
   return value;
 }

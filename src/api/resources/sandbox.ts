@@ -76,7 +76,8 @@ export const KEYS_PATH = `${SANDBOX_PREFIX}/keys`;
 /** Every agent's key, page after page. */
 export async function* sandboxKeys(client: ApiClient, operatorKey: string): AsyncGenerator<SandboxKey> {
   const { records } = await import('../paginate.js');
-  yield* records<SandboxKey>(client, KEYS_PATH, undefined, { all: true, headers: operatorHeaders(operatorKey) });
+  // Keys are what this list shows: the ones the request carries are left in it.
+  yield* records<SandboxKey>(client, KEYS_PATH, undefined, { all: true, headers: operatorHeaders(operatorKey), revealKeys: true });
 }
 
 const FAULTS_PATH = `${SANDBOX_PREFIX}/faults`;

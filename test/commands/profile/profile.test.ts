@@ -78,6 +78,10 @@ describe('profile add', () => {
     [['profile', 'add', 'bad name', '--base-url', 'https://x.example'], 'invalid profile name "bad name"'],
     [['profile', 'add', 'sandbox', '--base-url', 'https://x.example'], '"sandbox" is the built-in profile; choose another name'],
     [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--auth-header', 'Bad Header'], 'invalid header name in --auth-header'],
+    [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--auth-header', 'X-Key:'], 'invalid header name in --auth-header: "X-Key:"'],
+    [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--auth-header', 'host'], '--auth-header cannot be Host: HTTP or trek sets that header itself'],
+    [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--auth-header', 'Content-Length'], '--auth-header cannot be Content-Length'],
+    [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--auth-header', 'transfer-encoding'], '--auth-header cannot be Transfer-Encoding'],
     [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--default-output', 'html'], 'invalid --default-output "html"'],
     [['profile', 'add', 'prod', '--base-url', 'https://x.example', '--api-key-stdin'], '--api-key-stdin: stdin was empty'],
   ])('rejects %j with exit 2 and stores nothing', async (argv, message) => {
