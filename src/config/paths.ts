@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, sta
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { unsafeOwnership } from '../util/ownership.js';
 
 /** Where trek keeps its files. */
 export interface TrekPaths {
@@ -88,30 +89,6 @@ export function checkPrivateFolder(dir: string, options: { mayBeMissing?: boolea
 }
 
 /**
- * Whose it is and who else may write it; `fix` gives the command that repairs it. The owner is
- * checked first: chmod does not help with someone else's file.
- */
-export function unsafeOwnership(stats: Stats, noun: 'folder' | 'file'): { what: string; fix: (path: string) => string } | undefined {
-  const uid = process.getuid?.();
-  if (uid === undefined) return undefined;
-  const harm = noun === 'folder' ? 'could replace what trek keeps in it' : 'could change it';
-  if (stats.uid !== uid) {
-    return {
-      what: `it belongs to another user (uid ${stats.uid}; you are uid ${uid}), who ${harm}`,
-      fix: (path) => `use a ${noun} of your own, or have it given to you: sudo chown ${uid} ${shellWord(path)}`,
-    };
-  }
-  if (stats.mode & 0o022) {
-    const who = (stats.mode & 0o022) === 0o022 ? 'its group and others' : stats.mode & 0o020 ? 'its group' : 'others';
-    return {
-      what: `it is writable by ${who} (mode ${(stats.mode & 0o777).toString(8).padStart(3, '0')}), who ${harm}`,
-      fix: (path) => `chmod ${noun === 'folder' ? '700' : '600'} ${shellWord(path)}`,
-    };
-  }
-  return undefined;
-}
-
-/**
  * Reads a file trek keeps without following a symlink at its name (ELOOP) and without waiting
  * on a FIFO (O_NONBLOCK); `stats` describe what was read, not what the name points to later.
  * Throws the fs error (ENOENT for a missing file), EFBIG for a file over `maxBytes` (not read).
@@ -126,9 +103,4 @@ export function readFileNoFollowSync(file: string, options: { maxBytes?: number 
   } finally {
     closeSync(fd);
   }
-}
-
-/** A path as one word a user can paste into a POSIX shell. */
-export function shellWord(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }

@@ -21,12 +21,13 @@
  * snapshot, which is ignored: everything in it is in the new snapshot.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fdatasyncSync, fstatSync, ftruncateSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 // CRC-32 as zlib computes it, without loading node:zlib (1-2 ms of every embedded command) for it.
 import { buf as crc32 } from 'crc-32';
 import { isAtomicTempOf, STORAGE_ERROR_CODES, writeAllSync, writeFileAtomicSync } from '../util/atomic-write.js';
 import { acquireFileLock, LockBusyError, lockWaitFromEnv } from '../util/lock.js';
+import { shellWord, unsafeOwnership } from '../util/ownership.js';
 import { applyEntry, type ChangeEntry } from './changes.js';
 import { DamagedSnapshotError, SnapshotError } from './errors.js';
 import { AVAILABILITY_STATUSES, type FaultRecord, type FaultState, type State } from './model.js';
@@ -93,9 +94,22 @@ function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
   return a === b || (a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs);
 }
 
-/** A shell word for a path in a message the user may copy. */
-function shellWord(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+/**
+ * The data file, its journal and its lock must be the user's own and writable by no one else
+ * (as config.json): another user's store would hand over its keys and take this user's
+ * customers into their journal. Checked whenever the files are (re)read; a missing one is fine.
+ */
+function checkOwnership(dataFile: string): void {
+  for (const [file, what] of [[dataFile, 'data file'], [`${dataFile}.journal`, 'journal'], [`${dataFile}.lock`, 'lock']] as const) {
+    let stats;
+    try {
+      stats = lstatSync(file);
+    } catch {
+      continue; // missing is fine; unreadable is reported by the read that follows
+    }
+    const problem = unsafeOwnership(stats, 'file');
+    if (problem) throw new SnapshotError(`refusing the sandbox ${what} ${file}: ${problem.what}. Fix: ${problem.fix(file)}, or use a data file of your own (--data FILE)`);
+  }
 }
 
 function damaged(file: string, dataFile: string, problem: string): DamagedSnapshotError {
@@ -344,6 +358,7 @@ export class DataFile {
 
   /** Reads the snapshot and replays its journal; null when there is no snapshot. Refuses damage. */
   load(): State | null {
+    checkOwnership(this.file);
     const stamp = stampOf(this.file);
     const snapshot = stamp && readSnapshotFile(this.file, this.limits);
     this.journal = null;

@@ -56,7 +56,7 @@ export const PROGRAMS = {
 } satisfies Record<string, Program>;
 
 /** CI=true (or any value but false or 0), as CI services set it. */
-const underCi = () => /^(?!false$|0$)./i.test(process.env.CI ?? '');
+export const underCi = () => /^(?!false$|0$)./i.test(process.env.CI ?? '');
 
 const reported = new Set<string>();
 
