@@ -252,9 +252,34 @@ describe('17 events and their delivery', () => {
     expect(redirected.last_error).toContain('redirects are not followed');
     expect(elsewhere.requests).toEqual([]);
     const cut = await failed(toEndless.id);
-    expect(cut.last_status).toBe(500);
-    expect(cut.last_error.length).toBeLessThan(300);
-    expect(cut.last_error).not.toContain('\u001b');
+    expect([cut.last_status, cut.last_error]).toEqual([500, 'HTTP 500 Internal Server Error']);
+  });
+
+  it('30 a subscription to a local service (with an agent key, plus trigger) learns its status and standard reason phrase, nothing it answers', async () => {
+    const client = await ownSandbox();
+    const TOKEN = 'admin-token-7f1e2d3c4b5a';
+    // A service on this machine that is no receiver: an admin page, a health check, a failing API.
+    const admin = await servers.start((req, res) => {
+      if (req.url === '/admin') return void res.writeHead(200, `OK ${TOKEN}`, { 'content-type': 'text/plain', 'x-token': TOKEN }).end(`{"token":"${TOKEN}"}`);
+      res.writeHead(500, `Broken ${TOKEN}`).end(`stack trace with ${TOKEN}`);
+    });
+    const toAdmin = await subscribe(client, `${admin.url}/admin`, ['departures.updated']);
+    const toBroken = await subscribe(client, `${admin.url}/broken`, ['departures.updated']);
+    expect((await client.post('/_sandbox/webhooks/trigger', { event_type: 'departures.updated', id: '100001' })).status).toBe(202);
+    const tried = async (id: string) =>
+      vi.waitFor(async () => {
+        const [delivery] = await deliveries(client, id);
+        expect(delivery.last_error).not.toBeNull(); // an attempt finished
+        return delivery;
+      });
+    const answered = await tried(toAdmin.id);
+    expect(answered.last_status).toBe(200);
+    expect(answered.last_error).toBe('HTTP 200 OK without the acknowledgement header X-Application-SHA256 (the hex SHA-256 of the application key)');
+    const broken = await tried(toBroken.id);
+    expect([broken.last_status, broken.last_error]).toEqual([500, 'HTTP 500 Internal Server Error']);
+    const list = await client.get(`/_sandbox/webhooks/${toAdmin.id}/deliveries`);
+    expect(list.text).not.toContain(TOKEN);
+    expect((await client.get(`/_sandbox/webhooks/${toBroken.id}/deliveries`)).text).not.toContain(TOKEN);
   });
 
   it('17 resend makes a new delivery with the same event ids', async () => {

@@ -6,16 +6,17 @@
  * process commits and every `pollMs`, so it also sends what other trek processes sharing the
  * data file queued.
  *
- * The receiver is treated as hostile: no redirect is followed, an attempt ends after
- * `attemptTimeoutMs` whatever the receiver does (slow headers, an endless body), at most
- * WEBHOOK_LIMITS.answerBytes of its answer are read, and what is kept of it (last_error) has
- * its control and formatting characters replaced.
+ * The receiver is treated as hostile, and so is the URL an agent subscribes (any service this
+ * machine reaches): no redirect is followed, an attempt ends after `attemptTimeoutMs` whatever
+ * the receiver does (slow headers, an endless body), and of its answer only the status code is
+ * kept, with the standard reason phrase — never its body or its own reason phrase, which could
+ * hand an agent what a local service holds.
  */
 import { request as httpRequest, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ACK_HEADER, ackValue, SIGNATURE_HEADER, signBody } from '../../domain/webhooks.js';
 import type { Store } from '../store.js';
-import { claim, DEFAULT_SCHEDULE, recordAttempt, sendable, WEBHOOK_LIMITS, type Attempt, type AttemptResult, type DeliverySchedule } from './outbox.js';
+import { claim, DEFAULT_SCHEDULE, recordAttempt, sendable, type Attempt, type AttemptResult, type DeliverySchedule } from './outbox.js';
 
 export const WEBHOOK_USER_AGENT = 'trek-sandbox-webhooks';
 
@@ -38,12 +39,6 @@ export interface WebhookDelivery {
 
 /** Extra hold on a claimed delivery past its attempt's timeout, so a live deliverer's result always lands first. */
 const HOLD_MARGIN_MS = 5_000;
-
-/** Text of a receiver's answer, made harmless: control and formatting characters replaced, cut short. */
-function harmless(text: string): string {
-  const cleaned = text.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, '?').trim();
-  return cleaned.length > WEBHOOK_LIMITS.errorChars ? `${cleaned.slice(0, WEBHOOK_LIMITS.errorChars)}…` : cleaned;
-}
 
 function statusLine(status: number): string {
   return `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
@@ -98,25 +93,13 @@ export function sendAttempt(attempt: Attempt, timeoutMs: number, signal: AbortSi
         [SIGNATURE_HEADER]: signBody(body, attempt.key),
       },
     });
-    request.on('error', (error: NodeJS.ErrnoException) => failed(`could not deliver: ${harmless(error.code ?? error.message)}`));
+    // Node's error code (ECONNREFUSED, ENOTFOUND…), never a message that could quote the receiver.
+    request.on('error', (error: NodeJS.ErrnoException) => failed(`could not deliver: ${/^[A-Z_0-9]+$/.test(error.code ?? '') ? error.code : 'the connection failed'}`));
     request.on('response', (response) => {
       const problem = refusal(response, attempt.key);
       const status = response.statusCode ?? null;
-      if (problem === null) return finish({ delivered: true, status, error: null });
-      // A little of the answer says why; the rest is never read.
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const done = () => {
-        const text = harmless(Buffer.concat(chunks).subarray(0, WEBHOOK_LIMITS.answerBytes).toString('utf8'));
-        failed(text === '' ? problem : `${problem}: ${text}`, status);
-      };
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= WEBHOOK_LIMITS.answerBytes) done();
-      });
-      response.on('end', done);
-      response.on('error', done);
+      // The answer's body is never read: the request is destroyed with it.
+      finish(problem === null ? { delivered: true, status, error: null } : { delivered: false, status, error: problem });
     });
     request.end(body);
   });

@@ -21,10 +21,6 @@ export const WEBHOOK_LIMITS = {
   outboxPerSubscription: 1000,
   /** Finished deliveries (delivered or failed) kept per subscription; older ones are forgotten. */
   logPerSubscription: 100,
-  /** Bytes of a receiver's answer that are read (for last_error); the rest is never read. */
-  answerBytes: 4096,
-  /** Characters of the receiver's answer kept in last_error. */
-  errorChars: 200,
 } as const;
 
 /** How one deliverer sends: the retry schedule and the time an attempt may take. */
