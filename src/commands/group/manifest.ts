@@ -262,8 +262,13 @@ function ndjsonCells(text: string, problems: Problem[]): RowCells[] {
       problems.push({ line, message: 'not a JSON object' });
       return;
     }
+    const members = flatten(object as Record<string, unknown>);
+    if (members === 'too deep') {
+      problems.push({ line, message: `nests objects deeper than ${MAX_NDJSON_DEPTH} levels; a traveller's columns are at most ${COLUMN_DEPTH} deep (name.title)` });
+      return;
+    }
     const values = new Map<ManifestColumn, string | string[]>();
-    for (const [path, value] of flatten(object as Record<string, unknown>)) {
+    for (const [path, value] of members) {
       const column = headerColumn(path, path, line, problems);
       if (column === undefined || value === null || value === '') continue;
       const cell = ndjsonValue(column, value);
@@ -280,16 +285,31 @@ function ndjsonCells(text: string, problems: Problem[]): RowCells[] {
   return rows;
 }
 
+/** How deep the manifest's columns go (`name.title`: 2). */
+const COLUMN_DEPTH = Math.max(...COLUMN_NAMES.map((column) => column.split('.').length));
+/** Deeper than this a line is refused whole, before it is walked: no column is there, and any depth must be safe. */
+const MAX_NDJSON_DEPTH = 8;
+
 /**
  * `{"name": {"title": "Ms"}}` and `{"name.title": "Ms"}` alike give `name.title`. Own keys only
- * (Object.entries): a `__proto__` key is a column like any other, refused as unknown.
+ * (Object.entries): a `__proto__` key is a column like any other, refused as unknown. A line
+ * nesting objects deeper than MAX_NDJSON_DEPTH is 'too deep'.
  */
-function flatten(object: Record<string, unknown>, prefix = ''): Array<[string, unknown]> {
-  return Object.entries(object).flatMap(([key, value]): Array<[string, unknown]> => {
+function flatten(object: Record<string, unknown>, prefix = '', depth = 1): Array<[string, unknown]> | 'too deep' {
+  if (depth > MAX_NDJSON_DEPTH) return 'too deep';
+  const members: Array<[string, unknown]> = [];
+  for (const [key, value] of Object.entries(object)) {
     const path = prefix + key;
     const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(MANIFEST_COLUMNS, path);
-    return nested ? flatten(value as Record<string, unknown>, `${path}.`) : [[path, value]];
-  });
+    if (!nested) {
+      members.push([path, value]);
+      continue;
+    }
+    const inner = flatten(value as Record<string, unknown>, `${path}.`, depth + 1);
+    if (inner === 'too deep') return inner;
+    members.push(...inner);
+  }
+  return members;
 }
 
 /** A JSON value as the text a CSV cell would hold: strings and numbers; phone lists as strings or {type, number}. */

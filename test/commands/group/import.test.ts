@@ -93,6 +93,20 @@ describe('trek group import, creations in flight', () => {
   });
 });
 
+describe('30 trek group import, a deeply nested NDJSON manifest', () => {
+  it.each([9, 2000, 100_000])('30 a line nesting %i levels is exit 2 naming the line, before anything is sent', async (depth) => {
+    const silent = await servers.silent();
+    const file = join(tempHome(), 'group.ndjson');
+    const good = '{"name":{"title":"Ms","legal_first_name":"Ada","legal_last_name":"Lovelace"}}';
+    writeFileSync(file, `${good}\n${'{"name":'.repeat(depth)}"x"${'}'.repeat(depth)}\n${good.replace('Ada', 'Grace')}\n`);
+    const run = await runImport(silent.url, file);
+    expect(run.code, run.err).toBe(2);
+    expect(run.err).toContain('group.ndjson:2: nests objects deeper than 8 levels');
+    expect(run.err).not.toContain('call stack');
+    expect(silent.requests).toHaveLength(0);
+  });
+});
+
 describe('trek group import, answers lost', () => {
   it('21.e a creation answered 500 is looked for once the rest are done and, not found, sent once more: no duplicate', async () => {
     const { server, customers } = fakeApi((res, _sent, n) => (n === 2 ? (json(res, 500, { message: 'upstream hiccup' }), true) : false));
