@@ -2,7 +2,8 @@
  * Caching validators (spec §1: responses are cacheable; docs/sandbox.md, "Caching"): every
  * 200 answer to a GET or HEAD carries a strong `ETag` — a digest of the bytes sent, so the JSON
  * and the XML of one resource have different tags, and any change to what a client would read
- * gives a new one — and, for a resource with a `date_last_modified`, `Last-Modified`.
+ * gives a new one — and `Last-Modified` for a resource with a `date_last_modified`, or for one
+ * built from the store's records (a booking, a customer…), which changes only when the store does.
  * `If-None-Match` (weak comparison, `*` included) and, without it, `If-Modified-Since` answer
  * 304 with no body.
  */
@@ -70,4 +71,45 @@ export function isNotModified(headers: IncomingHttpHeaders, etag: string, lastMo
   if (since === undefined || lastModifiedMs === undefined) return false;
   const sinceMs = Date.parse(since);
   return !Number.isNaN(sinceMs) && lastModifiedMs <= sinceMs;
+}
+
+/**
+ * Single resources rendered from the store's records alone (views.ts takes no clock), so their
+ * change time is the store's: bookings, customers, services, payments and the rest, and the
+ * sandbox's webhook subscriptions and deliveries. Not the catalogue (its own dates, or computed
+ * from the clock) nor lists (a list's Last-Modified would not show a record leaving it).
+ */
+export const STORE_RESOURCE =
+  /^\/(?:bookings|customers|agencies|agents|payments|refunds|invoices|documents|overrides|checkins|travel_credits|payment_links|[a-z]+_services)\/[^/]+\/?$|^\/_sandbox\/(?:webhooks|webhook_deliveries)\/[^/]+\/?$/;
+
+export interface ChangeClock {
+  /** When the store last changed, as far as this process can tell: never earlier than the change. */
+  lastModified(): LastModified;
+}
+
+/**
+ * The store's change time: the real time this process first saw its current generation (its own
+ * commit, or another process's it caught up with) — at or after the change, never before it, so
+ * If-Modified-Since never gets a 304 for something that changed. Real time, not the sandbox's
+ * clock, which can be moved back. Like every HTTP date it has whole seconds: two changes within
+ * one second are told apart by the ETag (which trek always sends).
+ */
+export function changeClock(generation: () => number, now: () => number = Date.now): ChangeClock {
+  let seen = generation();
+  let stamp: LastModified = toLastModified(now());
+  return {
+    lastModified() {
+      const current = generation();
+      if (current !== seen) {
+        seen = current;
+        stamp = toLastModified(now());
+      }
+      return stamp;
+    },
+  };
+}
+
+function toLastModified(ms: number): LastModified {
+  const whole = Math.floor(ms / 1000) * 1000;
+  return { ms: whole, header: new Date(whole).toUTCString() };
 }

@@ -19,7 +19,7 @@ import { fromXml, toXml } from '../util/xml.js';
 import { authenticate, authenticateOperator } from './auth.js';
 import { GONE, MOVED } from './catalogue/ids.js';
 import { isoDateTime } from './clock.js';
-import { entityTag, isNotModified, lastModifiedOf } from './conditional.js';
+import { changeClock, entityTag, isNotModified, lastModifiedOf, STORE_RESOURCE, type ChangeClock } from './conditional.js';
 import { SandboxError, SnapshotError, type FieldError } from './errors.js';
 import type { State } from './model.js';
 import { inject, mayInject, RateLimiter } from './faults.js';
@@ -169,12 +169,12 @@ const pathOf = (url: string) => {
 };
 
 /** A 200 answer to GET or HEAD gets its ETag and Last-Modified; when the client's copy is current, 304 with no body. */
-function withValidators(request: SandboxRequest, reply: Reply, response: SandboxResponse): SandboxResponse {
+function withValidators(request: SandboxRequest, reply: Reply, response: SandboxResponse, changes: ChangeClock): SandboxResponse {
   if (response.status !== 200 || response.body === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return response;
   // encode() made these headers for this answer alone: they are ours to add to.
   const { headers } = response;
   headers.etag = entityTag(response.body);
-  const lastModified = lastModifiedOf(reply.body);
+  const lastModified = lastModifiedOf(reply.body) ?? (STORE_RESOURCE.test(pathOf(request.url)) ? changes.lastModified() : undefined);
   if (lastModified) headers['last-modified'] = lastModified.header;
   if (!isNotModified(request.headers, headers.etag, lastModified?.ms)) return response;
   delete headers['content-type'];
@@ -184,6 +184,7 @@ function withValidators(request: SandboxRequest, reply: Reply, response: Sandbox
 
 export function createPipeline(store: Store, router: Router, options: PipelineOptions = {}): Respond {
   const rateLimiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
+  const changes = changeClock(() => store.read().generation);
   return async (request) => {
     const started = process.hrtime.bigint();
     const { method, url } = request;
@@ -223,7 +224,7 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
     // The Date header is the server's clock: the virtual one, so clients judging time windows
     // (flex late-attach) agree with the rules after `trek sandbox clock advance`.
     const encoded = encode(format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
-    const response = withValidators(request, reply, encoded);
+    const response = withValidators(request, reply, encoded, changes);
     logAnswer(response.status);
     return response;
   };

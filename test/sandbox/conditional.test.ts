@@ -1,10 +1,12 @@
 /**
- * Issue 16, caching validators (spec §1: responses are cacheable): every 200 answer to a GET
- * carries a strong ETag (and Last-Modified where the resource has a date_last_modified), and a
- * client's current copy is answered 304 with no body.
+ * Issues 16 and 30, caching validators (spec §1: responses are cacheable): every 200 answer to
+ * a GET carries a strong ETag, and Last-Modified where the resource has a date_last_modified or
+ * a change time (the store's records); a client's current copy is answered 304 with no body.
  */
 import { describe, expect, it } from 'vitest';
+import { changeClock, STORE_RESOURCE } from '../../src/sandbox/conditional.js';
 import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
+import { book } from './services-fixtures.js';
 
 const client = useSandboxClient();
 
@@ -81,8 +83,50 @@ describe('16 caching validators', () => {
     expect(Date.parse(byDate.headers.get('last-modified')!)).toBeGreaterThan(Date.parse(before.headers.get('last-modified')!));
   });
 
-  it('16 lists and resources without date_last_modified carry an ETag and no Last-Modified', async () => {
-    for (const path of ['/departures/?max_per_page=10', '/bookings/200001/']) {
+  it('30 a booking and what it links to (agency, customers, services…) answer ETag and Last-Modified; If-Modified-Since at it is 304, before it 200', async () => {
+    const hrefs = new Set<string>();
+    const collect = (value: unknown) =>
+      JSON.stringify(value, (_key, each) => {
+        if (typeof each === 'string' && STORE_RESOURCE.test(each)) hrefs.add(each);
+        return each;
+      });
+    const { booking } = await book(client, { departure: '100006', travellers: 1 });
+    collect((await client.get(booking.href)).json);
+    for (const list of ['services', 'customers', 'checkins']) collect((await client.get(`${booking.href}${list}/`)).json.results);
+    expect([...hrefs].map((href) => href.split('/')[1]), [...hrefs].join(' ')).toEqual(expect.arrayContaining(['bookings', 'agencies', 'agents', 'customers', 'departure_services', 'checkins']));
+    for (const href of hrefs) {
+      const answer = await client.get(href);
+      expect(answer.status, href).toBe(200);
+      expect(answer.headers.get('etag'), href).not.toBeNull();
+      const lastModified = answer.headers.get('last-modified');
+      expect(lastModified, href).toMatch(/ GMT$/);
+      expect((await getWith(href, { 'if-modified-since': lastModified! })).status, href).toBe(304);
+      expect((await getWith(href, { 'if-modified-since': new Date(Date.parse(lastModified!) - 1000).toUTCString() })).status, href).toBe(200);
+    }
+  });
+
+  it('30 after a change a booking\'s Last-Modified does not go back, and a date before the change gets 200', async () => {
+    const booking = (await client.post('/bookings/', { currency: 'CAD', external_id: 'dated' })).json;
+    const before = Date.parse((await client.get(booking.href)).headers.get('last-modified')!);
+    expect((await client.patch(booking.href, { external_id: 'redated' })).status).toBe(200);
+    const after = await client.get(booking.href);
+    expect(Date.parse(after.headers.get('last-modified')!)).toBeGreaterThanOrEqual(before);
+    expect((await getWith(booking.href, { 'if-modified-since': new Date(before - 1000).toUTCString() })).json.external_id).toBe('redated');
+  });
+
+  it('30 the store\'s change time moves when its generation does, at or after the change, in whole seconds', () => {
+    let generation = 1;
+    let now = Date.parse('2026-03-01T10:00:00.400Z');
+    const clock = changeClock(() => generation, () => now);
+    expect(clock.lastModified().header).toBe('Sun, 01 Mar 2026 10:00:00 GMT');
+    now += 5_000;
+    expect(clock.lastModified().header).toBe('Sun, 01 Mar 2026 10:00:00 GMT'); // nothing changed
+    generation++;
+    expect(clock.lastModified()).toEqual({ ms: Date.parse('2026-03-01T10:00:05Z'), header: 'Sun, 01 Mar 2026 10:00:05 GMT' });
+  });
+
+  it('16 lists and resources without a change time carry an ETag and no Last-Modified', async () => {
+    for (const path of ['/departures/?max_per_page=10', '/bookings/', '/_sandbox/clock']) {
       const answer = await client.get(path);
       expect(answer.headers.get('etag'), path).not.toBeNull();
       expect(answer.headers.get('last-modified'), path).toBeNull();
