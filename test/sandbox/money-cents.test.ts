@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { FLEX_TIERS, GENERIC_WINDOWS, windowAmounts } from '../../src/sandbox/catalogue/terms.js';
 import { splitCents } from '../../src/sandbox/money.js';
+import type { Catalogue } from '../../src/sandbox/catalogue/index.js';
+import type { ServiceRecord } from '../../src/sandbox/model.js';
+import { priceOf } from '../../src/sandbox/rules/money.js';
 import { KEYS, useSandboxClient } from '../helpers/sandbox-client.js';
 import { cents, get, newBooking, newCustomers, pay, refs, setStatus } from './services-fixtures.js';
 import { NOW } from '../helpers/clock.js';
@@ -77,5 +80,35 @@ describe('16 money to the cent in a flex exercise', () => {
     expect(retained).toBe(cents(window.penalty_amount));
     // The money adds up on the booking too: what was paid, less the refund, is the flex price and the tour's charge.
     expect(await get(client, booking.href, KEYS.prairie)).toMatchObject({ amount_owing: '0.00', amount_paid: (((price + cents(flex.purchase_price)) - cents(exercise.refund_amount)) / 100).toFixed(2) });
+  });
+});
+
+describe('30 commission and discounts round to the nearest cent', () => {
+  const NOW_MS = NOW.getTime(); // 2027-01-10
+  /** A catalogue of one departure, one activity and one flex plan at the prices given, in CAD. */
+  const catalogueAt = (price: string, startDate: string) =>
+    ({
+      departure: () => ({ prices: { CAD: price }, deposits: { CAD: '100.00' }, start_date: startDate, flags: [] }),
+      activity: () => ({ prices: { CAD: price }, commission_rate: 12 }),
+      flexPlan: () => ({ prices: { CAD: price } }),
+    }) as unknown as Catalogue;
+  const service = (type: ServiceRecord['type']) => ({ type, product_id: '1', customer_ids: ['1'] });
+
+  it('30 12 % commission of 2374.05 is 284.89 (not 284.88), on a departure and an activity', () => {
+    // Starting within 180 days: no early-booking discount, the price is the list price.
+    const catalogue = catalogueAt('2374.05', '2027-03-01');
+    expect(priceOf(catalogue, service('departure_services'), 'CAD', NOW_MS)).toMatchObject({ priceCents: 237405, commissionCents: 28489, promotion: null });
+    expect(priceOf(catalogue, service('activity_services'), 'CAD', NOW_MS)).toMatchObject({ priceCents: 237405, commissionCents: 28489 });
+  });
+
+  it('30 the 5 % early-booking discount of 2374.10 is 118.71 (not 118.70), and the commission on what is left 270.65', () => {
+    const priced = priceOf(catalogueAt('2374.10', '2028-01-10'), service('departure_services'), 'CAD', NOW_MS)!;
+    expect(priced.promotion).toEqual({ code: 'EARLY_BOOKING_5', discount_cents: 11871 });
+    expect(priced.priceCents).toBe(237410 - 11871);
+    expect(priced.commissionCents).toBe(27065); // 12 % of 2255.39 is 270.6468
+  });
+
+  it('30 10 % flex commission of 23.45 is 2.35 (not 2.34)', () => {
+    expect(priceOf(catalogueAt('23.45', '2027-03-01'), service('flex_plan_services'), 'CAD', NOW_MS)).toMatchObject({ priceCents: 2345, commissionCents: 235 });
   });
 });
