@@ -59,14 +59,19 @@ describe('16 booking takes places', () => {
   it('16 the seed keeps the places a departure has: showcase departures 500, the others 1 to 16 while AVAILABLE, none otherwise', async () => {
     const client = await ownSandbox();
     const all = await collectPages(client, '/departures/?max_per_page=100');
+    const kinds = new Set<string>();
     for (const d of all) {
       const showcase = Number(d.id) <= 100000 + SHOWCASE.length;
       const group = GROUP_DEPARTURES.get(Number(d.id) - 100001);
-      if (d.availability.status !== 'AVAILABLE') expect(d.availability.spaces_remaining, d.id).toBe(0);
-      else if (group) expect(d.availability.spaces_remaining, d.id).toBe(group.places);
-      else if (showcase) expect(d.availability.spaces_remaining, d.id).toBe(SHOWCASE_PLACES);
+      const kind = d.availability.status !== 'AVAILABLE' ? 'not available' : group ? 'group' : showcase ? 'showcase' : 'other';
+      kinds.add(kind);
+      if (kind === 'not available') expect(d.availability.spaces_remaining, d.id).toBe(0);
+      else if (kind === 'group') expect(d.availability.spaces_remaining, d.id).toBe(group!.places);
+      else if (kind === 'showcase') expect(d.availability.spaces_remaining, d.id).toBe(SHOWCASE_PLACES);
       else expect([d.id, d.availability.spaces_remaining >= 1 && d.availability.spaces_remaining <= 16]).toEqual([d.id, true]);
     }
+    // Every rule above was tried: the seed has departures of each kind.
+    expect([...kinds].sort()).toEqual(['group', 'not available', 'other', 'showcase']);
     // The seeded bookings' places are already out of the catalogue's figures: nothing differs from it.
     expect(all.every((d) => d.date_last_modified === d.date_created)).toBe(true);
   });
