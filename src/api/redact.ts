@@ -29,7 +29,7 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
   if (typeof value === 'string') return redactText(value, secrets) as T;
   if (typeof value !== 'object' || value === null) return value;
   const root: { value: unknown } = { value };
-  const stack: Array<[Record<string | number, unknown>, string | number]> = [[root as Record<string, unknown>, 'value']];
+  const stack: Array<[Record<string | number, unknown>, string | number]> = [[root, 'value']];
   while (stack.length > 0) {
     const [holder, at] = stack.pop()!;
     const current = holder[at];

@@ -181,8 +181,22 @@ export function parseMaxBody(value: string | undefined): number {
  * sent as Host, a Content-Length undici refuses), and those trek sets for every request.
  */
 const RESERVED_HEADERS = [
-  'Host', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive', 'Proxy-Connection', 'Upgrade', 'TE', 'Trailer', 'Expect',
-  'Content-Type', 'Accept', 'User-Agent', 'If-None-Match', 'If-Modified-Since', 'X-Sandbox-Operator-Key',
+  'Host',
+  'Content-Length',
+  'Transfer-Encoding',
+  'Connection',
+  'Keep-Alive',
+  'Proxy-Connection',
+  'Upgrade',
+  'TE',
+  'Trailer',
+  'Expect',
+  'Content-Type',
+  'Accept',
+  'User-Agent',
+  'If-None-Match',
+  'If-Modified-Since',
+  'X-Sandbox-Operator-Key',
 ];
 
 export function checkAuthHeader(value: string, origin: string): string {

@@ -48,7 +48,7 @@ export function isSignatureShaped(signature: string | undefined): signature is s
  * Checks a body's signature as its bytes arrive, so a receiver need not hold a body to learn
  * that it is forged: update() with each chunk, then verifies() once, compared in constant time.
  */
-export function signatureCheck(key: string, signature: string | undefined): { update(chunk: Uint8Array): void; verifies(): boolean } {
+export function signatureCheck(key: string, signature: string | undefined): { update: (chunk: Uint8Array) => void; verifies: () => boolean } {
   const hmac = createHmac('sha256', key);
   return {
     update: (chunk) => void hmac.update(chunk),

@@ -88,7 +88,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       return answer(res, 401, 'the signature does not verify', { connection: 'close' });
     }
     const check = signatureCheck(options.key, signature);
-    const read = Number(req.headers['content-length']) > maxBodyBytes ? 'too large' : await readBody(req, maxBodyBytes, budget, check.update);
+    const read = Number(req.headers['content-length']) > maxBodyBytes ? 'too large' : await readBody(req, maxBodyBytes, budget, (chunk) => check.update(chunk));
     if (read === 'too large') {
       options.onRefused(`refused a body over ${maxBodyBytes} bytes (413)`);
       // The rest of the body is not read: the connection goes with the answer.

@@ -34,7 +34,10 @@ export interface ListenerJob {
 
 /** The guard's file name for a job: the profile's name to be found, a digest for the rest. */
 export function guardFileName(job: ListenerJob): string {
-  const digest = createHash('sha256').update(JSON.stringify([job.profile, job.forwardTo, job.cache])).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([job.profile, job.forwardTo, job.cache]))
+    .digest('hex')
+    .slice(0, 16);
   return `webhook-events-${encodeURIComponent(job.profile)}-${digest}.json`;
 }
 

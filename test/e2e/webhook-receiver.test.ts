@@ -39,7 +39,17 @@ async function startListen(args: string[], home: string): Promise<ListenProcess>
     },
     { timeout: 15_000, interval: 50 },
   );
-  return { ...watched, child, url, lines: () => watched.stdout().split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+  return {
+    ...watched,
+    child,
+    url,
+    lines: () =>
+      watched
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 async function stop(listener: ListenProcess): Promise<void> {

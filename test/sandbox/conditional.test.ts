@@ -93,7 +93,10 @@ describe('16 caching validators', () => {
     const { booking } = await book(client, { departure: '100006', travellers: 1 });
     collect((await client.get(booking.href)).json);
     for (const list of ['services', 'customers', 'checkins']) collect((await client.get(`${booking.href}${list}/`)).json.results);
-    expect([...hrefs].map((href) => href.split('/')[1]), [...hrefs].join(' ')).toEqual(expect.arrayContaining(['bookings', 'agencies', 'agents', 'customers', 'departure_services', 'checkins']));
+    expect(
+      [...hrefs].map((href) => href.split('/')[1]),
+      [...hrefs].join(' '),
+    ).toEqual(expect.arrayContaining(['bookings', 'agencies', 'agents', 'customers', 'departure_services', 'checkins']));
     for (const href of hrefs) {
       const answer = await client.get(href);
       expect(answer.status, href).toBe(200);
@@ -105,7 +108,7 @@ describe('16 caching validators', () => {
     }
   });
 
-  it('30 after a change a booking\'s Last-Modified does not go back, and a date before the change gets 200', async () => {
+  it("30 after a change a booking's Last-Modified does not go back, and a date before the change gets 200", async () => {
     const booking = (await client.post('/bookings/', { currency: 'CAD', external_id: 'dated' })).json;
     const before = Date.parse((await client.get(booking.href)).headers.get('last-modified')!);
     expect((await client.patch(booking.href, { external_id: 'redated' })).status).toBe(200);
@@ -114,10 +117,13 @@ describe('16 caching validators', () => {
     expect((await getWith(booking.href, { 'if-modified-since': new Date(before - 1000).toUTCString() })).json.external_id).toBe('redated');
   });
 
-  it('30 the store\'s change time moves when its generation does, at or after the change, in whole seconds', () => {
+  it("30 the store's change time moves when its generation does, at or after the change, in whole seconds", () => {
     let generation = 1;
     let now = Date.parse('2026-03-01T10:00:00.400Z');
-    const clock = changeClock(() => generation, () => now);
+    const clock = changeClock(
+      () => generation,
+      () => now,
+    );
     expect(clock.lastModified().header).toBe('Sun, 01 Mar 2026 10:00:00 GMT');
     now += 5_000;
     expect(clock.lastModified().header).toBe('Sun, 01 Mar 2026 10:00:00 GMT'); // nothing changed

@@ -59,7 +59,7 @@ describe('30 sandbox serve --data refuses files another user owns or may write',
   it.for([
     ['data file', ''],
     ['journal', '.journal'],
-  ] as const)("30 the %s belonging to another user (mode 0644): refused, exit 2, naming it and the fix; nothing printed of its keys, nothing appended", async ([what, suffix], ctx) => {
+  ] as const)('30 the %s belonging to another user (mode 0644): refused, exit 2, naming it and the fix; nothing printed of its keys, nothing appended', async ([what, suffix], ctx) => {
     needsRoot(ctx);
     const file = await dataFileWithJournal();
     const before = contents(file);
@@ -99,7 +99,7 @@ describe('30 sandbox serve --data refuses files another user owns or may write',
     expect(contents(file)).toEqual(before);
   });
 
-  it('30 the files as sandbox serve makes them (the user\'s own, 0600) are used', async () => {
+  it("30 the files as sandbox serve makes them (the user's own, 0600) are used", async () => {
     const file = await dataFileWithJournal();
     expect([statSync(file).mode & 0o777, statSync(`${file}.journal`).mode & 0o777]).toEqual([0o600, 0o600]);
     const sandbox = await startSandbox({ now: NOW, dataFile: file, port: 0 });

@@ -69,7 +69,9 @@ describe('17 the replay guard of trek webhooks listen', () => {
 
   it('30 one record per job: the profile, the forward target and the cache each make another file', () => {
     const job = { profile: 'live', forwardTo: 'http://127.0.0.1:3000/hooks', cache: null };
-    const names = [job, { ...job, forwardTo: null }, { ...job, cache: 'https://api.example' }, { ...job, profile: 'other' }, { ...job, forwardTo: null, cache: 'https://api.example' }].map(guardFileName);
+    const names = [job, { ...job, forwardTo: null }, { ...job, cache: 'https://api.example' }, { ...job, profile: 'other' }, { ...job, forwardTo: null, cache: 'https://api.example' }].map(
+      guardFileName,
+    );
     expect(new Set(names).size).toBe(5);
     expect(guardFileName({ ...job })).toBe(names[0]);
     expect(names[0]).toMatch(/^webhook-events-live-[0-9a-f]{16}\.json$/);
