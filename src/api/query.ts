@@ -3,7 +3,7 @@
  * list command rejects the same mistakes before anything is sent.
  */
 import { UsageError } from '../errors.js';
-import { dateParts, isApiDatetime, unrealDate } from '../util/dates.js';
+import { dateParts, isApiDatetime, relativeDate, unrealDate } from '../util/dates.js';
 import { nearestMatch } from '../util/nearest.js';
 
 export const SEARCH_OPERATORS: readonly string[] = ['lt', 'lte', 'gt', 'gte', 'like', 'notnull', 'null', 'in', 'phrase'];
@@ -100,6 +100,20 @@ export interface WhereOptions {
    * start_date): a second condition on that attribute is refused with `hint` naming them.
    */
   range?: { attribute: string; hint: string };
+  /** The API's today (YYYY-MM-DD): a date attribute's relative value (`+30d`, `next-month`) is resolved against it. */
+  today?: string;
+}
+
+const isDateType = (type: FieldType | undefined) => type === 'date' || type === 'datetime';
+
+/** The `--where` values given to date attributes of `fields` (which may be relative dates), each with how to name it. */
+export function whereDateValues(expressions: string[], fields: FieldTypes | undefined): Array<[flag: string, value: string]> {
+  return expressions.flatMap((expression) => {
+    const eq = expression.indexOf('=');
+    const attribute = expression.slice(0, Math.max(eq, 0)).trim().split('__')[0] ?? '';
+    if (eq < 0 || !isDateType(fields?.[attribute])) return [];
+    return expression.slice(eq + 1).split(',').map((value): [string, string] => [`--where '${expression}'`, value.trim()]);
+  });
 }
 
 /**
@@ -130,9 +144,14 @@ export function parseWhere(expressions: string[], options: WhereOptions = {}): A
     seen.set(attribute, expression);
 
     const type = options.fields?.[attribute];
-    const check = (v: string) => {
+    /** The value to send: checked against the type, a relative date resolved. */
+    const check = (written: string) => {
+      const relative = isDateType(type) && options.today !== undefined ? relativeDate(written, options.today) : undefined;
+      if (relative !== undefined && 'problem' in relative) throw fail(relative.problem);
+      const v = relative?.date ?? written;
       const problem = type === undefined ? undefined : valueProblem(attribute, operator, v, type);
       if (problem) throw fail(...problem);
+      return v;
     };
     if (operator === 'null' || operator === 'notnull') {
       if (value !== 'true') throw fail(`${operator} takes the value true (got '${value}')`);
@@ -140,12 +159,10 @@ export function parseWhere(expressions: string[], options: WhereOptions = {}): A
     } else if (operator === 'in') {
       const values = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
       if (values.length === 0) throw fail('in needs one or more comma-separated values');
-      values.forEach(check);
-      for (const v of values) params.push([key, v]);
+      for (const v of values) params.push([key, check(v)]);
     } else {
       if (value === '') throw fail(`no value after '='`);
-      check(value);
-      params.push([key, value]);
+      params.push([key, check(value)]);
     }
   }
   return params;

@@ -8,14 +8,15 @@
 import { Option, type Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import type { Page } from '../api/paginate.js';
-import { parseOrderBy, parseWhere, validateMaxPerPage, type FieldTypes } from '../api/query.js';
+import { parseOrderBy, parseWhere, validateMaxPerPage, whereDateValues, type FieldTypes } from '../api/query.js';
 import { registerListCompleters } from '../completion/values.js';
 import { CancelError, UsageError } from '../errors.js';
 import { getPath } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
 import { renderList, type Column, type OutputSpec } from '../output/render.js';
 import { dateParts, dateSpan, unrealDate } from '../util/dates.js';
-import { collect, parseInteger } from './shared.js';
+import type { Factory } from '../factory.js';
+import { collect, parseInteger, resolveRelative, todayFor } from './shared.js';
 import { processSignals, type SignalHook } from './signals.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -68,9 +69,9 @@ export function addListOptions(command: Command, spec: ListSpec): Command {
   if (spec.range !== undefined) {
     const range = spec.range;
     command
-      .addOption(new Option('--starting <month|day>', `${range} in this month (2027-06) or on this day (2027-06-13)`).conflicts(['from', 'to']))
-      .option('--from <date>', `${range} on or after this day (a month: from its first day)`)
-      .option('--to <date>', `${range} on or before this day (a month: to its last day)`);
+      .addOption(new Option('--starting <month|day>', `${range} in this month (2027-06, next-month) or on this day (2027-06-13, +30d)`).conflicts(['from', 'to']))
+      .option('--from <date>', `${range} on or after this day (a month: from its first day; today, +2w: trek help filters)`)
+      .option('--to <date>', `${range} on or before this day (a month: to its last day; +6mo: trek help filters)`);
   }
   registerListCompleters(command, spec.fields);
   return command
@@ -85,33 +86,49 @@ function rangeHint(attribute: string): string {
   return `for a range of ${attribute} use --starting 2027-06 (a month or a day), or --from 2027-06-01 --to 2027-06-30`;
 }
 
-/** A day, or a month standing for its first (`first`) or last day. */
-function parseRangeDate(value: string, flag: string, end: 'first' | 'last' | 'span'): { first: string; last: string } {
-  const parts = dateParts(value.trim());
-  if (!parts) throw new UsageError(`${flag} must be a day (2027-06-13) or a month (2027-06), got "${value}"`, undefined, { field: flag });
+/** A day, or a month standing for its first (`first`) or last day; relative ones resolved against `today`. */
+function parseRangeDate(value: string, flag: string, end: 'first' | 'last' | 'span', today: string | undefined): { first: string; last: string } {
+  const text = resolveRelative(value.trim(), flag, today);
+  const parts = dateParts(text);
+  if (!parts) throw new UsageError(`${flag} must be a day (2027-06-13) or a month (2027-06), or relative (today, next-month, +30d, +6mo), got "${value}"`, undefined, { field: flag });
   const unreal = unrealDate(parts);
-  if (unreal) throw new UsageError(`${flag}: ${value.trim()} is not a real date: ${unreal}`, undefined, { field: flag });
+  if (unreal) throw new UsageError(`${flag}: ${text} is not a real date: ${unreal}`, undefined, { field: flag });
   const span = dateSpan(parts);
   return end === 'span' ? span : { first: span[end], last: span[end] };
 }
 
 /** The range of --starting, or --from and --to, as first and last day (either may be open). */
-function parseRange(flags: ListFlags): { first?: string; last?: string } | undefined {
-  if (flags.starting !== undefined) return parseRangeDate(flags.starting, '--starting', 'span');
+function parseRange(flags: ListFlags, today: string | undefined): { first?: string; last?: string } | undefined {
+  if (flags.starting !== undefined) return parseRangeDate(flags.starting, '--starting', 'span', today);
   if (flags.from === undefined && flags.to === undefined) return undefined;
-  const first = flags.from === undefined ? undefined : parseRangeDate(flags.from, '--from', 'first').first;
-  const last = flags.to === undefined ? undefined : parseRangeDate(flags.to, '--to', 'last').last;
+  const first = flags.from === undefined ? undefined : parseRangeDate(flags.from, '--from', 'first', today).first;
+  const last = flags.to === undefined ? undefined : parseRangeDate(flags.to, '--to', 'last', today).last;
   if (first !== undefined && last !== undefined && first > last) throw new UsageError(`--from ${first} is after --to ${last}: no day is in that range`, undefined, { field: '--from' });
   return { ...(first === undefined ? {} : { first }), ...(last === undefined ? {} : { last }) };
 }
 
-/** Checks the list flags and builds the request; every mistake is a usage error before anything is sent. */
-export function parseListFlags(flags: ListFlags, spec: ListSpec): ListRequest {
+/**
+ * parseListFlags with relative dates (--starting next-month, --where start_date__lte=+6mo)
+ * resolved against the API's today, which is asked only when one is given.
+ */
+export async function readListFlags(f: Factory, flags: ListFlags, spec: ListSpec): Promise<ListRequest> {
+  const dates = [
+    ...(spec.range === undefined ? [] : ([['--starting', flags.starting], ['--from', flags.from], ['--to', flags.to]] as const)),
+    ...whereDateValues(flags.where, spec.fields),
+  ];
+  return parseListFlags(flags, spec, await todayFor(f, dates));
+}
+
+/**
+ * Checks the list flags and builds the request; every mistake is a usage error before anything
+ * is sent. `today` (YYYY-MM-DD) resolves relative dates; readListFlags gives it when one is used.
+ */
+export function parseListFlags(flags: ListFlags, spec: ListSpec, today?: string): ListRequest {
   if (flags.all && flags.limit !== undefined) throw new UsageError('use either --all or --limit, not both');
   const limit = flags.all ? undefined : flags.limit === undefined ? DEFAULT_LIMIT : parseInteger(flags.limit, '--limit', { min: 1 });
   const attribute = spec.range;
-  const where = parseWhere(flags.where, { fields: spec.fields, ...(attribute === undefined ? {} : { range: { attribute, hint: rangeHint(attribute) } }) });
-  const range = attribute === undefined ? undefined : parseRange(flags);
+  const where = parseWhere(flags.where, { fields: spec.fields, ...(attribute === undefined ? {} : { range: { attribute, hint: rangeHint(attribute) } }), ...(today === undefined ? {} : { today }) });
+  const range = attribute === undefined ? undefined : parseRange(flags, today);
   const query: Array<[string, string]> = [...where];
   let until: ListRequest['until'];
   let orderBy = flags.orderBy.length > 0 ? flags.orderBy : spec.defaultOrder === undefined ? [] : [spec.defaultOrder];

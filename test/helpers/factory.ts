@@ -87,6 +87,8 @@ export interface TestFactoryOptions {
   baseUrl?: string;
   apiKey?: string;
   clientOverrides?: FactoryInit['clientOverrides'];
+  /** This machine's clock as trek sees it (default: the real one). */
+  now?: () => Date;
 }
 
 export interface TestFactory extends TestIO {
@@ -103,6 +105,6 @@ export function testFactory(options: TestFactoryOptions = {}): TestFactory {
   if (options.baseUrl) env.TREK_BASE_URL = options.baseUrl;
   if (options.apiKey) env.TREK_API_KEY = options.apiKey;
   const prompter = scriptedPrompter(options.answers ?? []);
-  const f = createFactory({ io: streams.io, env, version: '0.0.0-test', prompter, clientOverrides: options.clientOverrides });
+  const f = createFactory({ io: streams.io, env, version: '0.0.0-test', prompter, clientOverrides: options.clientOverrides, ...(options.now ? { now: options.now } : {}) });
   return { ...streams, f, home, prompter };
 }

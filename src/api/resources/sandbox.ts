@@ -59,6 +59,16 @@ export function getClock(client: ApiClient): Promise<SandboxClock> {
   return sandboxCall(client, () => fetchJson<SandboxClock>(client, CLOCK_PATH));
 }
 
+/** The clock on a sandbox; undefined where the server answers its path with an HTTP error (a real API has none). */
+export async function clockIfSandbox(client: ApiClient): Promise<SandboxClock | undefined> {
+  try {
+    return await fetchJson<SandboxClock>(client, CLOCK_PATH);
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'http') return undefined;
+    throw error;
+  }
+}
+
 function operatorHeaders(operatorKey: string): Record<string, string> {
   return { [OPERATOR_KEY_HEADER]: operatorKey };
 }

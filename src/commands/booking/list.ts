@@ -6,7 +6,7 @@ import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { formatValue, type Column } from '../../output/render.js';
-import { addListOptions, listRun, parseListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
+import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idOption } from '../shared.js';
 import { money } from './view.js';
@@ -53,7 +53,7 @@ export function newBookingListCmd(f: Factory, runF: (opts: BookingListOptions) =
       "trek booking list --all -o ndjson | jq -r 'select(.amount_owing != \"0.00\") | .id'",
     ]))
     .action(async (flags: ListFlags & { agency?: string }) => {
-      const request = parseListFlags(flags, BOOKING_LIST);
+      const request = await readListFlags(f, flags, BOOKING_LIST);
       await runF({ ...(await resourceOptions(f)), request, agency: flags.agency, profileAgency: async () => (await f.profile()).agency });
     });
 }

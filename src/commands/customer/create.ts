@@ -5,7 +5,7 @@ import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, reportChange, requireValue } from '../shared.js';
-import { addCustomerFlags, given, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
+import { addCustomerFlags, given, customerToday, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
 import { CUSTOMER_ROWS } from './view.js';
 
 export { parseTitle } from './flags.js';
@@ -34,7 +34,7 @@ export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOpti
       'C=$(trek customer create --first-name Ada --last-name Lovelace --title Ms -o json | jq -r .id)',
     ]))
     .action(async (flags: CustomerFlags & { dryRun?: boolean }) => {
-      const { name = {}, ...rest } = parseCustomerFlags(flags, f.now().toISOString().slice(0, 10));
+      const { name = {}, ...rest } = parseCustomerFlags(flags, await customerToday(f, flags));
       const { legal_first_name: firstName, legal_last_name: lastName, title, ...otherNames } = name;
       const fields = given({ ...rest, name: given(otherNames) }) ?? {};
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), firstName, lastName, title: title as Title | undefined, fields });

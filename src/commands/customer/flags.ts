@@ -6,7 +6,8 @@
 import type { Command } from 'commander';
 import { TITLES, type CustomerAddress, type CustomerName, type Passport, type PhoneNumber } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
-import { collect, parseDate, parseEmail, parsePhone, parseText } from '../shared.js';
+import type { Factory } from '../../factory.js';
+import { collect, parseDate, parseEmail, parsePhone, parseText, todayFor } from '../shared.js';
 
 /** A customer body with any member left out: what create and update send. */
 export interface CustomerFields {
@@ -102,8 +103,8 @@ export function addCustomerFlags(command: Command, required: boolean): Command {
     .option('--place-of-birth <place>', 'place of birth')
     .option('--nationality <nationality>', 'nationality')
     .option('--passport-number <number>', 'passport number')
-    .option('--passport-issue-date <date>', 'passport issue date, YYYY-MM-DD')
-    .option('--passport-expiry-date <date>', 'passport expiry date, YYYY-MM-DD')
+    .option('--passport-issue-date <date>', 'passport issue date, YYYY-MM-DD (or relative: today, -2y)')
+    .option('--passport-expiry-date <date>', 'passport expiry date, YYYY-MM-DD (or relative: +5y, +6mo)')
     .option('--passport-place-of-issue <place>', 'where the passport was issued')
     .option('--medical-notes <text>', 'medical notes')
     .option('--meal-preference <text>', 'meal preference, e.g. vegetarian')
@@ -131,12 +132,21 @@ function parseDegrees(value: string | undefined, flag: string, limit: number): s
 }
 
 /**
+ * The today parseCustomerFlags checks against: the API's when a date flag is relative (a passport
+ * that expires +10y), else this machine's.
+ */
+export async function customerToday(f: Factory, flags: CustomerFlags): Promise<string> {
+  const dates = [['--date-of-birth', flags.dateOfBirth], ['--passport-issue-date', flags.passportIssueDate], ['--passport-expiry-date', flags.passportExpiryDate]] as const;
+  return (await todayFor(f, dates)) ?? f.now().toISOString().slice(0, 10);
+}
+
+/**
  * The flags as the body's members, each checked (exit 2 naming the flag): dates real dates, a
  * birth date not after `today`, a passport that expires after it was issued, e-mail and phones
  * in their shapes, no blank text.
  */
 export function parseCustomerFlags(flags: CustomerFlags, today: string): CustomerFields {
-  const date = (value: string | undefined, flag: string) => (value === undefined ? undefined : parseDate(value, flag));
+  const date = (value: string | undefined, flag: string) => (value === undefined ? undefined : parseDate(value, flag, today));
   const dateOfBirth = date(flags.dateOfBirth, '--date-of-birth');
   if (dateOfBirth !== undefined && dateOfBirth > today) throw new UsageError(`--date-of-birth ${dateOfBirth} is after today (${today})`);
   const issued = date(flags.passportIssueDate, '--passport-issue-date');

@@ -6,7 +6,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { readAsKind } from '../id-kind.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idArgument, reportChange } from '../shared.js';
-import { addCustomerFlags, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
+import { addCustomerFlags, customerToday, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
 import { CUSTOMER_ROWS } from './view.js';
 
 export interface CustomerUpdateOptions extends ChangeOptions {
@@ -34,7 +34,7 @@ export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOpti
       'trek customer update 300001 --meal-preference vegetarian -o json | jq .meal_preference',
     ]))
     .action(async (id: string, flags: CustomerFlags & { dryRun?: boolean }) => {
-      const fields = parseCustomerFlags(flags, f.now().toISOString().slice(0, 10));
+      const fields = parseCustomerFlags(flags, await customerToday(f, flags));
       if (Object.keys(fields).length === 0) throw new UsageError('nothing to change: give at least one field flag', 'See: trek customer update --help');
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, fields });
     });

@@ -6,7 +6,7 @@ import { renderItem } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { readAsKind } from '../id-kind.js';
-import { addListOptions, DEFAULT_LIMIT, listRun, parseListFlags, type ListFlags, type ListRequest } from '../list.js';
+import { addListOptions, DEFAULT_LIMIT, listRun, readListFlags, type ListFlags, type ListRequest } from '../list.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { DEPARTURES } from '../search/departures.js';
 import { examples, idArgument } from '../shared.js';
@@ -47,7 +47,7 @@ export function newDossierGetCmd(f: Factory, runF: (opts: DossierGetOptions) => 
     .action(async (id: string, { departures, ...flags }: ListFlags & { departures?: boolean }) => {
       const listFlags = listFlagsGiven(flags);
       if (!departures && listFlags.length > 0) throw new UsageError(`${listFlags.join(', ')} ${listFlags.length === 1 ? 'lists' : 'list'} departures: add --departures`);
-      await runF({ ...(await resourceOptions(f)), id, ...(departures ? { departures: parseListFlags(flags, DEPARTURES) } : {}) });
+      await runF({ ...(await resourceOptions(f)), id, ...(departures ? { departures: await readListFlags(f, flags, DEPARTURES) } : {}) });
     });
 }
 

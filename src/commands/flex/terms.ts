@@ -11,7 +11,7 @@ import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readAsKind } from '../id-kind.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument, parseDate } from '../shared.js';
+import { examples, idArgument, readDate } from '../shared.js';
 import { daysBefore, moneyIn, windowColumns, windowDates } from './columns.js';
 import { activeFlexServices } from '../../api/flex-preflight.js';
 
@@ -56,14 +56,14 @@ export function newFlexTermsCmd(f: Factory, runF: (opts: FlexTermsOptions) => Pr
         'refund_amount and travel_credit_amount, in the booking currency.',
     )
     .addArgument(idArgument('<departure-service>', 'departure service id'))
-    .option('--date <YYYY-MM-DD>', 'cancellation date to look up')
+    .option('--date <YYYY-MM-DD>', 'cancellation date to look up, or relative: today, +30d, +2w')
     .addHelpText('after', examples([
       'trek flex terms 400001',
       'trek flex terms 400001 --date 2027-03-15',
-      'trek flex terms 400001 --date "$(date +%F)" -o json | jq -r .refund_amount',
+      'trek flex terms 400001 --date today -o json | jq -r .refund_amount',
     ]))
     .action(async (departureService: string, flags: { date?: string }) => {
-      const date = flags.date === undefined ? undefined : parseDate(flags.date, '--date');
+      const date = await readDate(f, flags.date, '--date');
       await runF({ ...(await resourceOptions(f)), departureService, ...(date === undefined ? {} : { date }) });
     });
 }

@@ -8,6 +8,7 @@ import { SEARCH_OPERATORS } from '../../api/query.js';
 import { EXIT_CODE_TABLE } from '../../errors.js';
 import { DEFAULT_PAGER } from '../../output/pager.js';
 import { FORMATS, type Format } from '../../output/formats.js';
+import { RELATIVE_DATE_FORMS } from '../../util/dates.js';
 
 /** A topic's text for `program` (the root command), at `width` columns. */
 type Topic = (program: Command, width: number) => string;
@@ -65,6 +66,8 @@ const OPERATORS: Readonly<Record<string, readonly [meaning: string, example: str
 export const FILTER_EXAMPLES: readonly string[] = [
   'trek search departures --where name=peru',
   ...SEARCH_OPERATORS.map((operator) => OPERATORS[operator]![1]),
+  'trek search departures --starting next-month',
+  'trek search departures --from today --to +6mo',
 ];
 
 const filters: Topic = (program, width) =>
@@ -86,6 +89,16 @@ const filters: Topic = (program, width) =>
         'them (departures: start_date). Values are checked before anything is sent: dates as YYYY-MM-DD, decimals, ' +
         'true/false, and the values of a closed list (availability.status); a wrong one exits 2 and names the nearest. ' +
         "--order-by ATTRIBUTE sorts (-ATTRIBUTE: descending); each list's help gives its default.",
+    ),
+    '',
+    paragraph(
+      program,
+      width,
+      `Dates, wherever you type one (--where on a date, --starting, --from, --to, --date, the customer's dates, sandbox clock set): ` +
+        `YYYY-MM-DD (a month YYYY-MM where a month is taken), or relative: ${RELATIVE_DATE_FORMS}. ` +
+        "Relative dates count from the API's today: the sandbox clock's on a sandbox, this machine's on a real API, in the " +
+        'time zone of --tz or the tz setting. Months are mo, not m (m is minutes in sandbox clock durations); next-month is ' +
+        'a month (--starting next-month: all of it). A mistake exits 2 naming the flag.',
     ),
     '',
     'Examples:',

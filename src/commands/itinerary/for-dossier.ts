@@ -6,7 +6,7 @@ import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { resourceOptions } from '../resource.js';
-import { examples, idArgument, parseDate } from '../shared.js';
+import { examples, idArgument, readDate } from '../shared.js';
 import { rangeText, terminalStyle } from './plan.js';
 import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, todayOf, type ItineraryShowOptions } from './show.js';
 
@@ -25,7 +25,7 @@ export function newItineraryForDossierCmd(f: Factory, runF: (opts: ItineraryForD
         'variation is valid on that date, shows that one.',
     )
     .addArgument(idArgument('<dossier-id>', 'tour dossier id'))
-    .option('--date <YYYY-MM-DD>', 'travel date (default: today)')
+    .option('--date <YYYY-MM-DD>', 'travel date, or relative: +30d, +6mo (default: today)')
     .option('--markdown', MARKDOWN_HELP)
     .addHelpText('after', examples([
       'trek itinerary for-dossier 20004 --date 2027-05-01',
@@ -34,7 +34,7 @@ export function newItineraryForDossierCmd(f: Factory, runF: (opts: ItineraryForD
     ]))
     .action(async (dossier: string, flags: { date?: string; markdown?: boolean }) => {
       const today = todayOf(f);
-      const date = flags.date === undefined ? today : parseDate(flags.date, '--date');
+      const date = (await readDate(f, flags.date, '--date')) ?? today;
       checkMarkdownFlag(f, Boolean(flags.markdown));
       await runF({ ...(await resourceOptions(f)), dossier, date, markdown: Boolean(flags.markdown), today });
     });

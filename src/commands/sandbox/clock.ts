@@ -6,7 +6,7 @@ import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, reportChange } from '../shared.js';
+import { examples, reportChange, resolveRelative, todayFor } from '../shared.js';
 
 export interface ClockOptions extends ChangeOptions {
   /** Undefined: show the clock. */
@@ -28,9 +28,12 @@ export function parseDuration(value: string): string {
   return text;
 }
 
-/** A date (midnight UTC) or an ISO datetime with Z or an offset, as the API's `YYYY-MM-DDThh:mm:ssZ`. */
-export function parseInstant(value: string, name = 'DATE'): string {
-  const text = value.trim();
+/**
+ * A date (midnight UTC) or an ISO datetime with Z or an offset, as the API's
+ * `YYYY-MM-DDThh:mm:ssZ`; with `today`, a relative day too (`+30d`: midnight UTC that day).
+ */
+export function parseInstant(value: string, name = 'DATE', today?: string): string {
+  const text = resolveRelative(value.trim(), name, today);
   const match = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.exec(text);
   const problem = `${name} must be a date (2027-01-01) or a datetime (2027-01-01T09:30:00Z, 2027-01-01T09:30:00-05:00), got "${value}"`;
   const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
@@ -67,10 +70,10 @@ export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<vo
     )
     .addCommand(
       verb('set')
-        .description('Set the clock to DATE (midnight UTC) or to an ISO datetime, and run what falls due')
-        .argument('<date>', 'e.g. 2027-01-01 or 2027-01-01T09:30:00Z')
-        .addHelpText('after', examples(['trek sandbox clock set 2027-01-01', 'trek sandbox clock set 2027-01-01T09:30:00-05:00']))
-        .action((date: string, flags: { dryRun?: boolean }) => run({ set: parseInstant(date) }, Boolean(flags.dryRun))),
+        .description("Set the clock to DATE (midnight UTC) or to an ISO datetime, and run what falls due; a relative DATE (+30d, +6mo) counts from the clock's today")
+        .argument('<date>', 'e.g. 2027-01-01, 2027-01-01T09:30:00Z or +6mo')
+        .addHelpText('after', examples(['trek sandbox clock set 2027-01-01', 'trek sandbox clock set 2027-01-01T09:30:00-05:00', 'trek sandbox clock set +6mo']))
+        .action(async (date: string, flags: { dryRun?: boolean }) => run({ set: parseInstant(date, 'DATE', await todayFor(f, [['DATE', date]])) }, Boolean(flags.dryRun))),
     );
 }
 

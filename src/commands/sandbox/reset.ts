@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Prompter } from '../../prompt/prompter.js';
+import { dayIn } from '../../util/dates.js';
 import { confirmDestructive, examples } from '../shared.js';
 import { parseInstant } from './clock.js';
 import { DATA_HELP, dataFileFlag, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
@@ -29,7 +30,7 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
     )
     .option('--seed <n>', `${SEED_HELP}; default: keep the current one`)
     .option('--size <n>', `${SIZE_HELP}; default: keep the current one`)
-    .option('--clock <date>', 'start the fresh clock at DATE (2027-01-10 or an ISO datetime) instead of real time')
+    .option('--clock <date>', 'start the fresh clock at DATE (2027-01-10, an ISO datetime, or relative to the real today: +365d) instead of real time')
     .option('--data <file>', DATA_HELP)
     .option('-y, --yes', 'reset without asking (required when not interactive)')
     .addHelpText('after', examples([
@@ -40,7 +41,8 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
     ]))
     .action(async (flags: { data?: string; yes?: boolean; clock?: string } & CatalogueFlags) => {
       const catalogue = await parseCatalogueFlags(flags);
-      const clock = flags.clock === undefined ? {} : { clock: parseInstant(flags.clock, '--clock') };
+      // A fresh store starts on real time, so a relative --clock counts from this machine's today.
+      const clock = flags.clock === undefined ? {} : { clock: parseInstant(flags.clock, '--clock', dayIn(f.now(), f.globals.tz)) };
       await runF({ io: f.io, prompter: () => f.prompter(), yes: Boolean(flags.yes), dataFile: dataFileFlag(f, flags.data), ...catalogue, ...clock });
     });
 }

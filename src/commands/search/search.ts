@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { OutputSpec } from '../../output/render.js';
-import { addListOptions, listRun, parseListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
+import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
 import { examples, outputSpec } from '../shared.js';
 import type { SignalHook } from '../signals.js';
 
@@ -32,7 +32,7 @@ export function newSearchVerbCmd(f: Factory, resource: SearchResource, runF: (op
   return addListOptions(command, resource)
     .addHelpText('after', examples(resource.examples))
     .action(async (flags: ListFlags) => {
-      const request = parseListFlags(flags, resource);
+      const request = await readListFlags(f, flags, resource);
       await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f), resource, request });
     });
 }

@@ -11,6 +11,7 @@ import { DEPARTURES } from '../../../src/commands/search/departures.js';
 import { newSearchVerbCmd, searchRun, type SearchOptions } from '../../../src/commands/search/search.js';
 import type { SignalHook } from '../../../src/commands/signals.js';
 import { CancelError } from '../../../src/errors.js';
+import { RELATIVE_DATE_FORMS } from '../../../src/util/dates.js';
 import { main } from '../../../src/main.js';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { tempHome, testFactory, type TestFactoryOptions } from '../../helpers/factory.js';
@@ -199,7 +200,11 @@ describe('18 a month of departures', () => {
 
   it.each([
     [['--starting', '2027-13'], 'error: --starting: 2027-13 is not a real date: there is no month 13\n'],
-    [['--starting', 'June'], 'error: --starting must be a day (2027-06-13) or a month (2027-06), got "June"\n'],
+    [['--starting', 'June'], `error: --starting: "June" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS}\n`],
+    [['--starting', '+6m'], `error: --starting: "+6m" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS} (months are mo: +6mo; m is minutes in sandbox clock durations)\n`],
+    [['--from', 'tomorrow'], `error: --from: "tomorrow" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS}\n`],
+    [['--to', '+3q'], `error: --to: "+3q" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS}\n`],
+    [['--where', 'start_date__gte=+1m'], `error: --where 'start_date__gte=+1m': "+1m" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS} (months are mo: +1mo; m is minutes in sandbox clock durations)\n`],
     [['--from', '2027-02-29'], 'error: --from: 2027-02-29 is not a real date: February 2027 has 28 days\n'],
     [['--from', '2027-07-01', '--to', '2027-06-30'], 'error: --from 2027-07-01 is after --to 2027-06-30: no day is in that range\n'],
     [['--starting', '2027-06', '--from', '2027-06-01'], "error: option '--starting <month|day>' cannot be used with option '--from <date>'\n"],
