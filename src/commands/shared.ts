@@ -113,12 +113,12 @@ const RELATIVE_DAY_FORMS = 'today, +30d, +2w, +6mo, +1y (-30d before)';
  * as it is. A relative form written wrongly (`+6m`) is a usage error naming `flag`.
  */
 export function resolveRelative(value: string, flag: string, today: string | undefined): string {
-  if (!looksRelative(value)) return value;
-  // todayFor returns a day whenever a value looks relative: without one, the caller forgot to ask.
-  if (today === undefined) throw new Error(`${flag} "${value}" is a relative date but no today was given`);
-  const relative = relativeDate(value, today);
+  // Any day shows whether the form is right, so a mistake is refused even without today.
+  const relative = relativeDate(value, today ?? '2000-01-01');
   if (relative === undefined) return value;
   if ('problem' in relative) throw new UsageError(`${flag}: ${relative.problem}`, undefined, { field: flag });
+  // todayFor returns a day whenever a value looks relative: without one, the caller forgot to ask.
+  if (today === undefined) throw new Error(`${flag} "${value}" is a relative date but no today was given`);
   return relative.date;
 }
 

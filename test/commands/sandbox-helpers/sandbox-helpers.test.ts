@@ -42,8 +42,12 @@ describe('argument checks', () => {
     expect(parseInstant(input)).toBe(sent);
   });
 
-  it.each(['2027-02-30', '2027-01-01T09:30:00', 'tomorrow', '01/01/2027'])('date %j is refused', (input) => {
+  it.each(['2027-02-30', '2027-01-01T09:30:00', '01/01/2027'])('date %j is refused', (input) => {
     expect(() => parseInstant(input)).toThrow('DATE must be a date (2027-01-01) or a datetime');
+  });
+
+  it('a word is refused as a relative date it is not', () => {
+    expect(() => parseInstant('tomorrow')).toThrow('DATE: "tomorrow" is not a date: use YYYY-MM-DD or today, this-month, next-month');
   });
 
   it('refuses bad arguments with exit 2 before any request', async () => {
