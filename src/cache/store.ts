@@ -212,7 +212,7 @@ export class ProfileCache {
     const bytes = Buffer.from(JSON.stringify(entry));
     if (bytes.length > this.limits.maxEntryBytes) return;
     writeFileAtomicSync(file, bytes);
-    this.keepBounds(bytes.length);
+    this.keepBounds(bytes.length, file);
   }
 
   /** Marks an entry used now: the sweep keeps the most recently used. */
@@ -249,8 +249,11 @@ export class ProfileCache {
     return removed;
   }
 
-  /** Every entry of every key, with its size and last use. */
-  entries(): EntryFile[] {
+  /**
+   * Every entry of every key, with its size and last use. With `fileSystemNowMs`, a temp file
+   * older than STALE_TEMP_MS by that clock goes.
+   */
+  entries(fileSystemNowMs?: number): EntryFile[] {
     const found: EntryFile[] = [];
     for (const keyFolder of this.keyFolders()) {
       for (const name of listNames(keyFolder)) {
@@ -262,7 +265,7 @@ export class ProfileCache {
           continue;
         }
         if (ENTRY_NAME.test(name) && stats.isFile()) found.push({ path, size: stats.size, lastUsedMs: stats.mtimeMs });
-        else if (name.startsWith('.') && name.endsWith('.tmp') && Date.now() - stats.mtimeMs > STALE_TEMP_MS) unlinkQuietly(path);
+        else if (fileSystemNowMs !== undefined && name.startsWith('.') && name.endsWith('.tmp') && fileSystemNowMs - stats.mtimeMs > STALE_TEMP_MS) unlinkQuietly(path);
       }
     }
     return found;
@@ -272,8 +275,8 @@ export class ProfileCache {
    * Evicts the least recently used entries until the profile is within its bounds. The order
    * and the cut are lru-cache's: entries go in oldest first, and what it evicts is unlinked.
    */
-  sweep(): { entries: number; bytes: number } {
-    const files = this.entries().sort((a, b) => a.lastUsedMs - b.lastUsedMs);
+  sweep(fileSystemNowMs?: number): { entries: number; bytes: number } {
+    const files = this.entries(fileSystemNowMs).sort((a, b) => a.lastUsedMs - b.lastUsedMs);
     // Required here, not with the module: only a process that writes sweeps, and a hit has no need of its 60 kB.
     const { LRUCache: Lru } = createRequire(import.meta.url)('lru-cache') as typeof import('lru-cache');
     const kept: LRUCache<string, EntryFile> = new Lru<string, EntryFile>({
@@ -294,13 +297,21 @@ export class ProfileCache {
   }
 
   /** A sweep on this process's first write, and again whenever its own writes may have crossed a bound. */
-  private keepBounds(written: number): void {
+  private keepBounds(written: number, file: string): void {
     if (this.sweptTotals !== undefined) {
       this.sweptTotals.entries++;
       this.sweptTotals.bytes += written;
       if (this.sweptTotals.entries <= this.limits.maxEntries && this.sweptTotals.bytes <= this.limits.maxBytes) return;
     }
-    this.sweep();
+    // Temp files' ages are read on the file system's clock, which stamped the entry just written:
+    // this process's clock may be another (a VM's drift, a test's faked time).
+    let fileSystemNowMs: number | undefined;
+    try {
+      fileSystemNowMs = lstatSync(file).mtimeMs;
+    } catch {
+      // Swept by another process meanwhile: temp files wait for the next sweep.
+    }
+    this.sweep(fileSystemNowMs);
   }
 
   /** Counts one event: a byte appended to the profile's log, so counting costs one small write. */

@@ -1,4 +1,4 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProfileCache, type CacheEntry } from '../../src/cache/store.js';
@@ -54,7 +54,8 @@ describe('cache bounds', () => {
     // As writeFileAtomicSync names them: .<entry file name>.<random>.tmp
     const [stale, current] = ['stale', 'current'].map((name) => join(dirname(file(name)), `.${basename(file(name))}.${name}.tmp`)) as [string, string];
     for (const temp of [stale, current]) writeFileSync(temp, '{"trek_cache":1');
-    at(stale, Date.now() / 1000 - 3600);
+    // An hour before the file system's now (the clock that stamps files, whatever this process's says).
+    at(stale, statSync(current).mtimeMs / 1000 - 3600);
     cache.write(file('a'), entry('a', 'x')); // the process's first write sweeps
     expect([existsSync(stale), existsSync(current), existsSync(file('a'))]).toEqual([false, true, true]);
   });
