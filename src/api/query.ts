@@ -110,8 +110,9 @@ const isDateType = (type: FieldType | undefined) => type === 'date' || type === 
 export function whereDateValues(expressions: string[], fields: FieldTypes | undefined): Array<[flag: string, value: string]> {
   return expressions.flatMap((expression) => {
     const eq = expression.indexOf('=');
-    const attribute = expression.slice(0, Math.max(eq, 0)).trim().split('__')[0] ?? '';
-    if (eq < 0 || !isDateType(fields?.[attribute])) return [];
+    const [attribute = '', operator] = expression.slice(0, Math.max(eq, 0)).trim().split('__');
+    // null and notnull take true, not a date.
+    if (eq < 0 || !isDateType(fields?.[attribute]) || operator === 'null' || operator === 'notnull') return [];
     return expression.slice(eq + 1).split(',').map((value): [string, string] => [`--where '${expression}'`, value.trim()]);
   });
 }

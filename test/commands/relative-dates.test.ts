@@ -47,7 +47,7 @@ describe('relative dates', () => {
   });
 
   it('--starting, --from, --to and --where count from the sandbox clock, not this machine', async () => {
-    const nextMonth = await startDates(['--starting', 'next-month']);
+    const nextMonth = await startDates(['--starting', 'next-month', '--where', 'finish_date__notnull=true']);
     expect(nextMonth.length).toBeGreaterThan(0);
     expect(nextMonth.every((day) => day.startsWith('2027-02-'))).toBe(true);
     const fortnight = await startDates(['--from', 'today', '--to', '+2w']);

@@ -9,6 +9,7 @@ import { TOPIC_NAMES } from '../../src/domain/help-topics.js';
 import { SEARCH_FIELD_TYPES } from '../../src/api/query.js';
 import { trekPaths } from '../../src/config/paths.js';
 import { recordIds } from '../../src/history-record.js';
+import { NOW } from '../helpers/clock.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
 
 let home: string;
@@ -47,6 +48,8 @@ let pablo: string;
 
 beforeAll(async () => {
   home = tempHome();
+  // The built-in sandbox on the pinned clock, so its catalogue's dates hold on any day.
+  expect((await trek(['sandbox', 'reset', '--clock', NOW.toISOString(), '--yes'])).code).toBe(0);
   departure = (await json(['search', 'departures', '--where', 'availability.status=AVAILABLE', '--starting', '2027-06', '--limit', '1']))[0].id;
   booking = (await json(['booking', 'create', '--currency', 'USD', '--external-id', 'CRM-2077'])).id;
   maria = (await json(['customer', 'create', '--title', 'Ms', '--first-name', 'María José', '--last-name', "García-O'Neill"])).id;
