@@ -4,14 +4,18 @@
  * `trek` on PATH with the built-in sandbox and a fresh TREK_HOME. Each line must exit 0, or
  * the code its trailing comment promises ("exit 2"). Terminal lines are not run (they prompt),
  * nor lines that use the `prod` profile (they need the operator's real API).
+ *
+ * The examples must hold on any day a reader pastes them: the walkthrough and every example
+ * with a date also run with the wall clock a year and three years ahead (faketime), each on a
+ * fresh store, and every one exits 0 with something to show.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { section, shellBlocks, trekOnPath } from '../helpers/readme.js';
-import { cleanEnv, freshHome, REPO } from './trek-process.js';
+import { cleanEnv, freshHome, REPO, watch } from './trek-process.js';
 
 interface ExampleLine {
   text: string;
@@ -22,22 +26,40 @@ function exampleLine(text: string): ExampleLine {
   return { text, expectedExit: Number(/#.*\bexit (\d+)/.exec(text)?.[1] ?? 0) };
 }
 
-function readmeScript(): ExampleLine[] {
+const runnable = (lines: string[]) => lines.map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#') && !line.includes('--profile prod'));
+
+function readmeParts(): { workflow: string[]; scriptHalves: string[] } {
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const workflow = shellBlocks(section(readme, '## A booking from start to finish')).flat();
-  const scriptHalves = shellBlocks(section(readme, '## Commands')).flatMap((lines) => lines.slice(lines.indexOf('# script') + 1));
-  return [...workflow, ...scriptHalves]
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#') && !line.includes('--profile prod'))
-    .map(exampleLine);
+  return {
+    workflow: runnable(shellBlocks(section(readme, '## A booking from start to finish')).flat()),
+    scriptHalves: runnable(shellBlocks(section(readme, '## Commands')).flatMap((lines) => lines.slice(lines.indexOf('# script') + 1))),
+  };
+}
+
+function readmeScript(): ExampleLine[] {
+  const { workflow, scriptHalves } = readmeParts();
+  return [...workflow, ...scriptHalves].map(exampleLine);
+}
+
+/** A date flag given a date relative to today: the examples whose results depend on the day. */
+const DATED = /--(?:starting|from|to|date|[a-z-]+-date)\s+(?:today|this-month|next-month|[+-]\d+(?:d|w|mo|y))\b/;
+
+/** `bash -c script` in `work`, with its exit codes written to fd 3 (the file exit-codes); `prefix` runs bash under another program. */
+async function runScript(work: string, script: string, prefix: string[] = []) {
+  const [command, ...args] = [...prefix, 'bash', '-c', `exec 3>exit-codes; ${script}`];
+  const bin = trekOnPath(work);
+  const env = cleanEnv({ TREK_HOME: join(work, 'home'), PATH: `${bin}:${process.env.PATH}`, PROD_KEY: 'a-key-from-a-password-manager', NO_COLOR: '1' });
+  const result = await watch(spawn(command!, args, { cwd: work, env, timeout: 240_000 })).exited;
+  const exits = readFileSync(join(work, 'exit-codes'), 'utf8').trim().split('\n').map((row) => Number(row.split(' ')[1]));
+  return { ...result, exits };
 }
 
 describe('README examples', () => {
-  it('run as written against the built-in sandbox, in order, each with the exit code it promises', (ctx) => {
+  it.concurrent('run as written against the built-in sandbox, in order, each with the exit code it promises', async (ctx) => {
+    const { expect } = ctx;
     requirePrograms(ctx, PROGRAMS.jq);
     const lines = readmeScript();
     const work = freshHome();
-    const bin = trekOnPath(work);
 
     // After each example line, its exit code goes to fd 3; a final line records the workflow's ids.
     const script = [
@@ -45,15 +67,7 @@ describe('README examples', () => {
       ...lines.flatMap((line, index) => [line.text, `echo "${index} $?" >&3`]),
       `trek booking services "$B" -o json > final-services.json`,
     ].join('\n');
-    const result = spawnSync('bash', ['-c', `exec 3>exit-codes; ${script}`], {
-      cwd: work,
-      env: cleanEnv({ TREK_HOME: join(work, 'home'), PATH: `${bin}:${process.env.PATH}`, PROD_KEY: 'a-key-from-a-password-manager', NO_COLOR: '1' }),
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    expect(result.error).toBeUndefined();
-
-    const exits = readFileSync(join(work, 'exit-codes'), 'utf8').trim().split('\n').map((row) => Number(row.split(' ')[1]));
+    const { exits, ...result } = await runScript(work, script);
     const outcome = lines.map((line, index) => `${exits[index]} ${line.text}`);
     expect(outcome, result.stderr).toEqual(lines.map((line) => `${line.expectedExit} ${line.text}`));
     // The parser still finds every group's examples, not a handful.
@@ -70,4 +84,29 @@ describe('README examples', () => {
       'flex_plan_services Confirmed',
     ]);
   }, 300_000);
+
+  // Each run's lines: the walkthrough, then every script example with a relative date.
+  it.concurrent.for(['+365d', '+1095d'])('the walkthrough and the dated examples hold with the wall clock %s ahead, on a fresh store', { timeout: 300_000 }, async (shift, ctx) => {
+    const { expect } = ctx;
+    requirePrograms(ctx, PROGRAMS.jq, PROGRAMS.faketime);
+    const { workflow, scriptHalves } = readmeParts();
+    const dated = scriptHalves.filter((line) => DATED.test(line));
+    expect(dated.length).toBeGreaterThanOrEqual(3);
+    const lines = [...workflow, ...dated];
+    const work = freshHome();
+    // What each line shows goes to a file: its stdout, an assignment's value, or the file it writes.
+    const variable = (line: string) => /^([A-Z]\w*)=/.exec(line)?.[1];
+    const written = (line: string) => / > (\S+)$/.exec(line)?.[1];
+    const run = (line: string, index: number) => {
+      const name = variable(line);
+      if (name !== undefined) return [line, `echo "${index} $?" >&3`, `printf %s "$${name}" > out.${index}`];
+      // On a line of its own, the redirection is not taken into a trailing comment.
+      return written(line) === undefined ? [`{ ${line}\n} > out.${index}`, `echo "${index} $?" >&3`] : [line, `echo "${index} $?" >&3`];
+    };
+    const script = ['set -o pipefail', ...lines.flatMap(run)].join('\n');
+    const { exits, stderr } = await runScript(work, script, ['faketime', '-f', shift]);
+    expect(lines.map((line, index) => `${exits[index]} ${line}`), stderr).toEqual(lines.map((line) => `0 ${line}`));
+    const output = (line: string, index: number) => join(work, written(line) ?? `out.${index}`);
+    expect(lines.filter((line, index) => statSync(output(line, index)).size === 0), 'lines that showed nothing').toEqual([]);
+  });
 });

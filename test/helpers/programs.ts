@@ -53,6 +53,8 @@ export const PROGRAMS = {
   jq: command('jq'),
   openssl: command('openssl'),
   less: command('less'),
+  // Runs a program with its wall clock shifted (libfaketime), for the README under a later day.
+  faketime: command('faketime'),
 } satisfies Record<string, Program>;
 
 /** CI=true (or any value but false or 0), as CI services set it. */
