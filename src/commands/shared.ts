@@ -142,10 +142,7 @@ export async function todayFor(f: Factory, values: ReadonlyArray<readonly [flag:
  */
 export async function apiToday(f: Factory): Promise<string> {
   const [client, { clockIfSandbox }] = await Promise.all([f.api(), import('../api/resources/sandbox.js')]);
-  const clock = await clockIfSandbox(client);
-  const now = clock === undefined ? f.now() : new Date(clock.now);
-  if (Number.isNaN(now.getTime())) throw new Error(`the sandbox clock answered "${clock?.now}", not a time`);
-  return dayIn(now, f.globals.tz);
+  return dayIn((await clockIfSandbox(client)) ?? f.now(), f.globals.tz);
 }
 
 /**

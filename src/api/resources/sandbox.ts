@@ -59,12 +59,18 @@ export function getClock(client: ApiClient): Promise<SandboxClock> {
   return sandboxCall(client, () => fetchJson<SandboxClock>(client, CLOCK_PATH));
 }
 
-/** The clock on a sandbox; undefined where the server answers its path with an HTTP error (a real API has none). */
-export async function clockIfSandbox(client: ApiClient): Promise<SandboxClock | undefined> {
+/**
+ * The clock's time on a sandbox; undefined where the server answers its path with an error (a
+ * real API has none) or with anything but a time. An unreachable server is not a question of
+ * clocks: that error stays.
+ */
+export async function clockIfSandbox(client: ApiClient): Promise<Date | undefined> {
   try {
-    return await fetchJson<SandboxClock>(client, CLOCK_PATH);
+    const { now } = (await fetchJson<Partial<SandboxClock> | null>(client, CLOCK_PATH)) ?? {};
+    const time = typeof now === 'string' ? new Date(now) : undefined;
+    return time === undefined || Number.isNaN(time.getTime()) ? undefined : time;
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'http') return undefined;
+    if (error instanceof ApiError && error.kind !== 'network' && error.kind !== 'timeout') return undefined;
     throw error;
   }
 }

@@ -6,9 +6,9 @@ import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { resourceOptions } from '../resource.js';
-import { examples, idArgument, readDate } from '../shared.js';
+import { apiToday, examples, idArgument, parseDate } from '../shared.js';
 import { rangeText, terminalStyle } from './plan.js';
-import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, todayOf, type ItineraryShowOptions } from './show.js';
+import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, type ItineraryShowOptions } from './show.js';
 
 export interface ItineraryForDossierOptions extends ItineraryShowOptions {
   dossier: string;
@@ -33,8 +33,11 @@ export function newItineraryForDossierCmd(f: Factory, runF: (opts: ItineraryForD
       'trek itinerary for-dossier 20004 -o json | jq -r .id',
     ]))
     .action(async (dossier: string, flags: { date?: string; markdown?: boolean }) => {
-      const today = todayOf(f);
-      const date = (await readDate(f, flags.date, '--date')) ?? today;
+      // A mistake in --date is refused before anything is sent (any day shows it).
+      if (flags.date !== undefined) parseDate(flags.date, '--date', '2000-01-01');
+      // Which variation is current or past is the API's to say: on a sandbox, by its clock.
+      const today = await apiToday(f);
+      const date = flags.date === undefined ? today : parseDate(flags.date, '--date', today);
       checkMarkdownFlag(f, Boolean(flags.markdown));
       await runF({ ...(await resourceOptions(f)), dossier, date, markdown: Boolean(flags.markdown), today });
     });

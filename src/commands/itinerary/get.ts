@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import { getItinerary } from '../../api/resources/itineraries.js';
 import type { Factory } from '../../factory.js';
 import { resourceOptions } from '../resource.js';
-import { examples, idArgument, idOption } from '../shared.js';
-import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, todayOf, type ItineraryShowOptions } from './show.js';
+import { apiToday, examples, idArgument, idOption } from '../shared.js';
+import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, type ItineraryShowOptions } from './show.js';
 
 export interface ItineraryGetOptions extends ItineraryShowOptions {
   id: string;
@@ -29,7 +29,7 @@ export function newItineraryGetCmd(f: Factory, runF: (opts: ItineraryGetOptions)
     ]))
     .action(async (id: string, flags: { variation?: string; markdown?: boolean }) => {
       checkMarkdownFlag(f, Boolean(flags.markdown));
-      await runF({ ...(await resourceOptions(f)), id, variation: flags.variation, markdown: Boolean(flags.markdown), today: todayOf(f) });
+      await runF({ ...(await resourceOptions(f)), id, variation: flags.variation, markdown: Boolean(flags.markdown), today: await apiToday(f) });
     });
 }
 

@@ -23,10 +23,6 @@ export function checkMarkdownFlag(f: Factory, markdown: boolean): void {
   if (f.globals.fields) throw new UsageError('--fields does not apply to --markdown');
 }
 
-export function todayOf(f: Factory): string {
-  return f.now().toISOString().slice(0, 10);
-}
-
 /**
  * Markdown with --markdown; the day-by-day plan in table view; otherwise (other formats, or
  * --fields) the itinerary resource itself.
