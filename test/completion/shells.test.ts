@@ -19,7 +19,7 @@ import { recordIds } from '../../src/history-record.js';
 import { FORMATS } from '../../src/output/formats.js';
 import { AVAILABILITY_STATUSES } from '../../src/completion/values.js';
 import { tempHome, testFactory } from '../helpers/factory.js';
-import { useHostileServers } from '../helpers/hostile-server.js';
+import { startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 import { PROGRAMS, requirePrograms, type Program } from '../helpers/programs.js';
 
 const run = promisify(execFile);
@@ -120,8 +120,6 @@ async function fish(line: string, extra: ExtraEnv = {}): Promise<string[]> {
 
 const sorted = (values: readonly string[]) => [...values].sort();
 
-const servers = useHostileServers();
-
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -132,9 +130,14 @@ const hostileValue = (word: string) => `${word};touch\${IFS}${pwned};#`;
 /**
  * A stand-in API: departure service S1, whose transitions include shell code beside
  * 'Request Cancellation' and 'Expired', and override reasons with the same mix; `env` points trek at it.
+ * One for the file: it only answers, so the tests that run at once share it.
  */
+let hostile: Promise<HostileServer> | undefined;
+afterAll(async () => {
+  await (await hostile)?.close();
+});
 async function hostileApi(): Promise<{ env: ExtraEnv; requests: () => string[] }> {
-  const server = await servers.start((req, res) => {
+  hostile ??= startHostileServer((req, res) => {
     if (req.url === '/departure_services/S1/') {
       const transitions = [hostileValue('Confirmed'), `$(touch ${pwned})`, 'Request Cancellation', 'Expired'];
       json(res, 200, { id: 'S1', type: 'departure_services', status: 'Confirmed', status_transitions: transitions });
@@ -142,6 +145,7 @@ async function hostileApi(): Promise<{ env: ExtraEnv; requests: () => string[] }
       json(res, 200, { count: 2, results: [{ code: 'LOST', label: 'Passport lost' }, { code: hostileValue('MINOR'), label: 'hostile' }], links: [] });
     } else json(res, 404, { message: 'not found' });
   });
+  const server = await hostile;
   return { env: { TREK_BASE_URL: server.url, TREK_API_KEY: 'test-key' }, requests: () => server.requests.map((r) => `${r.method} ${r.url}`) };
 }
 
@@ -150,7 +154,8 @@ async function verbsOf(noun: string): Promise<string[]> {
   return root.commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
 }
 
-describe.each([
+// Each test waits on shells and trek processes of its own, so the tests of a block run at once.
+describe.concurrent.each([
   ['bash', [PROGRAMS.bash, PROGRAMS.bashCompletion], (line: string, extra?: ExtraEnv) => bash(line, extra)],
   ['bash without bash-completion', [PROGRAMS.bash], (line: string, extra?: ExtraEnv) => bash(line, extra, false)],
   ['zsh', [PROGRAMS.zsh], zsh],
@@ -244,10 +249,10 @@ async function inTerminal<T>(shell: 'bash' | 'zsh' | 'fish', extra: ExtraEnv, us
   const tmux = (...args: string[]) => run('tmux', ['-S', join(dir, 'tmux'), '-f', '/dev/null', ...args], { env: tmuxEnv });
   const screen = async () => (await tmux('capture-pane', '-p')).stdout;
   async function waitUntil(done: (text: string) => boolean, what: string): Promise<string> {
-    for (let tries = 0; tries < 200; tries++) {
+    for (let tries = 0; tries < 800; tries++) {
       const text = await screen();
       if (done(text)) return text;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error(`${shell} never showed ${what}; the screen shows:\n${await screen()}`);
   }
@@ -282,7 +287,7 @@ async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra:
   });
 }
 
-describe.each([
+describe.concurrent.each([
   ['bash', [PROGRAMS.bash, PROGRAMS.bashCompletion]],
   ['zsh', [PROGRAMS.zsh]],
   ['fish', [PROGRAMS.fish]],
@@ -328,7 +333,7 @@ describe.each([
   });
 });
 
-describe('19.5 several ids found by name are listed with their names, the word left as typed', () => {
+describe.concurrent('19.5 several ids found by name are listed with their names, the word left as typed', () => {
   it('bash: the first TAB keeps the word (no common start with it to insert); the second lists each id with its name', async (ctx) => {
     requirePrograms(ctx, PROGRAMS.bash, PROGRAMS.bashCompletion);
     const line = 'trek --profile desk customer get Garc';
@@ -365,7 +370,7 @@ describe('19.5 several ids found by name are listed with their names, the word l
   });
 });
 
-describe('descriptions reach the shells that show them', () => {
+describe.concurrent('descriptions reach the shells that show them', () => {
   it('zsh shows the description beside the value', async (ctx) => {
     requirePrograms(ctx, PROGRAMS.zsh);
     expect(await zshWithDescriptions('trek pro')).toEqual([expect.stringMatching(/^profile -- Manage profiles/)]);
@@ -379,7 +384,7 @@ describe('descriptions reach the shells that show them', () => {
   });
 });
 
-describe('the scripts load cleanly', () => {
+describe.concurrent('the scripts load cleanly', () => {
   it('zsh: `trek completion zsh > _trek` autoloads from $fpath in a fresh zsh with compinit, without errors', async (ctx) => {
     requirePrograms(ctx, PROGRAMS.zsh);
     const { stdout, stderr } = await run(

@@ -48,7 +48,8 @@ export async function openTerminal(command: string, options: { columns: number; 
       while (Date.now() < deadline) {
         text = await screen(options);
         if (done(text)) return text;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // A capture is a few milliseconds; polling often saves most of a poll's wait per step.
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
       throw new Error(`the terminal never showed what was expected; it shows:\n${text}`);
     },
