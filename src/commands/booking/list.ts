@@ -49,7 +49,7 @@ export function newBookingListCmd(f: Factory, runF: (opts: BookingListOptions) =
     .addHelpText('after', examples([
       'trek booking list',
       'trek booking list --where external_id=CRM-2077',
-      "trek booking list --where 'balance_due_date__lte=2027-03-01' --order-by balance_due_date",
+      "trek booking list --where 'balance_due_date__lte=+30d' --order-by balance_due_date",
       "trek booking list --all -o ndjson | jq -r 'select(.amount_owing != \"0.00\") | .id'",
     ]))
     .action(async (flags: ListFlags & { agency?: string }) => {

@@ -29,7 +29,7 @@ export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOpti
   return addCustomerFlags(command, false)
     .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
-      'trek customer update 300001 --middle-name Augusta --nationality British --passport-number 502135446 --passport-expiry-date 2031-05-01',
+      'trek customer update 300001 --middle-name Augusta --nationality British --passport-number 502135446 --passport-expiry-date +5y',
       "trek customer update 300001 --emergency-first-name Charles --emergency-last-name Babbage --emergency-phone 'MOBILE:+44 20 7946 0011'",
       'trek customer update 300001 --meal-preference vegetarian -o json | jq .meal_preference',
     ]))

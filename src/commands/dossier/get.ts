@@ -41,7 +41,7 @@ export function newDossierGetCmd(f: Factory, runF: (opts: DossierGetOptions) => 
   return addListOptions(command, DEPARTURES)
     .addHelpText('after', examples([
       'trek dossier get 20001',
-      'trek dossier get 20001 --departures --starting 2027-06',
+      'trek dossier get 20001 --departures --starting next-month',
       "trek dossier get 20001 --departures --all -o ndjson | jq -r 'select(.availability.status == \"AVAILABLE\") | .id'",
     ]))
     .action(async (id: string, { departures, ...flags }: ListFlags & { departures?: boolean }) => {

@@ -59,7 +59,7 @@ export function newFlexTermsCmd(f: Factory, runF: (opts: FlexTermsOptions) => Pr
     .option('--date <YYYY-MM-DD>', 'cancellation date to look up, or relative: today, +30d, +2w')
     .addHelpText('after', examples([
       'trek flex terms 400001',
-      'trek flex terms 400001 --date 2027-03-15',
+      'trek flex terms 400001 --date +30d',
       'trek flex terms 400001 --date today -o json | jq -r .refund_amount',
     ]))
     .action(async (departureService: string, flags: { date?: string }) => {

@@ -51,10 +51,10 @@ const options: Topic = (program, width) => {
 
 /** Spec §4.1: each operator, what it matches and a search that uses it. */
 const OPERATORS: Readonly<Record<string, readonly [meaning: string, example: string]>> = {
-  lt: ['less than', 'trek search departures --where start_date__lt=2027-01-01'],
-  lte: ['less than or equal', 'trek search departures --where finish_date__lte=2027-03-31'],
-  gt: ['greater than', 'trek search departures --where start_date__gt=2027-06-30'],
-  gte: ['greater than or equal', 'trek search departures --where start_date__gte=2027-06-01'],
+  lt: ['less than', 'trek search departures --where start_date__lt=+30d'],
+  lte: ['less than or equal', 'trek search departures --where finish_date__lte=+3mo'],
+  gt: ['greater than', 'trek search departures --where start_date__gt=+6mo'],
+  gte: ['greater than or equal', 'trek search departures --where start_date__gte=+2w'],
   like: ['contains, with * as a wildcard', "trek search departures --where 'name__like=Best of *'"],
   notnull: ['has a value (the value is true)', 'trek search departures --where nearest_start_airport.code__notnull=true'],
   null: ['has no value (the value is true)', 'trek search departures --where nearest_finish_airport.code__null=true'],

@@ -28,8 +28,8 @@ export function newItineraryForDossierCmd(f: Factory, runF: (opts: ItineraryForD
     .option('--date <YYYY-MM-DD>', 'travel date, or relative: +30d, +6mo (default: today)')
     .option('--markdown', MARKDOWN_HELP)
     .addHelpText('after', examples([
-      'trek itinerary for-dossier 20004 --date 2027-05-01',
-      'trek itinerary for-dossier 20004 --date 2027-12-01 --markdown > trip.md',
+      'trek itinerary for-dossier 20004 --date +4mo',
+      'trek itinerary for-dossier 20004 --date +1y --markdown > trip.md',
       'trek itinerary for-dossier 20004 -o json | jq -r .id',
     ]))
     .action(async (dossier: string, flags: { date?: string; markdown?: boolean }) => {

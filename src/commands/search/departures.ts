@@ -26,10 +26,10 @@ export const DEPARTURES: SearchResource = {
     { field: 'nearest_finish_airport.code', header: 'FLY OUT' },
   ],
   examples: [
-    'trek search departures --starting 2027-06 --where availability.status=AVAILABLE',
-    'trek search departures --from 2027-06-15 --to 2027-07-15 --all -o csv > departures.csv',
+    'trek search departures --starting next-month --where availability.status=AVAILABLE',
+    'trek search departures --from today --to +30d --all -o csv > departures.csv',
     'trek search departures --where availability.status=AVAILABLE --limit 5',
-    "trek search departures --where 'start_date__gte=2027-05-01' --where 'availability.status__in=AVAILABLE,REQUEST_SPACE'",
+    "trek search departures --where 'start_date__gte=+6mo' --where 'availability.status__in=AVAILABLE,REQUEST_SPACE'",
     "trek search departures --where name=peru --where 'nearest_finish_airport.code=LIM' -o csv",
     'trek search departures --all -o ndjson | jq -r .id',
   ],
