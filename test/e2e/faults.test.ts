@@ -29,7 +29,8 @@ function builtIn() {
 /** The statuses of the answers a --verbose trace shows, in order. */
 const tracedStatuses = (stderr: string) => [...stderr.matchAll(/^< (\d{3}) /gm)].map((m) => Number(m[1]));
 
-describe('16 trek retries against injected faults, on the built-in sandbox', () => {
+// Each test has a built-in sandbox of its own and mostly waits (on retries' back-off, on trek): they run at once.
+describe.concurrent('16 trek retries against injected faults, on the built-in sandbox', () => {
   it('16 faults add --status 503 --count 2, then search departures succeeds after two retries, which --verbose shows', async () => {
     const { trek, faults } = builtIn();
     const added = await trek('sandbox', 'faults', 'add', '--status', '503', '--count', '2');
