@@ -117,7 +117,8 @@ describe('the booking workflow, scripted', () => {
       [activity.id, cancelled.status],
     ]);
     expect(services[0].status_transitions).toContain('Request Cancellation');
-  });
+    // Some twenty trek processes, one after another: a loaded machine needs more than the default 30 s.
+  }, 90_000);
 
   it('refuses to confirm an unpaid Option, naming the deposit, and sends nothing', async () => {
     const { booking, customers } = await bookingAndTravellers();
