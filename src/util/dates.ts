@@ -100,7 +100,7 @@ export function relativeDate(text: string, today: string): { date: string } | { 
     return { problem: `"${text}" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS}${minutes}` };
   }
   const amount = Number(offset[2]) * (offset[1] === '-' ? -1 : 1);
-  const unit = offset[3]!;
+  const unit = offset[3];
   if (unit === 'mo' || unit === 'y') return { date: formatDateParts(addMonths(now, unit === 'y' ? amount * 12 : amount)) };
   const day = new Date(Date.UTC(now.year, now.month - 1, now.day + amount * (unit === 'w' ? 7 : 1)));
   return { date: day.toISOString().slice(0, 10) };

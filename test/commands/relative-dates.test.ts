@@ -55,7 +55,7 @@ describe('relative dates', () => {
     expect(fortnight.every((day) => day >= '2027-01-10' && day <= '2027-01-24')).toBe(true);
     const sixMonths = await startDates(['--where', 'start_date__gt=+6mo', '--order-by', 'start_date', '--limit', '1']);
     expect(sixMonths).toHaveLength(1);
-    expect(sixMonths[0]! > '2027-07-10').toBe(true);
+    expect(sixMonths[0] > '2027-07-10').toBe(true);
   });
 
   it('day flags take a relative day: the customer passport dates, itinerary --date', async () => {
@@ -88,7 +88,7 @@ describe('relative dates', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('on a real API (no sandbox clock) today is this machine\'s day in the profile\'s time zone', async () => {
+  it("on a real API (no sandbox clock) today is this machine's day in the profile's time zone", async () => {
     const server = await servers.start((req, res) => {
       if (req.url?.startsWith('/_sandbox/')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count: 0, max_per_page: 10, current_page: 1, results: [], links: [] }));

@@ -49,7 +49,7 @@ async function runScript(work: string, script: string, prefix: string[] = []) {
   const [command, ...args] = [...prefix, 'bash', '-c', `exec 3>exit-codes; ${script}`];
   const bin = trekOnPath(work);
   const env = cleanEnv({ TREK_HOME: join(work, 'home'), PATH: `${bin}:${process.env.PATH}`, PROD_KEY: 'a-key-from-a-password-manager', NO_COLOR: '1' });
-  const result = await watch(spawn(command!, args, { cwd: work, env, timeout: 240_000 })).exited;
+  const result = await watch(spawn(command, args, { cwd: work, env, timeout: 240_000 })).exited;
   const exits = readFileSync(join(work, 'exit-codes'), 'utf8').trim().split('\n').map((row) => Number(row.split(' ')[1]));
   return { ...result, exits };
 }
