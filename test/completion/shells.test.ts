@@ -154,8 +154,9 @@ async function verbsOf(noun: string): Promise<string[]> {
   return root.commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
 }
 
-// Each test waits on shells and trek processes of its own, so the tests of a block run at once.
-describe.concurrent.each([
+// Each test waits on shells and trek processes of its own, so the tests of a block run at once
+// (the blocks one after another, so a shell's completion never waits on four others').
+describe.each([
   ['bash', [PROGRAMS.bash, PROGRAMS.bashCompletion], (line: string, extra?: ExtraEnv) => bash(line, extra)],
   ['bash without bash-completion', [PROGRAMS.bash], (line: string, extra?: ExtraEnv) => bash(line, extra, false)],
   ['zsh', [PROGRAMS.zsh], zsh],
@@ -165,38 +166,38 @@ describe.concurrent.each([
   // bash replaces only what follows the last `=` of the word; zsh and fish replace the whole word.
   const afterEquals = (prefix: string, values: readonly string[]) => (shell.startsWith('bash') ? [...values] : values.map((v) => prefix + v));
 
-  it('completes a noun from its first letters', async () => {
+  it.concurrent('completes a noun from its first letters', async () => {
     expect(await completeLine('trek bo')).toEqual(['booking']);
     expect(await completeLine('trek sea')).toEqual(['search']);
   });
 
-  it("lists a noun's verbs", async () => {
+  it.concurrent("lists a noun's verbs", async () => {
     expect(sorted(await completeLine('trek booking '))).toEqual(sorted(await verbsOf('booking')));
     expect(sorted(await completeLine('trek profile '))).toEqual(sorted(await verbsOf('profile')));
   });
 
-  it('offers a recently created booking id after `trek booking get`, from the profile in use', async () => {
+  it.concurrent('offers a recently created booking id after `trek booking get`, from the profile in use', async () => {
     expect(await completeLine('trek booking get ')).toEqual([createdBooking]);
     expect(await completeLine('trek --profile work booking get ')).toEqual(['BK-2718']);
     expect(await completeLine('trek --profile other booking get ')).toEqual([]);
   });
 
-  it('lists the availability statuses after --where availability.status=', async () => {
+  it.concurrent('lists the availability statuses after --where availability.status=', async () => {
     const expected = afterEquals('availability.status=', AVAILABILITY_STATUSES);
     expect(sorted(await completeLine('trek search departures --where availability.status='))).toEqual(sorted(expected));
     expect(await completeLine('trek search departures --where availability.status=WA')).toEqual(afterEquals('availability.status=', ['WAIT_LIST']));
   });
 
-  it('lists the output formats after -o', async () => {
+  it.concurrent('lists the output formats after -o', async () => {
     expect(sorted(await completeLine('trek -o '))).toEqual(sorted(FORMATS));
     expect(await completeLine('trek --output=nd')).toEqual(afterEquals('--output=', ['ndjson']));
   });
 
-  it('completes flags', async () => {
+  it.concurrent('completes flags', async () => {
     expect(await completeLine('trek search departures --whe')).toEqual(['--where']);
   });
 
-  it("19.5 a word finds an id by its label (a booking's reference, a customer's name), and a unique match is the id", async () => {
+  it.concurrent("19.5 a word finds an id by its label (a booking's reference, a customer's name), and a unique match is the id", async () => {
     expect(await completeLine('trek --profile desk booking get CRM')).toEqual(['200009']);
     expect(await completeLine('trek --profile desk booking get crm-20')).toEqual(['200009']);
     expect(await completeLine('trek --profile desk customer get Pab')).toEqual(['300012']);
@@ -204,6 +205,7 @@ describe.concurrent.each([
     expect(await completeLine('trek --profile desk customer get Nobody')).toEqual([]);
   });
 
+  // After the others: its completion asks the API, and a lookup gives up after 1.5 s on a crowded machine.
   it('14.1 offers the statuses and reasons the API sends, spaces and all, and none holding shell code', async () => {
     const api = await hostileApi();
     // bash and zsh show the word as it will be inserted, space escaped; fish lists the value and escapes on insertion.
@@ -287,19 +289,19 @@ async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra:
   });
 }
 
-describe.concurrent.each([
+describe.each([
   ['bash', [PROGRAMS.bash, PROGRAMS.bashCompletion]],
   ['zsh', [PROGRAMS.zsh]],
   ['fish', [PROGRAMS.fish]],
 ] as const)('%s, typed into a terminal', (shell, programs) => {
   needs(PROGRAMS.tmux, ...programs);
 
-  it('19.5 TAB on a booking reference or a name puts the one id it finds in its place', async () => {
+  it.concurrent('19.5 TAB on a booking reference or a name puts the one id it finds in its place', async () => {
     expect(await tabThenEnter(shell, 'trek --profile desk booking get CRM')).toEqual(['--profile', 'desk', 'booking', 'get', '200009']);
     expect(await tabThenEnter(shell, 'trek --profile desk customer get Pab')).toEqual(['--profile', 'desk', 'customer', 'get', '300012']);
   });
 
-  it('19.5 TAB on a name two customers share lists both with their names and leaves the word as typed', async () => {
+  it.concurrent('19.5 TAB on a name two customers share lists both with their names and leaves the word as typed', async () => {
     const line = 'trek --profile desk customer get Garc';
     const shown = await inTerminal(shell, {}, async ({ tmux, waitFor }) => {
       await tmux('send-keys', '-l', line);
@@ -313,18 +315,20 @@ describe.concurrent.each([
     expect(shown).toMatch(/300012 .*Mr Pablo García/);
   });
 
+  // After the others: its completion asks the API, and a lookup gives up after 1.5 s on a crowded machine.
   it('14.1 TAB then Enter on a status holding shell code runs no shell code', async () => {
     const api = await hostileApi();
     expect(await tabThenEnter(shell, 'trek service transition S1 C', api.env)).toEqual(['service', 'transition', 'S1', 'C']);
     expect(existsSync(pwned)).toBe(false);
   });
 
+  // After the others: its completion asks the API, and a lookup gives up after 1.5 s on a crowded machine.
   it('14.1 a status with a space goes in quoted, as one word', async () => {
     const api = await hostileApi();
     expect(await tabThenEnter(shell, 'trek service transition S1 Req', api.env)).toEqual(['service', 'transition', 'S1', 'Request Cancellation']);
   });
 
-  it('14.1 the script inserts any value quoted, as one word, even one the engine would never send', async () => {
+  it.concurrent('14.1 the script inserts any value quoted, as one word, even one the engine would never send', async () => {
     const value = `${hostileValue('Confirmed')}$(touch ${pwned})\`touch ${pwned}\`|&<>*?~!'"\\ end`;
     const canned = join(home, `canned-${shell}`);
     writeFileSync(canned, `${value}\tdescription\n:4\n`);
