@@ -57,8 +57,9 @@ const { outputFiles } = await build({
   // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), the sandbox's
   // PDF maker, loaded only when a document's content is asked for, and the libraries of a few
   // commands (CSV manifests, the cache's LRU, pager command lines): bundled, every command
-  // would read and compile their 100 kB.
-  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote'],
+  // would read and compile their 100 kB. cli-table3 too, required when a table is drawn: bundled,
+  // it would bring its optional colour library (53 kB with it) that trek never has it load.
+  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
   supported: { 'dynamic-import': false },
   plugins: [sandboxInItsOwnFile],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts

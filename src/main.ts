@@ -6,6 +6,7 @@ import { COMPLETE_COMMAND } from './completion/protocol.js';
 import { CancelError, carriesExit, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
 import type { Factory } from './factory.js';
 import { sanitize, toSafeJson } from './output/sanitize.js';
+import { loadTheme } from './output/theme.js';
 
 /**
  * Runs one invocation and returns its exit code. This is the only place where errors become
@@ -25,7 +26,7 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     configureTree(program, f, commanderText);
     if (completion) return await (await completion).runComplete(program, argv.slice(1), f);
     await program.parseAsync(argv, { from: 'user' });
-    printCommanderText(commanderText, f);
+    await printCommanderText(commanderText, f);
     return ExitCode.ok;
   } catch (error) {
     // --help and --version end as exit-0 CommanderErrors: they never read the config to decide.
@@ -57,9 +58,10 @@ function configureTree(command: Command, f: Factory, stderrText: CommanderText[]
   for (const sub of command.commands) configureTree(sub, f, stderrText);
 }
 
-function printCommanderText(texts: CommanderText[], f: Factory): void {
+async function printCommanderText(texts: CommanderText[], f: Factory): Promise<void> {
+  const theme = await loadTheme(f.io.colorErr && texts.some(({ isError }) => isError));
   // Commander's messages repeat what was typed, which may hold escape sequences.
-  for (const { text, isError } of texts.splice(0)) f.io.err.write(isError ? f.theme('err').error(sanitize(text, { multiline: true })) : text);
+  for (const { text, isError } of texts.splice(0)) f.io.err.write(isError ? theme.error(sanitize(text, { multiline: true })) : text);
 }
 
 interface OutputFlags {
@@ -118,10 +120,10 @@ async function report(error: unknown, f: Factory, asJson: boolean, commanderText
   }
   // Commander's own message (and suggestion) for parse errors.
   if (error instanceof CommanderError) {
-    printCommanderText(commanderText, f);
+    await printCommanderText(commanderText, f);
     return code;
   }
-  const theme = f.theme('err');
+  const theme = await loadTheme(f.io.colorErr);
 
   if (error instanceof ApiError) {
     const status = error.status ? ` (HTTP ${error.status})` : '';

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { SETTING_KEYS } from '../config/settings.js';
 import type { Factory } from '../factory.js';
 import { GLOBAL_FLAGS, type GlobalFlag } from '../config/global-flags.js';
+import { loadColors } from '../output/theme.js';
 import { newApiCmd } from './api/index.js';
 import { newCompletionCmd } from './completion/index.js';
 import { configureHelpTree } from './help/configure.js';
@@ -172,7 +173,11 @@ export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<
   }
 
   // Only an action needs the flags read (and the settings file under them): --help and --version never load that code.
-  program.hook('preAction', async (_root, action) => (await import('./globals.js')).applyGlobalFlags(program, action, f));
+  // Colour is decided there too: chalk is loaded only when something may be coloured.
+  program.hook('preAction', async (_root, action) => {
+    (await import('./globals.js')).applyGlobalFlags(program, action, f);
+    if (f.io.colorOut || f.io.colorErr) await loadColors();
+  });
 
   const nouns = await Promise.all(NOUNS.map(async (noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv))));
   for (const noun of nouns) program.addCommand(noun);

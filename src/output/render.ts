@@ -3,8 +3,9 @@ import type { Format } from './formats.js';
 import type { IOStreams } from './iostreams.js';
 import type { PagerCommand } from './pager.js';
 import { sanitize, sanitizeDeep, sanitizeXml, toSafeJson } from './sanitize.js';
+import { COLUMN_GAP, drawColumns } from './grid.js';
 import { textTools } from './text.js';
-import { makeTheme, type Theme } from './theme.js';
+import { loadTheme, type Theme } from './theme.js';
 import { localTime } from './time.js';
 
 export interface OutputSpec {
@@ -66,7 +67,6 @@ export interface ItemOptions {
   xmlRoot?: string;
 }
 
-const COLUMN_GAP = '  ';
 /** Narrowest a shrunk column gets, so it still shows a couple of characters and the '…'. */
 const MIN_COLUMN_WIDTH = 3;
 
@@ -159,7 +159,8 @@ function cellText(column: Column, record: unknown, spec: OutputSpec, theme: Them
 /**
  * A gh-like table: header row, columns two spaces apart, no borders, fitted to `width` (with
  * --wide, every column as wide as its widest cell). A cell too long for its column is cut with
- * '…', or broken onto more lines at spaces when its column wraps.
+ * '…', or broken onto more lines at spaces when its column wraps. trek fits the cells and
+ * cli-table3 draws them (grid.ts).
  */
 async function formatTable(columns: Column[], records: unknown[], spec: OutputSpec, theme: Theme): Promise<View> {
   const text = await textTools();
@@ -183,19 +184,8 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
     if (fitted !== cell) cut = true;
     return [fitted];
   };
-  const lines: string[] = [];
-  for (const row of [headers.map((header) => theme.header(header)), ...rows]) {
-    const cells = row.map(cellLines);
-    const height = Math.max(1, ...cells.map((cell) => cell.length));
-    for (let line = 0; line < height; line++) {
-      const padded = cells.map((cell, i) => {
-        const part = cell[line] ?? '';
-        return part + ' '.repeat(Math.max(0, widths[i]! - text.width(part)));
-      });
-      lines.push(padded.join(COLUMN_GAP).replace(/ +$/, ''));
-    }
-  }
-  return { text: lines.map((line) => `${line}\n`).join(''), cut };
+  const fitted = [headers.map((header) => theme.header(header)), ...rows].map((row) => row.map(cellLines));
+  return { text: await drawColumns(fitted, widths, text), cut };
 }
 
 /**
@@ -206,10 +196,9 @@ async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpe
   const text = await textTools();
   const labels = rows.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
   const labelWidth = Math.max(0, ...labels.map(text.width));
-  const indent = ' '.repeat(labelWidth + COLUMN_GAP.length);
-  const valueWidth = Math.max(MIN_VALUE_WIDTH, spec.width - indent.length);
+  const valueWidth = Math.max(MIN_VALUE_WIDTH, spec.width - labelWidth - COLUMN_GAP.length);
   let cut = false;
-  const lines = rows.map((column, i) => {
+  const grid = rows.map((column, i) => {
     const value = getPath(record, column.field);
     const plain = localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone);
     const valueLines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n').flatMap((line) => {
@@ -217,10 +206,10 @@ async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpe
       if (fitted !== line) cut = true;
       return text.wrap(spec.color && column.style ? column.style(fitted, value, theme) : fitted, valueWidth);
     });
-    const label = labels[i]!;
-    return theme.header(label) + ' '.repeat(labelWidth - text.width(label)) + COLUMN_GAP + valueLines.join(`\n${indent}`);
+    return [[theme.header(labels[i]!)], valueLines];
   });
-  return { text: lines.map((line) => line.replace(/ +$/gm, '') + '\n').join(''), cut };
+  const widest = Math.max(0, ...grid.flatMap(([, valueLines]) => valueLines!.map(text.width)));
+  return { text: await drawColumns(grid, [labelWidth, Math.min(valueWidth, widest)], text), cut };
 }
 
 // ---- csv / tsv ------------------------------------------------------------------------------
@@ -326,7 +315,7 @@ export async function renderList(
       if (count > 0) await writeDocument(io, await xmlDocument(collected.map((r) => select(r, fields)), 'results'), spec);
       break;
     case 'table':
-      if (count > 0) await writeView(io, await formatTable(columns, collected, spec, makeTheme(spec.color)), spec);
+      if (count > 0) await writeView(io, await formatTable(columns, collected, spec, await loadTheme(spec.color)), spec);
       else if (options.empty) io.err.write(options.empty + '\n');
       break;
     case 'ndjson':
@@ -359,7 +348,7 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
       io.out.write(delimitedHeader(format, columns) + delimitedRecord(format, columns, record));
       return;
     case 'table': {
-      const theme = makeTheme(spec.color);
+      const theme = await loadTheme(spec.color);
       const blocks = [await formatDetailRows(columns, record, spec, theme)];
       // --fields asks for exactly those values, so the sections are left out.
       for (const section of fields ? [] : (options.sections ?? [])) {

@@ -1,5 +1,5 @@
-import picocolors from 'picocolors';
 import { CancelError } from '../errors.js';
+import { loadColors, palette } from '../output/theme.js';
 
 export interface Choice<T> {
   name: string;
@@ -45,10 +45,11 @@ export const INTERRUPTED = 'nothing was changed';
 /**
  * Every colour and mark inquirer draws, from trek's own decision (--color, the color setting,
  * NO_COLOR, FORCE_COLOR, whether stderr is a terminal) rather than its colour library's, which
- * reads only the environment when it is loaded. The shapes are inquirer's defaults.
+ * reads only the environment when it is loaded. The shapes are inquirer's defaults. With colour
+ * on, loadColors() must have loaded chalk.
  */
 export function promptTheme(color: boolean) {
-  const c = picocolors.createColors(color);
+  const c = palette(color);
   return {
     prefix: { idle: c.blue('?'), done: c.green('✔') },
     spinner: { interval: 80, frames: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'].map((frame) => c.yellow(frame)) },
@@ -104,7 +105,10 @@ async function ask<T>(output: NodeJS.WritableStream, run: (context: object) => P
  */
 export function inquirerPrompter(options: { output?: NodeJS.WritableStream; color: () => boolean }): Prompter {
   const output = options.output ?? process.stderr;
-  const load = () => import('@inquirer/prompts');
+  const load = async () => {
+    if (options.color()) await loadColors();
+    return import('@inquirer/prompts');
+  };
   const theme = () => promptTheme(options.color());
   return {
     select: async (message, choices, defaultValue) => {

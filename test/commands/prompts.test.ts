@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
+import { loadColors } from '../../src/output/theme.js';
 import { promptTheme } from '../../src/prompt/prompter.js';
 import { tempHome } from '../helpers/factory.js';
 import { useTrekSandbox } from '../helpers/trek-sandbox.js';
@@ -131,7 +132,8 @@ describe('19 prompts check each answer when it is given', () => {
 });
 
 describe('19.2 colour, Ctrl-C and No', () => {
-  it('19.2 the prompt theme draws no escape sequence when colour is off, and colours when on', () => {
+  it('19.2 the prompt theme draws no escape sequence when colour is off, and colours when on', async () => {
+    await loadColors();
     const samples = (color: boolean) => {
       const theme = promptTheme(color);
       return [theme.prefix.idle, theme.prefix.done, ...theme.spinner.frames, theme.style.answer('a'), theme.style.message('m'), theme.style.error('e'), theme.style.highlight('h'), theme.style.keysHelpTip([['↑↓', 'navigate']])].join('');

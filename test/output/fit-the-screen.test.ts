@@ -126,6 +126,21 @@ describe('18 fit the screen: emoji and CJK take their width on screen', () => {
     }
   });
 
+  it('18 columns stay aligned for text cli-table3 measures otherwise (string-width 4): newer emoji, ZWJ sequences, Thai marks', async () => {
+    // string-width 4 counts 🫠 as 1 column, 🧑‍🚀 as 5 and ก่ as 2; a terminal (and string-width 8) as 2, 2 and 1.
+    const names = ['🫠 melt', '🧑‍🚀 crew', 'ก่ Thai', 'plain', '東京 🧑‍🚀 🫠'];
+    const t = testIO();
+    await renderList(t.io, names.map((name, i) => ({ name, id: String(i + 1), colour: '🫠 🧑‍🚀' })), table(80), { columns: [{ field: 'name' }, { field: 'id' }, { field: 'colour' }] });
+    const lines = t.out().trimEnd().split('\n');
+    // The widest name, 東京 🧑‍🚀 🫠, takes 10 columns.
+    expect(lines[0]).toBe('NAME        ID  COLOUR');
+    // Each name padded to those 10 columns as a terminal counts them, whatever string-width 4 says.
+    expect(lines.slice(1)).toEqual(names.map((name, i) => `${name}${' '.repeat(10 - stringWidth(name))}  ${i + 1}   🫠 🧑‍🚀`));
+    const item = testIO();
+    await renderItem(item.io, { a: '🧑‍🚀 x', b: 'y' }, table(40), { rows: [{ field: 'a', header: '🫠' }, { field: 'b', header: 'LONG' }] });
+    expect(item.out()).toBe('🫠    🧑‍🚀 x\nLONG  y\n');
+  });
+
   it('18 a detail view with CJK labels and values lines up and wraps by display width', async () => {
     const t = testIO();
     const value = '東京都庁の展望台からの眺めは素晴らしい東京都庁の展望台からの眺めは素晴らしい';
