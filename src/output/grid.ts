@@ -3,7 +3,7 @@
  * apart. trek fits each cell first (text.ts: width, cuts and wraps by string-width 8) and hands
  * cli-table3 the column widths, so cli-table3 only lays the lines side by side and pads them.
  */
-import type { TextTools } from './text.js';
+import { textTools, type TextTools } from './text.js';
 
 /** What separates two columns. */
 export const COLUMN_GAP = '  ';
@@ -48,15 +48,19 @@ function standIn(number: number, width: number): string {
   return text;
 }
 
+export type Align = 'left' | 'right';
+
 /**
  * `rows` (each cell its lines, already fitted to its column's width) as text: each column
- * `widths[i]` wide, COLUMN_GAP apart, every line ending in '\n' without trailing blanks.
+ * `widths[i]` wide, COLUMN_GAP apart, its cells on the left of it unless `aligns` says right,
+ * every line ending in '\n' without trailing blanks.
  */
-export async function drawColumns(rows: string[][][], widths: number[], text: TextTools): Promise<string> {
+export async function drawColumns(rows: string[][][], widths: number[], text: TextTools, aligns: Align[] = []): Promise<string> {
   const { default: Table } = await import('cli-table3');
   const table = new Table({
     chars: NO_BORDERS,
     colWidths: widths,
+    colAligns: aligns,
     wordWrap: false,
     // Empty style lists: cli-table3 then never loads its own colour library (trek colours the text).
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
@@ -82,4 +86,15 @@ export async function drawColumns(rows: string[][][], widths: number[], text: Te
   for (const row of rows) table.push(row.map((cell) => cell.map(standInFor).join('\n')));
   const drawn = table.toString().replace(STAND_IN, (stand) => lines.get(stand) ?? stand);
   return drawn ? drawn.replace(/ +$/gm, '') + '\n' : '';
+}
+
+/**
+ * One-line cells in columns as wide as their widest cell (a picker's choices, a short list under
+ * a table): the lines, without trailing blanks. Cells are sanitised text, never cut.
+ */
+export async function columnLines(rows: string[][], aligns: Align[] = []): Promise<string[]> {
+  const text = await textTools();
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(0, ...rows.map((row) => text.width(row[i] ?? ''))));
+  const drawn = await drawColumns(rows.map((row) => row.map((cell) => [cell])), widths, text, aligns);
+  return drawn.split('\n').slice(0, -1);
 }

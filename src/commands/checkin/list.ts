@@ -4,6 +4,7 @@ import { listBookingOverrides } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { formatValue, renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { columnLines } from '../../output/grid.js';
 import { makeTheme } from '../../output/theme.js';
 import { updateWordsFor } from '../customer/flags.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
@@ -67,7 +68,7 @@ export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
     ? `Every customer on booking ${sanitize(booking)} is ready for travel.`
     : `Booking ${sanitize(booking)} has no checkins: no customer is on its services yet.`;
   await renderList(opts.io, checkins, opts.output, { columns, empty });
-  if (opts.output.format === 'table' && !opts.output.fields && checkins.length > 0) printReadinessAndFixes(opts, checkins);
+  if (opts.output.format === 'table' && !opts.output.fields && checkins.length > 0) await printReadinessAndFixes(opts, checkins);
 }
 
 /** Ids put into a command line to paste: plain ones only (server text never reaches a shell unchecked). */
@@ -78,11 +79,10 @@ const PLAIN_ID = /^[A-Za-z0-9_.-]+$/;
  * requirements at 80 columns), then, on a terminal, the `trek customer update` that completes
  * what each customer is missing, broken to the terminal's width.
  */
-function printReadinessAndFixes(opts: CheckinListOptions, checkins: Checkin[]): void {
+async function printReadinessAndFixes(opts: CheckinListOptions, checkins: Checkin[]): Promise<void> {
   const { io } = opts;
-  const pages = checkins.map((c) => [sanitize(formatValue(c.customer?.id)), readinessPagePath(formatValue(c.id))] as const).filter(([, path]) => path !== '');
-  const idWidth = Math.max(0, ...pages.map(([id]) => id.length));
-  if (pages.length > 0) io.out.write(`\n${makeTheme(opts.output.color).bold('Readiness pages')}\n${pages.map(([id, path]) => `${id.padEnd(idWidth)}  ${path}`).join('\n')}\n`);
+  const pages = checkins.map((c) => [sanitize(formatValue(c.customer?.id)), readinessPagePath(formatValue(c.id))]).filter(([, path]) => path !== '');
+  if (pages.length > 0) io.out.write(`\n${makeTheme(opts.output.color).bold('Readiness pages')}\n${(await columnLines(pages)).join('\n')}\n`);
   if (!io.stderrIsTTY) return;
   const fixes = checkins.flatMap((checkin) => {
     const id = formatValue(checkin.customer?.id);

@@ -20,6 +20,7 @@ import { UsageError } from '../../errors.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
+import { columnLines } from '../../output/grid.js';
 import { textTools } from '../../output/text.js';
 import { makeTheme } from '../../output/theme.js';
 import type { Choice, Prompter, Separator } from '../../prompt/prompter.js';
@@ -138,32 +139,35 @@ function tourSummary(tour: BookingTour): string {
 
 /** The list: the tour's activities under one heading, the others under another, each line priced per traveller. */
 export async function activityChoices(onTour: readonly Activity[], elsewhere: readonly Activity[], tour: BookingTour, currency: string | undefined, columns: number): Promise<Array<Choice<string> | Separator>> {
-  const { width } = await textTools();
   const price = (a: Activity) => {
     const amount = amountIn(a.prices, currency);
     return amount === undefined ? (currency ? `no ${sanitize(currency)} price` : 'no price') : formatMoney(amount, currency);
-  };
-  const priceWidth = Math.max(0, ...[...onTour, ...elsewhere].map((a) => width(price(a))));
-  const choice = (a: Activity, note?: string): Choice<string> => {
-    const where = [a.location?.city, a.location?.country].filter(Boolean).map((part) => sanitize(String(part))).join(', ');
-    const amount = price(a);
-    const hours = typeof a.duration_hours === 'number' ? `${a.duration_hours} h` : undefined;
-    const [from, to] = [a.available_from, a.available_to].map((date) => (dateText(date) ? sanitize(date) : undefined));
-    const offered = from || to ? `offered ${from ?? '…'} – ${to ?? '…'}` : undefined;
-    return {
-      name: `${' '.repeat(priceWidth - width(amount))}${amount}  ${sanitize(String(a.name ?? 'activity'))}${where ? ` — ${where}` : ''}${note ? ` (${note})` : ''}`,
-      value: String(a.id),
-      short: `${sanitize(String(a.name ?? 'activity'))} (${sanitize(String(a.id))})`,
-      description: `Activity ${sanitize(String(a.id))}: ${[hours, offered, 'price per traveller'].filter(Boolean).join(' · ')}`,
-    };
   };
   const note = (a: Activity) => {
     const reasons = offTourReasons(a, tour);
     return reasons.length === 0 ? undefined : reasons[0]!.startsWith('it is offered') ? 'not during the tour' : 'not on the tour';
   };
+  const rows = [...onTour.map((a) => ({ a, note: undefined })), ...elsewhere.map((a) => ({ a, note: note(a) }))];
+  const described = ({ a, note }: (typeof rows)[number]) => {
+    const where = [a.location?.city, a.location?.country].filter(Boolean).map((part) => sanitize(String(part))).join(', ');
+    return `${sanitize(String(a.name ?? 'activity'))}${where ? ` — ${where}` : ''}${note ? ` (${note})` : ''}`;
+  };
+  // Prices right-aligned in one column under both headings, so their digits line up.
+  const names = await columnLines(rows.map((row) => [price(row.a), described(row)]), ['right', 'left']);
+  const choices = rows.map(({ a }, i): Choice<string> => {
+    const hours = typeof a.duration_hours === 'number' ? `${a.duration_hours} h` : undefined;
+    const [from, to] = [a.available_from, a.available_to].map((date) => (dateText(date) ? sanitize(date) : undefined));
+    const offered = from || to ? `offered ${from ?? '…'} – ${to ?? '…'}` : undefined;
+    return {
+      name: names[i]!,
+      value: String(a.id),
+      short: `${sanitize(String(a.name ?? 'activity'))} (${sanitize(String(a.id))})`,
+      description: `Activity ${sanitize(String(a.id))}: ${[hours, offered, 'price per traveller'].filter(Boolean).join(' · ')}`,
+    };
+  });
   const items: Array<Choice<string> | Separator> = [];
-  if (onTour.length > 0) items.push({ separator: `On the tour: ${tourSummary(tour)}` }, ...onTour.map((a) => choice(a)));
-  if (elsewhere.length > 0) items.push({ separator: 'Elsewhere or at other dates (asks before adding)' }, ...elsewhere.map((a) => choice(a, note(a))));
+  if (onTour.length > 0) items.push({ separator: `On the tour: ${tourSummary(tour)}` }, ...choices.slice(0, onTour.length));
+  if (elsewhere.length > 0) items.push({ separator: 'Elsewhere or at other dates (asks before adding)' }, ...choices.slice(onTour.length));
   return fitToWidth(items, columns);
 }
 

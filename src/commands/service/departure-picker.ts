@@ -17,10 +17,10 @@ import { SANDBOX_PREFIX, type SandboxClock } from '../../api/resources/sandbox.j
 import { UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
-import { textTools } from '../../output/text.js';
+import { columnLines } from '../../output/grid.js';
 import type { Choice, Prompter } from '../../prompt/prompter.js';
 import { toArray } from '../../api/paginate.js';
-import { fitToWidth, padTo, typedSearch } from './pickers.js';
+import { fitToWidth, typedSearch } from './pickers.js';
 
 /** How many departures the list shows. */
 export const DEPARTURE_LIST_SIZE = 20;
@@ -179,34 +179,31 @@ export function pricePerTraveller(departure: PickedDeparture, currency: string |
  * a narrow terminal cuts first. The highlighted one's dates, product line and airports show below.
  */
 export async function departureChoices(departures: readonly PickedDeparture[], currency: string | undefined, columns: number): Promise<Array<Choice<string>>> {
-  const { width } = await textTools();
   const rows = departures.map((d) => ({
     departure: d,
+    start: sanitize(String(d.start_date)),
+    name: `${sanitize(String(d.name ?? d.tour_dossier?.name ?? 'departure'))} (${sanitize(String(d.id))})`,
     places: availabilityText(d),
     price: pricePerTraveller(d, currency) ?? (currency ? `no ${sanitize(currency)} price` : 'no price'),
   }));
-  const placesWidth = Math.max(0, ...rows.map((r) => width(r.places)));
-  const priceWidth = Math.max(0, ...rows.map((r) => width(r.price)));
-  const choices = await Promise.all(
-    rows.map(async ({ departure: d, places, price }) => {
-      const start = sanitize(String(d.start_date));
-      const name = `${sanitize(String(d.name ?? d.tour_dossier?.name ?? 'departure'))} (${sanitize(String(d.id))})`;
-      const airports = [d.nearest_start_airport?.code, d.nearest_finish_airport?.code].map((code) => (code ? sanitize(String(code)) : '?'));
-      const about = [
-        `${start} – ${d.finish_date ? sanitize(String(d.finish_date)) : '?'}`,
-        'price per traveller before promotions',
-        d.product_line ? sanitize(String(d.product_line)) : undefined,
-        `${airports[0]} → ${airports[1]}`,
-        d.tour_dossier?.id ? `tour ${sanitize(String(d.tour_dossier.id))}` : undefined,
-      ];
-      return {
-        name: `${start}  ${await padTo(places, placesWidth)}  ${' '.repeat(priceWidth - width(price))}${price}  ${name}`,
-        value: String(d.id),
-        short: `${start} ${name}`,
-        description: `Departure ${sanitize(String(d.id))}: ${about.filter(Boolean).join(' · ')}`,
-      };
-    }),
-  );
+  // Prices right-aligned, so their digits line up.
+  const lines = await columnLines(rows.map((r) => [r.start, r.places, r.price, r.name]), ['left', 'left', 'right', 'left']);
+  const choices = rows.map(({ departure: d, start, name }, i) => {
+    const airports = [d.nearest_start_airport?.code, d.nearest_finish_airport?.code].map((code) => (code ? sanitize(String(code)) : '?'));
+    const about = [
+      `${start} – ${d.finish_date ? sanitize(String(d.finish_date)) : '?'}`,
+      'price per traveller before promotions',
+      d.product_line ? sanitize(String(d.product_line)) : undefined,
+      `${airports[0]} → ${airports[1]}`,
+      d.tour_dossier?.id ? `tour ${sanitize(String(d.tour_dossier.id))}` : undefined,
+    ];
+    return {
+      name: lines[i]!,
+      value: String(d.id),
+      short: `${start} ${name}`,
+      description: `Departure ${sanitize(String(d.id))}: ${about.filter(Boolean).join(' · ')}`,
+    };
+  });
   return fitToWidth(choices, columns);
 }
 

@@ -74,9 +74,3 @@ export async function fitToWidth<Item extends Choice<unknown> | Separator>(items
         },
   );
 }
-
-/** `text` padded with spaces on the right to `columns` as the terminal counts them. */
-export async function padTo(text: string, columns: number): Promise<string> {
-  const { width } = await textTools();
-  return text + ' '.repeat(Math.max(0, columns - width(text)));
-}
