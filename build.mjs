@@ -20,6 +20,8 @@
 // only through import() of src/sandbox/index.ts.
 // Nothing but plain objects crosses between the two files: errors are read by their members
 // (exitCode, toJson: src/errors.ts), never by instanceof.
+// conf, which writes the config file, is dist/conf.cjs: with ajv it is 300 kB that only a change
+// to the config needs (src/config/conf-file.ts).
 //
 // dist/paths.cjs holds trek's folders, which bin/trek needs before it loads the rest, to keep
 // Node's compile cache in the user's own cache folder.
@@ -30,18 +32,25 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outdir = join(root, 'dist');
-const sandbox = join(root, 'src/sandbox/index.js');
+/** Modules in a bundle of their own, by the file trek's code imports them from. */
+const ownFiles = new Map([
+  [join(root, 'src/sandbox/index.js'), './sandbox.cjs'],
+  [join(root, 'src/config/conf-file.js'), './conf.cjs'],
+]);
 
-/** Imports of the sandbox from trek's code load dist/sandbox.cjs. */
-const sandboxInItsOwnFile = {
-  name: 'sandbox-in-its-own-file',
+/** Imports of those modules from trek's code load their own bundle. */
+const inTheirOwnFiles = {
+  name: 'in-their-own-files',
   setup(build) {
-    build.onResolve({ filter: /sandbox\/index\.js$/ }, ({ path, resolveDir }) => (resolve(resolveDir, path) === sandbox ? { path: './sandbox.cjs', external: true } : undefined));
+    build.onResolve({ filter: /(sandbox\/index|conf-file)\.js$/ }, ({ path, resolveDir }) => {
+      const file = ownFiles.get(resolve(resolveDir, path));
+      return file ? { path: file, external: true } : undefined;
+    });
   },
 };
 
 const { outputFiles } = await build({
-  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts', paths: 'src/config/paths.ts' },
+  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts' },
   absWorkingDir: root,
   outdir,
   outExtension: { '.js': '.cjs' },
@@ -61,7 +70,7 @@ const { outputFiles } = await build({
   // it would bring its optional colour library (53 kB with it) that trek never has it load.
   external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
   supported: { 'dynamic-import': false },
-  plugins: [sandboxInItsOwnFile],
+  plugins: [inTheirOwnFiles],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts
   // from its own URL, gets the bundle's. "use strict" leads, so the banner does not push the
   // bundle's own "use strict" out of the directive prologue.

@@ -1,42 +1,23 @@
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { LockBusyError, withFileLock } from '../util/lock.js';
 import { checkPrivateFolders, ensurePrivateFolder, readFileNoFollowSync, type TrekPaths } from './paths.js';
 import { shellWord, unsafeOwnership } from '../util/ownership.js';
 import { BUILTIN_SANDBOX_PROFILE, unknownProfileError } from './profile-name.js';
-import { assertSettingKey, checkSettingValue, isSettingKey, SETTING_KEYS, type SettingKey } from './settings.js';
+import { checkConfigShape, PROFILE_FIELDS, type ConfigFile, type ProfileRecord } from './schema.js';
+import { assertSettingKey, checkSettingValue, SETTING_KEYS, type SettingKey } from './settings.js';
 import { ExitCode, TrekError, UsageError } from '../errors.js';
 
 /**
  * The one module that reads and writes config.json. Reads go to the file every time (another
  * trek process may have changed it) and check it before trusting it: the folders and the file
- * must be the user's alone, the JSON well formed, every setting valid. Every change is a
- * read-modify-write under a lock beside the file, written atomically (src/util), so parallel
- * commands never lose each other's changes and a crash never leaves half a file.
- *
- * Not conf: it has no lock around a read-modify-write between processes (parallel adds lost
- * profiles, a removed one came back), and its writer (atomically) follows a symlink at the
- * file, opens a predictable temp name with 'w' and copies a previous owner onto the new file.
+ * must be the user's alone, the JSON well formed and as CONFIG_SCHEMA says (schema.ts). Every
+ * change is a read-modify-write under a lock beside the file, so parallel commands never lose
+ * each other's changes; conf writes the result (conf-file.ts): checked against the same schema,
+ * atomically, so a crash never leaves half a file, with mode 0600.
  */
 
-/** One named profile as stored in config.json. */
-export interface ProfileRecord {
-  base_url?: string;
-  api_key?: string;
-  auth_header?: string;
-  output?: string;
-  agency?: string;
-}
-
-export const PROFILE_FIELDS = ['base_url', 'api_key', 'auth_header', 'output', 'agency'] as const satisfies ReadonlyArray<keyof ProfileRecord>;
-
-/** The layout of config.json. Unknown keys are kept as they are (a newer trek may have written them). */
-export interface ConfigFile {
-  current_profile?: string;
-  profiles?: Record<string, ProfileRecord>;
-  settings?: Partial<Record<SettingKey, string>>;
-}
+export { checkConfigShape, PROFILE_FIELDS, type ConfigFile, type ProfileRecord } from './schema.js';
 
 export interface SetProfileOptions {
   /** Refuse (UsageError, nothing written) when a profile of that name exists. */
@@ -89,7 +70,8 @@ export class ConfigError extends TrekError {
   }
 }
 
-export const CONFIG_FILE_NAME = 'config.json';
+const CONFIG_NAME = 'config';
+export const CONFIG_FILE_NAME = `${CONFIG_NAME}.json`;
 
 export function configFilePath(paths: TrekPaths): string {
   return join(paths.config, CONFIG_FILE_NAME);
@@ -213,12 +195,13 @@ class FileConfigStore implements ConfigStore {
   private async update(change: (data: ConfigFile) => boolean | void): Promise<void> {
     ensurePrivateFolder(this.paths, 'config');
     try {
+      const { writeConfigFile } = await import('./conf-file.js');
       await withFileLock(
         this.path,
         () => {
           const data = readConfig(this.paths);
           if (change(data) === false) return;
-          writeFileAtomicSync(this.path, `${JSON.stringify(data, null, 2)}\n`, 0o600);
+          writeConfigFile(this.paths.config, CONFIG_NAME, data);
         },
         { waitMs: this.options.lockWaitMs },
       );
@@ -278,37 +261,4 @@ function guard<T>(file: string, work: () => T): T {
   } catch (error) {
     throw new ConfigError(file, error instanceof Error ? error.message : String(error));
   }
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Checks what trek relies on, so a hand-edited file fails here with a message naming the entry
- * rather than later with a confusing one. Unknown keys are left alone.
- */
-export function checkConfigShape(value: unknown): ConfigFile {
-  if (!isPlainObject(value)) throw new Error('the top level must be a JSON object');
-  const { current_profile, profiles, settings } = value;
-  if (current_profile !== undefined && typeof current_profile !== 'string') throw new Error('"current_profile" must be a string');
-  if (profiles !== undefined) {
-    if (!isPlainObject(profiles)) throw new Error('"profiles" must be an object');
-    for (const [name, record] of Object.entries(profiles)) {
-      if (name === BUILTIN_SANDBOX_PROFILE) throw new Error(`"profiles.${name}" uses the name of the built-in profile; rename it`);
-      if (!isPlainObject(record)) throw new Error(`"profiles.${name}" must be an object`);
-      for (const field of PROFILE_FIELDS) {
-        if (record[field] !== undefined && typeof record[field] !== 'string') throw new Error(`"profiles.${name}.${field}" must be a string`);
-      }
-    }
-  }
-  if (settings !== undefined) {
-    if (!isPlainObject(settings)) throw new Error('"settings" must be an object');
-    for (const [key, setting] of Object.entries(settings)) {
-      if (!isSettingKey(key)) continue;
-      if (typeof setting !== 'string') throw new Error(`"settings.${key}" must be a string`);
-      const checked = checkSettingValue(key, setting);
-      if ('problem' in checked) throw new Error(`the setting ${checked.problem}`);
-    }
-  }
-  return value as ConfigFile;
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trekPaths } from '../../src/config/paths.js';
-import { ConfigError, openConfig } from '../../src/config/store.js';
+import { writeConfigFile } from '../../src/config/conf-file.js';
+import { checkConfigShape, ConfigError, openConfig, type ConfigFile } from '../../src/config/store.js';
 import { UsageError } from '../../src/errors.js';
 
 let home: string;
@@ -103,6 +104,26 @@ describe('openConfig', () => {
     await store.setSetting('color', 'never');
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ future: { x: 1 }, settings: { future_setting: 'y', color: 'never' } });
     expect(store.settings()).toEqual({ color: 'never' });
+  });
+});
+
+describe('conf writes the file', () => {
+  it('as trek always wrote it: two-space JSON ending in a newline, mode 0600', async () => {
+    await (await open()).setSetting('color', 'never');
+    expect(readFileSync(configFile(), 'utf8')).toBe('{\n  "settings": {\n    "color": "never"\n  }\n}\n');
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['a setting value trek refuses', { settings: { color: 'sometimes' } }],
+    ['a profile field that is not text', { profiles: { prod: { base_url: 42 } } }],
+    ['a stored profile named like the built-in one', { profiles: { sandbox: {} } }],
+  ])('refuses %s against the same schema reads use, leaving the file as it was', async (_what, data) => {
+    await (await open()).setSetting('output', 'json');
+    const before = readFileSync(configFile());
+    expect(() => writeConfigFile(join(home, 'config'), 'config', data as ConfigFile)).toThrow(/Config schema violation/);
+    expect(() => checkConfigShape(data)).toThrow();
+    expect(readFileSync(configFile()).equals(before)).toBe(true);
   });
 });
 
