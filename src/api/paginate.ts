@@ -79,6 +79,22 @@ function nextPageUrl(client: ApiClient, response: ApiResponse<unknown>, href: st
   return next;
 }
 
+/** What each page's request carries besides its URL. */
+type PageRequest = Pick<RequestOptions, 'headers' | 'revealKeys'>;
+
+/** How pages() walks a list. */
+export interface PagesOptions extends PageRequest {
+  /** Follow next links; else the first page only. */
+  all?: boolean;
+  /**
+   * With `all`, for a walk read to its end: the next page is asked for before this one is
+   * handed on, so the server prepares it while this one is written out, and a walk takes about
+   * as long as the slower of the two instead of both (one page ahead, no more). Not for a walk
+   * that may stop early (--limit), which would ask a page nobody reads.
+   */
+  ahead?: boolean;
+}
+
 /**
  * Pages of a list, the first only unless `all`. The spec promises only a `page` parameter
  * in the next href, so search, ordering and page-size parameters of the first request that
@@ -86,31 +102,55 @@ function nextPageUrl(client: ApiClient, response: ApiResponse<unknown>, href: st
  * the result set from page 2 on. A page whose results repeat an earlier page's is a loop too
  * (next links that differ only in a parameter the server ignores).
  */
-/** What each page's request carries besides its URL. */
-type PageRequest = Pick<RequestOptions, 'headers' | 'revealKeys'>;
-
-export async function* pages<T>(client: ApiClient, path: string, query?: QueryInput, options: { all?: boolean } & PageRequest = {}): AsyncGenerator<Page<T>> {
+export async function* pages<T>(client: ApiClient, path: string, query?: QueryInput, options: PagesOptions = {}): AsyncGenerator<Page<T>> {
   const first = client.resolve(path, query);
   const fetched = new Set<string>();
   const seenResults = new Set<string>();
-  for (let url: URL | undefined = first; url !== undefined; ) {
+  const request = (url: URL) => {
     fetched.add(pageKey(url));
-    const response = await client.request<ListEnvelope<T>>({
+    return client.request<ListEnvelope<T>>({
       path: url.href,
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.revealKeys === undefined ? {} : { revealKeys: options.revealKeys }),
     });
+  };
+  let pending: Promise<ApiResponse<ListEnvelope<T>>> | undefined = request(first);
+  while (pending !== undefined) {
+    const response = await pending;
+    pending = undefined;
     const envelope = checkEnvelope(response);
+    // What follows this page, found before it is handed on; a broken next link is said after it, as its records are good.
+    let next: URL | undefined;
+    let broken: unknown;
+    try {
+      next = options.all ? following(client, response, envelope, first, fetched, seenResults) : undefined;
+    } catch (error) {
+      broken = error;
+    }
+    if (next !== undefined && options.ahead) {
+      pending = request(next);
+      // Its failure is thrown when it is awaited, if the walk gets that far.
+      pending.catch(() => undefined);
+    }
     yield { envelope, response };
-    if (!options.all) return;
-    const href = nextLink(envelope);
-    if (href === undefined) return;
-    // node:crypto only here, with --all: completion reads this module's neighbours and must not load it.
-    const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(envelope.results)).digest('hex');
-    if (seenResults.has(digest)) throw paginationError(response.url, 'loop: this page repeats the results of a page already fetched, and its next link leads on');
-    seenResults.add(digest);
-    url = nextPageUrl(client, response, href, first, fetched);
+    if (broken !== undefined) throw broken;
+    if (next !== undefined) pending ??= request(next);
   }
+}
+
+/** The URL of the page after this one, or undefined at the last page; a loop is a protocol error. */
+function following<T>(client: ApiClient, response: ApiResponse<ListEnvelope<T>>, envelope: ListEnvelope<T>, first: URL, fetched: Set<string>, seenResults: Set<string>): URL | undefined {
+  const href = nextLink(envelope);
+  if (href === undefined) return undefined;
+  // node:crypto only here, with --all: completion reads this module's neighbours and must not load it.
+  // Record by record: one page-sized string for each page of a long walk is garbage that only a
+  // full collection frees, and peak memory grows with it.
+  const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
+  for (const record of envelope.results) hash.update(`${JSON.stringify(record) ?? 'undefined'}\n`);
+  const digest = hash.digest('hex');
+  if (seenResults.has(digest)) throw paginationError(response.url, 'loop: this page repeats the results of a page already fetched, and its next link leads on');
+  seenResults.add(digest);
+  return nextPageUrl(client, response, href, first, fetched);
 }
 
 /** Records across pages, fetching the next page only when the previous one is used up. */

@@ -12,7 +12,7 @@ import { readSettings } from '../config/store.js';
 import type { WebhookEvent } from '../domain/webhooks.js';
 import { STORAGE_ERROR_CODES } from '../util/atomic-write.js';
 import { CACHE_KINDS, DEFAULT_TTL_SECONDS, parseDuration, type CacheKind } from '../config/cache-ttl.js';
-import { catalogueRead, writeLeavesCatalogue, type CatalogueRead } from './kinds.js';
+import { catalogueRead, laterPage, writeLeavesCatalogue, type CatalogueRead } from './kinds.js';
 import { DEFAULT_LIMITS, entryFileName, KEPT_HEADERS, keyIdOf, profileFolderName, ProfileCache, type CacheCounts, type CacheEntry, type CacheLimits, type EntryIdentity } from './store.js';
 
 
@@ -88,6 +88,7 @@ class DiskResponseCache implements ResponseCache {
     if (path !== undefined && writeLeavesCatalogue(path)) return;
     const read = path === undefined ? undefined : catalogueRead(path);
     if (read === undefined || this.options.ttlSeconds[read.kind] === 0) return undefined;
+    if (read.item === undefined && laterPage(url)) return undefined;
     const opened = this.open();
     if (opened === undefined) return undefined;
     const identity: EntryIdentity = { profile: this.options.profile, keyId: this.keyId, method, accept, url: url.href };

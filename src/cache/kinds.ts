@@ -45,3 +45,14 @@ export function catalogueRead(path: string): CatalogueRead | undefined {
 export function writeLeavesCatalogue(path: string): boolean {
   return /^\/_sandbox\/(?:webhooks|webhook_deliveries)(?:\/|$)/.test(path);
 }
+
+/**
+ * Whether a list read is a page after the first (`page` 2 or more). The cache keeps a list's
+ * first page, which people read again (a search, a --limit list); later pages come from walks
+ * read once (--all, trek api --paginate), which would fill the cache to its cap and push out
+ * what is read again (a 100,000-departure walk is 830 MB).
+ */
+export function laterPage(url: URL): boolean {
+  const page = url.searchParams.get('page');
+  return page !== null && page.trim() !== '' && page.trim() !== '1';
+}

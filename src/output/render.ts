@@ -1,6 +1,6 @@
 import { fieldPaths, getPath, selectFields, validateFields } from './fields.js';
 import type { Format } from './formats.js';
-import type { IOStreams } from './iostreams.js';
+import type { IOStreams, Sink } from './iostreams.js';
 import type { PagerCommand } from './pager.js';
 import { sanitize, sanitizeDeep, sanitizeXml, toSafeJson } from './sanitize.js';
 import { COLUMN_GAP, drawColumns } from './grid.js';
@@ -269,6 +269,27 @@ async function xmlDocument(value: unknown, root: string): Promise<string> {
 }
 
 /**
+ * Writes `text`, then, when the sink says its buffer is full (stdout a pipe read more slowly
+ * than trek writes), waits until it has drained: a long listing then holds a page or two in
+ * memory, not everything written so far.
+ */
+async function written(sink: Sink, text: string): Promise<void> {
+  if (sink.write(text) !== false || !isEmitter(sink)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      sink.off('drain', done);
+      sink.off('close', done);
+      resolve();
+    };
+    sink.on('drain', done);
+    sink.on('close', done);
+  });
+}
+
+const isEmitter = (sink: Sink): sink is Sink & Pick<NodeJS.EventEmitter, 'on' | 'off'> =>
+  typeof (sink as Partial<NodeJS.EventEmitter>).on === 'function' && typeof (sink as Partial<NodeJS.EventEmitter>).off === 'function';
+
+/**
  * Writes records in the chosen format and returns how many were written. ndjson, csv and tsv
  * stream (each record is written as it arrives, e.g. page by page); the other formats need the
  * whole list first (one JSON/YAML/XML document; table column widths).
@@ -292,10 +313,10 @@ export async function renderList(
       columns = columnsFor(record);
     }
     count++;
-    if (format === 'ndjson') io.out.write(jsonText(select(record, fields), spec));
+    if (format === 'ndjson') await written(io.out, jsonText(select(record, fields), spec));
     else if (format === 'csv' || format === 'tsv') {
       if (count === 1) io.out.write(delimitedHeader(format, columns));
-      io.out.write(delimitedRecord(format, columns, record));
+      await written(io.out, delimitedRecord(format, columns, record));
     } else collected.push(record);
   }
   if (count === 0) columns = columnsFor(undefined);

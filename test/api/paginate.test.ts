@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { nextLink, pages, records, toCount } from '../../src/api/paginate.js';
@@ -56,6 +56,44 @@ describe('toCount and nextLink', () => {
 });
 
 describe('pages and records', () => {
+  it('31 a walk read to its end (ahead) asks each next page before the one before is handed on; without ahead, only when asked', async () => {
+    await listServer(25, 10, (page) => `/api/v1/departures?page=${page}`);
+    const sent = vi.spyOn(client!, 'request');
+    const asked = () => sent.mock.calls.length;
+    const ahead = pages<{ id: string }>(client!, '/departures', undefined, { all: true, ahead: true });
+    expect((await ahead.next()).value!.envelope.current_page).toBe('1');
+    expect(asked()).toBe(2); // page 2 is on its way while page 1 is written out
+    expect((await ahead.next()).value!.envelope.current_page).toBe('2');
+    expect(asked()).toBe(3);
+    expect((await ahead.next()).value!.envelope.current_page).toBe('3');
+    expect((await ahead.next()).done).toBe(true);
+    expect(asked()).toBe(3);
+
+    const lazy = pages<{ id: string }>(client!, '/departures', undefined, { all: true });
+    await lazy.next();
+    expect(asked()).toBe(4);
+    await lazy.return(undefined);
+    expect(asked()).toBe(4);
+  });
+
+  it('31 a page asked ahead that fails is said after the page before it is handed on, as without ahead', async () => {
+    server = await startHostileServer((req, res) => {
+      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page');
+      if (page === '2') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"boom","http_status_code":500}');
+      send(res, { count: 2, current_page: 1, results: [{ id: '1' }], links: [{ href: '/api/v1/departures?page=2', rel: 'next' }] });
+    });
+    client = new ApiClient({ baseUrl: `${server.url}/api/v1`, apiKey: 'k', sleep: async () => undefined });
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const record of records<{ id: string }>(client!, '/departures', undefined, { all: true })) seen.push(record.id);
+    };
+    const ahead = pages<{ id: string }>(client, '/departures', undefined, { all: true, ahead: true });
+    expect((await ahead.next()).value!.envelope.results).toEqual([{ id: '1' }]);
+    await expect(ahead.next()).rejects.toBeInstanceOf(ApiError);
+    await expect(walk()).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual(['1']);
+  });
+
   it('follows next links (path-relative and absolute) until none is left, ignoring count', async () => {
     const s = await listServer(25, 10, (page) => (page === 2 ? `/api/v1/departures?page=2` : `${server!.url}/api/v1/departures?page=${page}`));
     const ids = await collect(records<{ id: string }>(client!, '/departures', { max_per_page: 10 }, { all: true }));

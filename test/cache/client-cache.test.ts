@@ -14,6 +14,26 @@ async function setUp() {
 const search = ['search', 'departures', '-o', 'json'];
 
 describe('local cache in the API client', () => {
+  it('a walk over every page keeps only the first page: later ones are read once, and would fill the cache', async () => {
+    const catalogue = newCatalogue();
+    const items = catalogueHandler(catalogue);
+    const server = await servers.start((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== '/departures') return items(req, res);
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const links = page === 1 ? [{ rel: 'next', href: '/departures?page=2' }] : [];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ count: 2, current_page: page, max_per_page: 1, results: [catalogue.departures[page - 1]], links }));
+    });
+    const trek = trekAt(() => server);
+    const walk = ['search', 'departures', '--all', '-o', 'json'];
+    expect(JSON.parse((await trek.run(walk)).out).map((d: { id: string }) => d.id)).toEqual(['101', '102']);
+    expect(entryFiles(trek.home)).toHaveLength(1);
+    expect(JSON.parse((await trek.run(walk)).out).map((d: { id: string }) => d.id)).toEqual(['101', '102']);
+    // The first page came from the cache the second time; the second was asked both times.
+    expect(requestsTo(server, 'GET', '/departures').map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual([null, '2', '2']);
+    expect(entryFiles(trek.home)).toHaveLength(1);
+  });
+
   it('a second read within the TTL sends no request and prints the same answer', async () => {
     const { server, trek } = await setUp();
     const first = await trek.run(search);

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { FORMATS, type Format } from '../../src/output/formats.js';
@@ -32,6 +33,20 @@ async function list(format: Format, more: Partial<OutputSpec> = {}, records: unk
 }
 
 describe('renderList', () => {
+  it('31 ndjson waits for a full stdout (a slow pipe) to drain before writing the next record', async () => {
+    const chunks: string[] = [];
+    const sink = Object.assign(new EventEmitter(), { write: (chunk: string) => (chunks.push(chunk), false) });
+    const rendering = renderList({ ...testIO().io, out: sink }, departures, spec('ndjson'), { columns });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(1);
+    sink.emit('drain');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(2);
+    sink.emit('drain');
+    expect(await rendering).toBe(2);
+    expect(chunks.map((line) => JSON.parse(line).id)).toEqual(['101', '102']);
+  });
+
   it('knows every format', () => {
     expect(FORMATS).toEqual(['table', 'json', 'ndjson', 'csv', 'tsv', 'yaml', 'xml']);
   });

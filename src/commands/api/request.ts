@@ -118,7 +118,7 @@ function buildRequest(opts: ApiOptions): RequestOptions {
 
 async function streamPages(opts: ApiOptions, client: ApiClient, request: RequestOptions): Promise<void> {
   const [{ pages }, { renderList, writeRaw }] = await Promise.all([import('../../api/paginate.js'), import('../../output/render.js')]);
-  const pageIterator = pages<unknown>(client, request.path, request.query, { all: true });
+  const pageIterator = pages<unknown>(client, request.path, request.query, { all: true, ahead: true });
   if (opts.raw || opts.output.format === 'xml') {
     for await (const page of pageIterator) writeRaw(opts.io, page.response.raw);
     return;
