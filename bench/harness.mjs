@@ -10,12 +10,15 @@ import { parseArgs } from 'node:util';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const bin = join(root, 'bin/trek');
 
-/** `[runs] [--node PATH]`: how many rounds, and the node binary to measure (default: the one running the bench). */
-export function benchOptions() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { node: { type: 'string' } } });
+/**
+ * `[runs] [--node PATH]`: how many rounds, and the node binary to measure (default: the one
+ * running the bench); a bench's own options (parseArgs definitions) come back in `values`.
+ */
+export function benchOptions(own = {}, defaultRuns = 21) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { node: { type: 'string' }, ...own } });
   const node = values.node ?? process.execPath;
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  return { runs: Number(positionals[0] ?? 21), node, version };
+  return { runs: Number(positionals[0] ?? defaultRuns), node, version, values };
 }
 
 export function ensureBuilt() {

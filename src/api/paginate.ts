@@ -93,6 +93,12 @@ export interface PagesOptions extends PageRequest {
    * that may stop early (--limit), which would ask a page nobody reads.
    */
   ahead?: boolean;
+  /**
+   * False for a caller that reads only the records: each page's text is let go as it arrives.
+   * Kept while its records are written out, a page's text (830 kB of departures) outlives the
+   * young generation, and a long walk's texts pile up until a full collection.
+   */
+  raw?: boolean;
 }
 
 /**
@@ -108,11 +114,12 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
   const seenResults = new Set<string>();
   const request = (url: URL) => {
     fetched.add(pageKey(url));
-    return client.request<ListEnvelope<T>>({
+    const response = client.request<ListEnvelope<T>>({
       path: url.href,
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.revealKeys === undefined ? {} : { revealKeys: options.revealKeys }),
     });
+    return options.raw === false ? response.then((whole) => ({ ...whole, raw: '' })) : response;
   };
   let pending: Promise<ApiResponse<ListEnvelope<T>>> | undefined = request(first);
   while (pending !== undefined) {
@@ -138,15 +145,27 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
   }
 }
 
+/**
+ * What a record is, for telling a page that repeats an earlier one: its href or id when it has
+ * one (API records do), else all of it. Writing out every record of a long walk again only to
+ * hash it doubled the garbage a page leaves, and with it the walk's peak memory.
+ */
+function identity(record: unknown): string {
+  if (typeof record === 'object' && record !== null) {
+    const { href, id } = record as { href?: unknown; id?: unknown };
+    if (typeof href === 'string') return `href ${href}`;
+    if (typeof id === 'string' || typeof id === 'number') return `id ${id}`;
+  }
+  return `json ${JSON.stringify(record)}`;
+}
+
 /** The URL of the page after this one, or undefined at the last page; a loop is a protocol error. */
 function following<T>(client: ApiClient, response: ApiResponse<ListEnvelope<T>>, envelope: ListEnvelope<T>, first: URL, fetched: Set<string>, seenResults: Set<string>): URL | undefined {
   const href = nextLink(envelope);
   if (href === undefined) return undefined;
   // node:crypto only here, with --all: completion reads this module's neighbours and must not load it.
-  // Record by record: one page-sized string for each page of a long walk is garbage that only a
-  // full collection frees, and peak memory grows with it.
   const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
-  for (const record of envelope.results) hash.update(`${JSON.stringify(record) ?? 'undefined'}\n`);
+  for (const record of envelope.results) hash.update(`${identity(record)}\n`);
   const digest = hash.digest('hex');
   if (seenResults.has(digest)) throw paginationError(response.url, 'loop: this page repeats the results of a page already fetched, and its next link leads on');
   seenResults.add(digest);

@@ -183,7 +183,7 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
     const pagesWanted = request.all || request.limit !== undefined || request.until !== undefined;
     // A walk read to its end asks each page while the one before is written out.
     const toTheEnd = request.all && request.limit === undefined && request.until === undefined;
-    for await (const page of pages<unknown>(client, opts.path, request.query, { all: pagesWanted, ahead: toTheEnd })) {
+    for await (const page of pages<unknown>(client, opts.path, request.query, { all: pagesWanted, ahead: toTheEnd, raw: false })) {
       if (cut.shown === 0) cut.total = toCount(page.envelope.count);
       progress?.onPage(page);
       const results = page.envelope.results;

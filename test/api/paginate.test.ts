@@ -76,6 +76,15 @@ describe('pages and records', () => {
     expect(asked()).toBe(4);
   });
 
+  it('31 raw: false lets the text of each page go and keeps its records, status and headers', async () => {
+    await listServer(15, 10, (page) => `/api/v1/departures?page=${page}`);
+    const walked = await collect(pages<{ id: string }>(client!, '/departures', undefined, { all: true, ahead: true, raw: false }));
+    expect(walked.map((page) => page.response.raw)).toEqual(['', '']);
+    expect(walked.flatMap((page) => page.envelope.results.map((r) => r.id))).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
+    expect(walked.map((page) => page.response.status)).toEqual([200, 200]);
+    expect(walked[0]!.response.headers['content-type']).toBe('application/json');
+  });
+
   it('31 a page asked ahead that fails is said after the page before it is handed on, as without ahead', async () => {
     server = await startHostileServer((req, res) => {
       const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page');
