@@ -11,14 +11,14 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const bin = join(root, 'bin/trek');
 
 /**
- * `[runs] [--node PATH]`: how many rounds, and the node binary to measure (default: the one
+ * `[runs] [--node PATH]…`: how many rounds, and the node binaries to measure (default: the one
  * running the bench); a bench's own options (parseArgs definitions) come back in `values`.
  */
 export function benchOptions(own = {}, defaultRuns = 21) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { node: { type: 'string' }, ...own } });
-  const node = values.node ?? process.execPath;
-  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-  return { runs: Number(positionals[0] ?? defaultRuns), node, version, values };
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { node: { type: 'string', multiple: true }, ...own } });
+  // --node may be given more than once (Node 24 and Node 20 side by side); `node` is the first.
+  const nodes = (values.node ?? [process.execPath]).map((node) => ({ node, version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() }));
+  return { runs: Number(positionals[0] ?? defaultRuns), ...nodes[0], nodes, values };
 }
 
 export function ensureBuilt() {
