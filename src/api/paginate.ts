@@ -128,11 +128,11 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
     const envelope = checkEnvelope(response);
     // What follows this page, found before it is handed on; a broken next link is said after it, as its records are good.
     let next: URL | undefined;
-    let broken: unknown;
+    let broken: { error: unknown } | undefined;
     try {
       next = options.all ? following(client, response, envelope, first, fetched, seenResults) : undefined;
     } catch (error) {
-      broken = error;
+      broken = { error };
     }
     if (next !== undefined && options.ahead) {
       pending = request(next);
@@ -140,7 +140,7 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
       pending.catch(() => undefined);
     }
     yield { envelope, response };
-    if (broken !== undefined) throw broken;
+    if (broken !== undefined) throw broken.error;
     if (next !== undefined) pending ??= request(next);
   }
 }

@@ -20,7 +20,7 @@ function confIn(folder: string, name: string): Conf<ConfigFile> {
     conf = new Conf<ConfigFile>({
       cwd: folder,
       configName: name,
-      schema: CONFIG_SCHEMA as never,
+      schema: CONFIG_SCHEMA,
       ajvOptions: { keywords: [SETTING_KEYWORD] },
       configFileMode: 0o600,
       // The file trek has always written: two-space JSON and a final newline.

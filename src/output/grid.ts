@@ -95,6 +95,11 @@ export async function drawColumns(rows: string[][][], widths: number[], text: Te
 export async function columnLines(rows: string[][], aligns: Align[] = []): Promise<string[]> {
   const text = await textTools();
   const widths = (rows[0] ?? []).map((_, i) => Math.max(0, ...rows.map((row) => text.width(row[i] ?? ''))));
-  const drawn = await drawColumns(rows.map((row) => row.map((cell) => [cell])), widths, text, aligns);
+  const drawn = await drawColumns(
+    rows.map((row) => row.map((cell) => [cell])),
+    widths,
+    text,
+    aligns,
+  );
   return drawn.split('\n').slice(0, -1);
 }
