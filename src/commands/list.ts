@@ -190,6 +190,8 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
       for (const [index, record] of results.entries()) {
         if (request.until && pastRange(record, request.until)) return;
         yield record;
+        // Written out: a walk lets it go now rather than with its page (young, it is cheap to collect).
+        if (toTheEnd) results[index] = undefined;
         if (++cut.shown === request.limit) {
           // More follow when this page holds another record (inside the range), or another page does.
           const after = results[index + 1];
