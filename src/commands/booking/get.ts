@@ -5,7 +5,8 @@ import { displayName, type Customer } from '../../api/resources/customers.js';
 import type { ServiceSummary } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney } from '../../output/money.js';
-import { formatValue, renderItem, type Column } from '../../output/render.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { unlessNotFound } from '../../api/errors.js';
@@ -85,7 +86,7 @@ function moneyColumns(currency: string): Column[] {
     { field: 'date_created', header: 'DATE' },
     { field: 'kind', header: 'KIND' },
     // A refund takes money back: shown negative, so the column adds up to amount_paid.
-    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as MoneyLine).kind === 'refund' ? `-${formatValue(amount)}` : amount, currency) },
+    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as MoneyLine).kind === 'refund' ? `-${displayValue(amount)}` : amount, currency) },
     { field: 'status', header: 'STATUS' },
     { field: 'reason', header: 'REASON' },
   ];

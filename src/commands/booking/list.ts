@@ -5,7 +5,8 @@ import { whoami } from '../../api/resources/sandbox.js';
 import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idOption } from '../shared.js';
@@ -26,7 +27,7 @@ export const BOOKING_LIST: ListSpec = {
   columns: [
     { field: 'id', header: 'ID' },
     { field: 'external_id', header: 'EXTERNAL ID', maxWidth: 16 },
-    { field: 'date_created', header: 'CREATED', format: (value) => formatValue(value).slice(0, 10) },
+    { field: 'date_created', header: 'CREATED', format: (value) => displayValue(value).slice(0, 10) },
     { field: 'date_of_first_travel', header: 'TRAVEL' },
     { field: 'amount_owing', header: 'OWING', format: money },
     { field: 'balance_due_date', header: 'BALANCE DUE' },

@@ -1,7 +1,8 @@
 /** How a booking looks in table view: money, dates, agent/agency, linked bookings. */
 import type { Booking } from '../../api/resources/bookings.js';
 import { formatMoney } from '../../output/money.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 
 /** "150.00 CAD": decimals are in the booking's currency (spec §2.1). */
 export function money(value: unknown, record: unknown): string {
@@ -10,10 +11,10 @@ export function money(value: unknown, record: unknown): string {
 
 /** A reference as "Name (id)" (or its label, as reasons carry), or the id alone. */
 export function reference(value: unknown): string {
-  if (value === null || value === undefined || typeof value !== 'object') return formatValue(value);
+  if (value === null || value === undefined || typeof value !== 'object') return displayValue(value);
   const ref = value as { id?: unknown; name?: unknown; label?: unknown };
   const name = ref.name ?? ref.label;
-  return name ? `${formatValue(name)} (${formatValue(ref.id)})` : formatValue(ref.id);
+  return name ? `${displayValue(name)} (${displayValue(ref.id)})` : displayValue(ref.id);
 }
 
 /** A list of references, each as `reference` writes it, comma-separated. */
@@ -25,9 +26,9 @@ function linkedBookings(value: unknown): string {
   if (!Array.isArray(value) || value.length === 0) return '';
   return value
     .map((linked: { id?: unknown; date_of_first_travel?: unknown; date_of_last_travel?: unknown }) => {
-      const first = formatValue(linked?.date_of_first_travel);
-      const last = formatValue(linked?.date_of_last_travel);
-      return first || last ? `${formatValue(linked?.id)} (${first} – ${last})` : formatValue(linked?.id);
+      const first = displayValue(linked?.date_of_first_travel);
+      const last = displayValue(linked?.date_of_last_travel);
+      return first || last ? `${displayValue(linked?.id)} (${first} – ${last})` : displayValue(linked?.id);
     })
     .join('\n');
 }
@@ -45,7 +46,7 @@ export const BOOKING_ROWS: Column[] = [
   { field: 'date_created', header: 'CREATED' },
   { field: 'date_of_first_travel', header: 'FIRST TRAVEL' },
   { field: 'date_of_last_travel', header: 'LAST TRAVEL' },
-  { field: 'date_closed', header: 'CLOSED', format: (value) => (value ? formatValue(value) : 'open') },
+  { field: 'date_closed', header: 'CLOSED', format: (value) => (value ? displayValue(value) : 'open') },
   { field: 'agent', header: 'AGENT', format: reference },
   { field: 'agency', header: 'AGENCY', format: reference },
   { field: 'linked_bookings', header: 'LINKED BOOKINGS', format: linkedBookings },

@@ -3,7 +3,8 @@ import { pMapIterable } from 'p-map';
 import { getBookingByHref, type Booking } from '../../api/resources/bookings.js';
 import { listCustomerBookings } from '../../api/resources/customers.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, renderList, type Column } from '../../output/render.js';
+import { renderList, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { bookingLabel, money } from '../booking/view.js';
 import { keepWhileStreaming, resourceOptions } from '../resource.js';
@@ -20,7 +21,7 @@ const CUSTOMER_BOOKING_COLUMNS: Column[] = [
   {
     field: 'date_of_first_travel',
     header: 'TRAVEL',
-    format: (first, record) => (first ? `${formatValue(first)} – ${formatValue((record as Booking).date_of_last_travel)}` : ''),
+    format: (first, record) => (first ? `${displayValue(first)} – ${displayValue((record as Booking).date_of_last_travel)}` : ''),
   },
   { field: 'amount_paid', header: 'PAID', format: money },
   { field: 'amount_owing', header: 'OWING', format: money },

@@ -6,7 +6,7 @@
  * inject a heading, a link or HTML into the customer's e-mail.
  */
 import type { DateRange, Itinerary, ItineraryComponent, ItineraryDay } from '../../api/resources/itineraries.js';
-import { formatValue, hasValue } from '../../output/render.js';
+import { displayValue, hasValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { TextTools } from '../../output/text.js';
 import type { Theme } from '../../output/theme.js';
@@ -31,7 +31,7 @@ export interface PlanStyle {
 export function terminalStyle(theme: Theme, fit?: { text: TextTools; width: number }): PlanStyle {
   const wrap = (line: string, hanging: number) => (fit ? fit.text.wrap(line, fit.width, hanging).join('\n') : line);
   return {
-    text: (value) => sanitize(formatValue(value)).trim(),
+    text: (value) => sanitize(displayValue(value)).trim(),
     title: (text) => wrap(theme.bold(text), 0),
     subtitle: (text) => wrap(theme.dim(text), 0),
     heading: (text) => wrap(theme.bold(text), 0),
@@ -58,7 +58,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 export const markdownStyle: PlanStyle = {
-  text: (value) => escapeMarkdown(sanitize(formatValue(value)).trim()),
+  text: (value) => escapeMarkdown(sanitize(displayValue(value)).trim()),
   title: (text) => `# ${text}`,
   subtitle: (text) => `*${text}*`,
   heading: (text) => `## ${text}`,
@@ -86,7 +86,7 @@ export function mergeDays(days: readonly ItineraryDay[]): DayBlock[] {
   return runs.map((run) => {
     const first = run[0]!;
     const last = run.at(-1)!;
-    return { label: run.length === 1 ? `Day ${formatValue(first.day)}` : `Days ${formatValue(first.day)}–${formatValue(last.day)}`, day: first };
+    return { label: run.length === 1 ? `Day ${displayValue(first.day)}` : `Days ${displayValue(first.day)}–${displayValue(last.day)}`, day: first };
   });
 }
 
@@ -114,7 +114,7 @@ function ranges(value: unknown, style: PlanStyle): string {
 }
 
 function count(n: unknown, one: string, many: string): string {
-  return `${formatValue(n)} ${n === 1 ? one : many}`;
+  return `${displayValue(n)} ${n === 1 ? one : many}`;
 }
 
 /** Whether a variation's ranges lie before `today` (past) or after it (future). */

@@ -7,7 +7,8 @@ import { formatMoney } from '../../output/money.js';
 import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
-import { formatValue, joinValues, type Column, type OutputSpec } from '../../output/render.js';
+import { type Column, type OutputSpec } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 import { unlessNotFound } from '../../api/errors.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
@@ -17,17 +18,17 @@ const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
 };
 
 export function shortType(type: unknown): string {
-  return isServiceType(type) ? SHORT_TYPES[type] : formatValue(type);
+  return isServiceType(type) ? SHORT_TYPES[type] : displayValue(type);
 }
 
-/** A list of strings as "a, b"; anything else as formatValue shows it. */
+/** A list of strings as "a, b"; anything else as displayValue shows it. */
 export function commaJoined(value: unknown): string {
-  return Array.isArray(value) ? value.map(formatValue).join(', ') : formatValue(value);
+  return Array.isArray(value) ? value.map(displayValue).join(', ') : displayValue(value);
 }
 
 /** Customers of a service as "Ms Ada Lovelace (300001)", one per line. */
 function customerList(value: unknown): string {
-  return Array.isArray(value) ? value.map(customerLabel).join('\n') : formatValue(value);
+  return Array.isArray(value) ? value.map(customerLabel).join('\n') : displayValue(value);
 }
 
 export const statusColumn: Column = { field: 'status', header: 'STATUS', style: (text, _value, theme) => theme.status(text) };
@@ -46,9 +47,9 @@ function promotions(value: unknown, currency: string | undefined): string {
   if (!Array.isArray(value)) return '';
   return value
     .map((p: Promotion) => {
-      const code = p?.promotion_code ? ` (${formatValue(p.promotion_code)})` : '';
+      const code = p?.promotion_code ? ` (${displayValue(p.promotion_code)})` : '';
       const discount = p?.discount_amount ? ` −${formatMoney(p.discount_amount, currency)}` : '';
-      return `${formatValue(p?.name)}${code}${discount}`;
+      return `${displayValue(p?.name)}${code}${discount}`;
     })
     .join('\n');
 }
@@ -57,21 +58,21 @@ function requirements(value: unknown): string {
   if (!Array.isArray(value)) return '';
   return value
     .map((r: IncompleteRequirement) => {
-      const who = r?.customer ? ` — ${displayName(r.customer.name) || formatValue(r.customer.id)}` : '';
-      return `${formatValue(r?.type)} ${formatValue(r?.code)}: ${formatValue(r?.message)}${who}`;
+      const who = r?.customer ? ` — ${displayName(r.customer.name) || displayValue(r.customer.id)}` : '';
+      return `${displayValue(r?.type)} ${displayValue(r?.code)}: ${displayValue(r?.message)}${who}`;
     })
     .join('\n');
 }
 
 function references(value: unknown): string {
-  return Array.isArray(value) ? value.map((ref: { id?: unknown; type?: unknown }) => formatValue(ref?.id) + (ref?.type ? ` (${shortType(ref.type)})` : '')).join(', ') : '';
+  return Array.isArray(value) ? value.map((ref: { id?: unknown; type?: unknown }) => displayValue(ref?.id) + (ref?.type ? ` (${shortType(ref.type)})` : '')).join(', ') : '';
 }
 
 /** "887.76 USD — activity service 400011 (120.00 USD) is paid first". */
 function paymentToConfirm(value: unknown, currency: string | undefined): string {
   const needed = value as PaymentToConfirm | null;
   if (!needed) return '';
-  const first = (needed.taken_first ?? []).map((s) => `${shortType(s.type)} service ${formatValue(s.id)} (${formatMoney(s.amount, currency)})`);
+  const first = (needed.taken_first ?? []).map((s) => `${shortType(s.type)} service ${displayValue(s.id)} (${formatMoney(s.amount, currency)})`);
   return `${formatMoney(needed.amount, currency)}${first.length ? ` — ${first.join(', ')} ${first.length === 1 ? 'is' : 'are'} paid first` : ''}`;
 }
 
