@@ -286,7 +286,7 @@ describe('waitlist', () => {
     const client = clientFor(await startSandbox({ size: 10, now: NOW }));
     onTestFinished(() => client.sandbox.close());
     // Open the wait-listed departure for a moment with two places, so another agency can hold them.
-    await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE', spaces_remaining: 2 }, 'operator');
+    await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE', total: 2, spaces_remaining: 2 }, 'operator');
     const holder = await book(client, { departure: '100006', travellers: 2, key: KEYS.harbourLights, currency: 'GBP' });
     await pay(client, holder.booking.id, holder.service.deposit_amount, KEYS.harbourLights);
     const back = await client.post('/_sandbox/departures/100006/availability', { status: 'WAIT_LIST' }, 'operator');

@@ -85,6 +85,11 @@ export function isFixedDeparture(id: string): boolean {
   return index < SHOWCASE.length || GROUP_DEPARTURES.has(index);
 }
 
+/** A departure's availability with `places` left, under both the operator's name (`total`) and the sandbox's first one. */
+export function availabilityWith(status: AvailabilityStatus, places: number): Departure['availability'] {
+  return { status, total: places, spaces_remaining: places };
+}
+
 /** The places the seed leaves on a departure: none unless it is AVAILABLE (rules/places.ts sells by them). */
 function placesLeft(status: AvailabilityStatus, drawn: number, fixed: { places?: number } | undefined): number {
   return status === 'AVAILABLE' && fixed ? (fixed.places ?? SHOWCASE_PLACES) : drawn;
@@ -110,7 +115,7 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     product_line: plan.line,
     start_date: start,
     finish_date: basis.day(startOffset + plan.length - 1),
-    availability: { status, spaces_remaining: placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase) },
+    availability: availabilityWith(status, placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase)),
     nearest_start_airport: plan.startAirport,
     nearest_finish_airport: plan.finishAirport,
     tour_dossier: plan.ref,

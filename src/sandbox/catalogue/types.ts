@@ -22,7 +22,8 @@ export interface Departure {
   product_line: string;
   start_date: string;
   finish_date: string;
-  availability: { status: AvailabilityStatus; spaces_remaining: number };
+  /** `total`: places left, the operator's member; `spaces_remaining`: the same count, as the sandbox named it first (kept for scripts that read it). */
+  availability: { status: AvailabilityStatus; total: number; spaces_remaining: number };
   nearest_start_airport: { code: string };
   nearest_finish_airport: { code: string };
   tour_dossier: Ref;

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { Catalogue } from '../catalogue/index.js';
 import { DEPARTURE_ID_BASE, entityIndex } from '../catalogue/ids.js';
+import { availabilityWith } from '../catalogue/departures.js';
 import type { Departure } from '../catalogue/types.js';
 import { fieldError } from '../errors.js';
 import { immutable } from '../json.js';
@@ -35,13 +36,13 @@ function soldByPlaces(departure: Departure, overlay: DepartureOverlay | undefine
   return status === 'AVAILABLE' || status === 'WAIT_LIST';
 }
 
-/** `availability` now: `{status, spaces_remaining}`, the places a new booking can take (0 unless AVAILABLE). */
+/** `availability` now: `{status, total, spaces_remaining}`, the places a new booking can take (0 unless AVAILABLE). */
 export function availabilityNow(state: State, departure: Departure): Availability {
   const overlay = state.departure_overlays?.[departure.id];
   if (!overlay) return departure.availability;
-  if (!soldByPlaces(departure, overlay)) return { status: overlay.status ?? departure.availability.status, spaces_remaining: 0 };
+  if (!soldByPlaces(departure, overlay)) return availabilityWith(overlay.status ?? departure.availability.status, 0);
   const left = placesLeft(departure, overlay);
-  return left > 0 ? { status: 'AVAILABLE', spaces_remaining: left } : { status: 'WAIT_LIST', spaces_remaining: 0 };
+  return left > 0 ? availabilityWith('AVAILABLE', left) : availabilityWith('WAIT_LIST', 0);
 }
 
 export function availabilityOf(state: State, departure: Departure): AvailabilityStatus {
