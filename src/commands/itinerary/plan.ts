@@ -125,6 +125,52 @@ function whenIs(rangesOf: unknown, today: string): 'past' | 'future' | 'other' {
   return 'other';
 }
 
+const MEAL_KINDS = [
+  ['BREAKFAST', 'breakfast', 'breakfasts'],
+  ['LUNCH', 'lunch', 'lunches'],
+  ['DINNER', 'dinner', 'dinners'],
+] as const;
+
+/** A count in `meals` for one kind of meal, under whatever name: breakfasts, breakfast, BREAKFAST… */
+function mealCount(meals: Record<string, unknown>, kind: string): number | undefined {
+  const key = Object.keys(meals).find((name) => name.toLowerCase().replace(/e?s$/, '') === kind.toLowerCase());
+  const value = key === undefined ? undefined : meals[key];
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
+}
+
+/**
+ * "14 breakfasts, 3 lunches, 2 dinners": the itinerary's counts (spec §2.10, an object; a list of
+ * meals is counted by type), only the kinds it counts; members of another shape as they are.
+ * Nothing when it has none: never an invented zero.
+ */
+function includedMeals(itinerary: Itinerary, style: PlanStyle): string {
+  const meals = itinerary.meals_included;
+  if (Array.isArray(meals)) return MEAL_KINDS.map(([type, one, many]) => count(meals.filter((m) => (m?.type ?? m) === type).length, one, many)).join(', ');
+  if (meals && typeof meals === 'object') {
+    const counts = MEAL_KINDS.map(([type, one, many]) => [mealCount(meals as Record<string, unknown>, type), one, many] as const);
+    if (counts.some(([n]) => n !== undefined)) return counts.filter(([n]) => n !== undefined).map(([n, one, many]) => count(n, one, many)).join(', ');
+    return style.text(meals);
+  }
+  return hasValue(meals) ? style.text(meals) : '';
+}
+
+/**
+ * "15–40 USD a day for meals not included": two numbers (in any member: `min_max`, `amount`…,
+ * or `min`/`max`) and a currency; any other shape as it is.
+ */
+function mealBudget(budget: unknown, style: PlanStyle): string {
+  if (!hasValue(budget)) return '';
+  if (typeof budget !== 'object' || budget === null || Array.isArray(budget)) return style.text(budget);
+  const members = budget as Record<string, unknown>;
+  const pair = Object.values(members).find((v): v is unknown[] => Array.isArray(v) && v.length === 2 && v.every((n) => hasValue(n) && typeof n !== 'object'));
+  const [low, high] = pair ?? [members.min ?? members.minimum, members.max ?? members.maximum];
+  if (!hasValue(low) && !hasValue(high)) return style.text(budget);
+  const currency = hasValue(members.currency) ? ` ${style.text(members.currency)}` : '';
+  const range = hasValue(low) && hasValue(high) ? `${style.text(low)}–${style.text(high)}` : style.text(hasValue(low) ? low : high);
+  return `${range}${currency} for meals not included`;
+}
+
 /** The top-of-plan facts, each only when the itinerary has it. */
 function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<readonly [string, string]> {
   const items: Array<readonly [string, string]> = [];
@@ -136,13 +182,10 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
   const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(hasValue)
     ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}`
     : '';
-  if (hasValue(itinerary.length)) add('Length', `${count(itinerary.length, 'day', 'days')}${route}`);
-  const meals = itinerary.meals_included;
-  if (meals) add('Included meals', [count(meals.breakfasts ?? 0, 'breakfast', 'breakfasts'), count(meals.lunches ?? 0, 'lunch', 'lunches'), count(meals.dinners ?? 0, 'dinner', 'dinners')].join(', '));
-  const budget = itinerary.meal_budget;
-  if (budget && Array.isArray(budget.min_max) && budget.min_max.length === 2) {
-    add('Meal budget', `${style.text(budget.min_max[0])}–${style.text(budget.min_max[1])} ${style.text(budget.currency ?? '')}`.trim() + ' for meals not included');
-  }
+  const length = hasValue(itinerary.duration) ? itinerary.duration : itinerary.length;
+  if (hasValue(length)) add('Length', `${typeof length === 'object' ? style.text(length) : count(length, 'day', 'days')}${route}`);
+  add('Included meals', includedMeals(itinerary, style));
+  add('Meal budget', mealBudget(hasValue(itinerary.meals_budget) ? itinerary.meals_budget : itinerary.meal_budget, style));
   const ripple = itinerary.ripple_score;
   if (ripple && hasValue(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
   add('Valid', ranges(itinerary.valid_during_ranges, style));

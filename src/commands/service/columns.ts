@@ -31,6 +31,20 @@ function customerList(value: unknown): string {
   return Array.isArray(value) ? value.map(customerLabel).join('\n') : displayValue(value);
 }
 
+/**
+ * A departure service's rooms, one a line: "SINGLE My Own Room: Ms Ada Lovelace (300001)". The
+ * operator's client gives each room its `customers`; spec §2.4 names a `customer`: both are read.
+ */
+function roomList(value: unknown): string {
+  if (!Array.isArray(value)) return displayValue(value);
+  return value
+    .map((room: { code?: unknown; name?: unknown; customers?: unknown; customer?: unknown }) => {
+      const who = [...(Array.isArray(room?.customers) ? room.customers : []), ...(room?.customer ? [room.customer] : [])].map(customerLabel).join(', ');
+      return `${joinValues([room?.code, room?.name], ' ')}${who ? `: ${who}` : ''}`;
+    })
+    .join('\n');
+}
+
 export const statusColumn: Column = { field: 'status', header: 'STATUS', style: (text, _value, theme) => theme.status(text) };
 
 export const SERVICE_SUMMARY_COLUMNS: Column[] = [
@@ -94,8 +108,11 @@ function serviceRowsIn(currency: string | undefined): Column[] {
     { field: 'start_date', header: 'START' },
     { field: 'finish_date', header: 'FINISH' },
     { field: 'customers', header: 'CUSTOMERS', format: customerList },
+    { field: 'rooms', header: 'ROOMS', format: roomList },
     { field: 'purchase_price', header: 'PRICE', format: money },
     { field: 'commission', header: 'COMMISSION', format: money },
+    // `deposit` is the operator's member, `deposit_amount` the sandbox's older one: one row, whichever is there.
+    { field: 'deposit', header: 'DEPOSIT', format: money },
     { field: 'deposit_amount', header: 'DEPOSIT', format: money },
     { field: 'payment_to_confirm', header: 'TO CONFIRM, PAY', format: (value) => paymentToConfirm(value, currency) },
     { field: 'cancellation_fee', header: 'CANCELLATION FEE', format: money },
@@ -117,7 +134,9 @@ function serviceRowsIn(currency: string | undefined): Column[] {
  * real API sends no deposit_amount) is left out, a field that is there but empty is shown.
  */
 export function serviceRows(service: unknown, currency?: string): Column[] {
+  const hasDeposit = getPath(service, 'deposit') !== undefined;
   return serviceRowsIn(currency).filter((row) => {
+    if (row.field === 'deposit_amount' && hasDeposit) return false;
     const value = getPath(service, row.field);
     return value !== undefined && !(value === null && HIDDEN_WHEN_NULL.has(row.field));
   });

@@ -69,7 +69,15 @@ export interface TourDossier {
   description: string;
   departures_start_date: string | null;
   departures_end_date: string | null;
-  geography: { start_city: string; finish_city: string; primary_country: { id: string; name: string } };
+  /** As the operator sends it: cities as objects, countries as references. */
+  geography: {
+    start_city: { name: string };
+    finish_city: { name: string };
+    start_country: Ref;
+    finish_country: Ref;
+    primary_country: Ref;
+    visited_countries: Ref[];
+  };
   itineraries: Ref[];
   structured_itineraries: Array<Ref & { variation_id: string | null }>;
   valid_during_ranges: Array<{ start_date: string | null; end_date: string | null; itinerary: Ref }>;
