@@ -78,6 +78,37 @@ export const COUNTRIES: ReadonlyArray<{ id: string; name: string; states: readon
   { id: 'IE', name: 'Ireland', states: [] },
 ];
 
+/** Nationalities a customer's `nationality` reference names (the operator's client reads it as a reference). */
+export const NATIONALITIES: readonly NamedRef[] = [
+  { id: 'CA', name: 'Canadian' },
+  { id: 'US', name: 'American' },
+  { id: 'GB', name: 'British' },
+  { id: 'DE', name: 'German' },
+  { id: 'AT', name: 'Austrian' },
+  { id: 'CH', name: 'Swiss' },
+  { id: 'AU', name: 'Australian' },
+  { id: 'NZ', name: 'New Zealander' },
+  { id: 'FR', name: 'French' },
+  { id: 'IE', name: 'Irish' },
+];
+
+const fold = (text: string) => text.trim().toLowerCase();
+
+/** A known entry by id or name, any case ("gb", "British"). */
+function known(list: readonly NamedRef[], text: string): NamedRef | undefined {
+  return list.find((entry) => fold(entry.id) === fold(text) || fold(entry.name) === fold(text));
+}
+
+/**
+ * A customer's stored text (as the client sent it) as the reference the operator sends: the
+ * known nationality, country or state it names, else one named by the text itself.
+ */
+export function placeReference(kind: 'nationalities' | 'countries' | 'states', text: string): { id: string; href: string; name: string } {
+  const list = kind === 'nationalities' ? NATIONALITIES : kind === 'countries' ? COUNTRIES : COUNTRIES.flatMap((c) => c.states);
+  const entry = known(list, text) ?? (kind === 'states' ? COUNTRIES.flatMap((c) => c.states).find((s) => fold(s.id.split('-')[1] ?? '') === fold(text)) : undefined) ?? { id: text, name: text };
+  return { id: entry.id, href: `/${kind}/${encodeURIComponent(entry.id)}/`, name: entry.name };
+}
+
 export const AGENCY_CHAINS: ReadonlyArray<{ id: string; name: string; flags: readonly string[] }> = [
   { id: '1', name: 'North Star Travel Group', flags: [] },
   /** Flex switched off for the whole chain (spec §4.3 rule 3). */

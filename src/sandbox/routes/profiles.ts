@@ -4,7 +4,7 @@
  * agency addresses point at.
  */
 import { assertOwnAgency } from '../auth.js';
-import { COUNTRIES } from '../catalogue/reference.js';
+import { COUNTRIES, NATIONALITIES } from '../catalogue/reference.js';
 import { notFound } from '../errors.js';
 import { listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
@@ -24,6 +24,12 @@ function country(ctx: RequestContext): Reply {
   const c = COUNTRIES.find((x) => x.id === ctx.params.id);
   if (!c) throw notFound(`Country ${ctx.params.id}`);
   return { status: 200, body: { id: c.id, href: href('countries', c.id), name: c.name, states: c.states.map((s) => ({ ...s, href: href('states', s.id) })) } };
+}
+
+function nationality(ctx: RequestContext): Reply {
+  const n = NATIONALITIES.find((x) => x.id === ctx.params.id);
+  if (!n) throw notFound(`Nationality ${ctx.params.id}`);
+  return { status: 200, body: { ...n, href: href('nationalities', n.id) } };
 }
 
 function state(ctx: RequestContext): Reply {
@@ -58,5 +64,6 @@ export function register(router: Router): void {
       return { status: 200, body: agentView(agent, ctx.state) };
     })
     .get('/countries/:id', country)
-    .get('/states/:id', state);
+    .get('/states/:id', state)
+    .get('/nationalities/:id', nationality);
 }
