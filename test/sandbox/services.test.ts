@@ -54,7 +54,7 @@ describe('POST /departure_services/', () => {
     expect(cents(service.purchase_price) + cents(service.applied_promotion.discount_amount)).toBe(money.list);
     expect(service.applied_promotions).toEqual([service.applied_promotion]);
     expect(service.customers).toEqual(customers.map((c) => ({ id: c.id, href: `/customers/${c.id}/`, name: c.name })));
-    expect(service.rooms).toEqual(customers.map((c) => ({ code: 'STANDARD', name: 'Standard (shared)', customer: { id: c.id, href: `/customers/${c.id}/`, name: c.name } })));
+    expect(service.rooms).toEqual([{ code: 'STANDARD', name: 'Standard (shared)', customers: customers.map((c) => ({ id: c.id, href: `/customers/${c.id}/`, name: c.name })) }]);
     // New customers have no passport: a CHECKIN requirement each, naming them.
     const passport = service.incomplete_requirements.filter((r: any) => r.code === 'PASSPORT_INFORMATION');
     expect(passport.map((r: any) => r.customer.id)).toEqual(customers.map((c) => c.id));
@@ -286,7 +286,7 @@ describe('waitlist', () => {
     const client = clientFor(await startSandbox({ size: 10, now: NOW }));
     onTestFinished(() => client.sandbox.close());
     // Open the wait-listed departure for a moment with two places, so another agency can hold them.
-    await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE', total: 2, spaces_remaining: 2 }, 'operator');
+    await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE', spaces_remaining: 2 }, 'operator');
     const holder = await book(client, { departure: '100006', travellers: 2, key: KEYS.harbourLights, currency: 'GBP' });
     await pay(client, holder.booking.id, holder.service.deposit_amount, KEYS.harbourLights);
     const back = await client.post('/_sandbox/departures/100006/availability', { status: 'WAIT_LIST' }, 'operator');

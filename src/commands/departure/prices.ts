@@ -164,3 +164,43 @@ export async function chosenCurrency(f: Factory, flag: string | undefined): Prom
   if (flag !== undefined) return parseCurrency(flag);
   return (await f.config()).getSetting('currency');
 }
+
+/** What booking travellers into rooms costs, worked out from the departure before the service is created. */
+export interface RoomQuote {
+  /** One per room taken: "SINGLE My Own Room × 1: 5498.75 CAD". */
+  lines: string[];
+  /** The sum, in cents; undefined when a room has no price in the currency. */
+  total?: bigint;
+  deposit?: bigint;
+}
+
+/**
+ * The price before promotions of `customers` in their rooms (`rooms`: customer id → room code,
+ * STANDARD for those it does not name), each at their room's adult price in `currency`.
+ */
+export function roomQuote(departure: PricedDeparture, customers: readonly string[], rooms: Readonly<Record<string, string>>, currency: string): RoomQuote {
+  const counts = new Map<string, number>();
+  for (const id of customers) counts.set(rooms[id] ?? STANDARD_ROOM, (counts.get(rooms[id] ?? STANDARD_ROOM) ?? 0) + 1);
+  let total: bigint | undefined = 0n;
+  let deposit: bigint | undefined = 0n;
+  const lines = [...counts].map(([code, n]) => {
+    const price = roomPrice(departure, code, currency);
+    const amount = price?.amount === undefined ? undefined : toCents(price.amount);
+    const each = price?.deposit === undefined ? undefined : toCents(price.deposit);
+    total = total === undefined || amount === undefined ? undefined : total + amount * BigInt(n);
+    deposit = deposit === undefined || each === undefined ? undefined : deposit + each * BigInt(n);
+    const name = joinName(code, price?.roomName);
+    return `${name} × ${n}: ${amount === undefined ? moneyOrNone(undefined, currency) : formatMoney(amount * BigInt(n), currency)}`;
+  });
+  return { lines, ...(total === undefined ? {} : { total }), ...(deposit === undefined ? {} : { deposit }) };
+}
+
+const joinName = (code: string, name: string | undefined) => (name ? `${code} ${name}` : code);
+
+/** The room a traveller takes when none is chosen: the operator's shared room. */
+export const STANDARD_ROOM = 'STANDARD';
+
+/** The codes of the departure's rooms. */
+export function roomCodesOf(departure: PricedDeparture): string[] {
+  return [...new Set(list<PricedRoom>(departure.rooms).flatMap((room) => (text(room.code) ? [String(room.code)] : [])))];
+}

@@ -50,6 +50,8 @@ export interface Room {
   name: string;
   price_adjustment_percent: number;
   flags: string[];
+  /** Places left in this room (the operator's client reads a room's availability as a departure's). */
+  availability: { status: AvailabilityStatus; total: number };
   price_bands: Array<{
     code: string;
     name: string;
