@@ -7,7 +7,7 @@ import { ref } from '../refs.js';
 import { DOSSIER_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
 import { itineraryRanges, variationsOf } from './itineraries.js';
 import { mix, Rng, STREAM } from './random.js';
-import { PLACES, PRODUCT_LINES, type Place } from './reference.js';
+import { PLACES, PRODUCT_LINES, SECOND_CITIES, type Place } from './reference.js';
 import type { CatalogueBasis, Departure, DossierPlan, TourDossier } from './types.js';
 
 const STYLES = ['Best of', 'Highlights of', 'Explore', 'Trekking in', 'Journey through', 'Discover', 'Wild', 'Classic', 'Grand Tour of', 'Coast to Coast:', 'Hidden', 'Slow Travel in'];
@@ -23,7 +23,8 @@ export function planDossier(seed: number, index: number): DossierPlan {
   // Every fourth dossier has a second, seasonal itinerary (spec §2.10 rule 3).
   if (index % 4 === 3) itineraryIds.push(String(ITINERARY_ID_BASE + 2 + 2 * index));
   const name = `${style} ${place.country}${cycle > 0 ? ` ${cycle + 1}` : ''}`;
-  const finish = rng.chance(0.7) ? place : PLACES[(index + 1) % PLACES.length]!;
+  // Tours stay in their country: most end where they began, the others in its second city.
+  const finish = rng.chance(0.7) ? place : SECOND_CITIES[index % PLACES.length]!;
   return {
     ref: ref('tour_dossiers', id, { name }),
     startAirport: { code: place.airport },
@@ -64,7 +65,7 @@ export function makeDossiers(basis: CatalogueBasis, plans: readonly DossierPlan[
       start_country: country(plan.place),
       finish_country: country(plan.finish),
       primary_country: country(plan.place),
-      visited_countries: [...new Set([plan.place, plan.finish])].map(country),
+      visited_countries: [country(plan.place)],
     },
     itineraries: plan.itineraryIds.map((id) => ref('itineraries', id)),
     // The name clients of the operator's API read: each itinerary with its current variation.
