@@ -13,7 +13,7 @@ import { unlessNotFound } from '../../api/errors.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
 import { examples, idArgument } from '../shared.js';
 import { withExternalIdSuggestion } from './list.js';
-import { bookingLabel, BOOKING_ROWS } from './view.js';
+import { bookingLabel, bookingWho, BOOKING_ROWS } from './view.js';
 
 export interface BookingGetOptions extends ResourceOptions {
   id: string;
@@ -45,7 +45,8 @@ export async function bookingGetRun(opts: BookingGetOptions): Promise<void> {
     withSections ? moneyRecords(client, opts.id) : [],
     withSections ? orNone(toArray(listBookingRecords<BookingMoneyRecord>(client, opts.id, 'travel_credits'))) : [],
   ]);
-  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  // Only the table view reads the services that name the traveller and tour: other formats keep the label remembered before.
+  opts.history.remember('booking', [{ id: booking.id, ...(withSections ? { label: bookingLabel(booking, bookingWho(services)) } : {}) }]);
   const sections = withSections
     ? [
         { title: 'Services', columns: SERVICE_SUMMARY_COLUMNS, records: services },

@@ -16,7 +16,7 @@ import type { BookedService } from '../../api/resources/services.js';
 import { servicesInFull } from '../service/cost.js';
 import { serviceLabel } from '../service/status.js';
 import { withExternalIdSuggestion } from './list.js';
-import { bookingLabel } from './view.js';
+import { bookingLabel, bookingWho } from './view.js';
 
 export interface BookingStatementOptions extends ResourceOptions {
   id: string;
@@ -95,7 +95,7 @@ export async function bookingStatementRun(opts: BookingStatementOptions): Promis
     listed<PaymentLink>(client, opts.id, 'payment_links'),
     servicesInFull(client, opts.id),
   ]);
-  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking, bookingWho(services)) }]);
   const statement = statementOf(booking, { payments, refunds, invoices, credits, links, services });
   const mismatch = ledgerMismatch(booking, payments, refunds);
   if (mismatch) opts.io.err.write(`${mismatch}\n`);

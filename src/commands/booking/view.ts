@@ -1,5 +1,7 @@
 /** How a booking looks in table view: money, dates, agent/agency, linked bookings. */
 import type { Booking } from '../../api/resources/bookings.js';
+import { displayName } from '../../api/resources/customers.js';
+import type { ServiceSummary } from '../../api/resources/services.js';
 import { formatMoney } from '../../output/money.js';
 import { type Column } from '../../output/render.js';
 import { displayValue } from '../../output/value.js';
@@ -52,7 +54,29 @@ export const BOOKING_ROWS: Column[] = [
   { field: 'linked_bookings', header: 'LINKED BOOKINGS', format: linkedBookings },
 ];
 
-/** Label kept with a booking id for completion menus: "CAD · ext-42". */
-export function bookingLabel(booking: Pick<Booking, 'currency' | 'external_id'>): string {
-  return [booking.currency, booking.external_id].filter(Boolean).join(' · ');
+/** Who travels on a booking and on what, as its services say: the lead traveller and the tour. */
+export interface BookingWho {
+  lead?: string;
+  tour?: string;
+}
+
+/** Departure services a booking travels on, the live ones first (a cancelled tour names it only when nothing else does). */
+const LIVE = new Set(['Option', 'On Request', 'Request Confirmation', 'Confirmed', 'Waitlisted']);
+
+/** The lead traveller (the first customer of the booking's tour, else of any service) and the tour's name. */
+export function bookingWho(services: ReadonlyArray<Pick<ServiceSummary, 'type' | 'status' | 'name' | 'customers'>>): BookingWho {
+  const tours = services.filter((s) => s?.type === 'departure_services');
+  const tour = tours.find((s) => LIVE.has(s.status)) ?? tours[0];
+  const withCustomers = [tour, ...services].find((s) => Array.isArray(s?.customers) && s!.customers.length > 0);
+  const lead = withCustomers ? displayName(withCustomers.customers[0]!.name) || undefined : undefined;
+  return { ...(lead ? { lead } : {}), ...(tour?.name ? { tour: String(tour.name) } : {}) };
+}
+
+/**
+ * Label kept with a booking id for completion menus: "Ms María García · CAD · ext-42 · Best of
+ * Peru" (completion matches a typed word against the start of the label's words, so `trek
+ * booking get Garc<TAB>` finds it by its traveller; the tour comes last, as a long label is cut).
+ */
+export function bookingLabel(booking: Partial<Pick<Booking, 'currency' | 'external_id'>>, who: BookingWho = {}): string {
+  return [who.lead, booking.currency, booking.external_id, who.tour].filter(Boolean).join(' · ');
 }

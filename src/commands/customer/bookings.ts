@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import { renderList, type Column } from '../../output/render.js';
 import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
-import { bookingLabel, money } from '../booking/view.js';
+import { money } from '../booking/view.js';
 import { keepWhileStreaming, resourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
 import type { CustomerIdOptions } from './get.js';
@@ -45,5 +45,6 @@ export async function customerBookingsRun(opts: CustomerIdOptions): Promise<void
   const read = pMapIterable(listCustomerBookings(client, opts.id), (ref) => getBookingByHref(client, ref.href), { concurrency: BOOKING_FETCH_CONCURRENCY });
   const { records, seen } = keepWhileStreaming(read);
   await renderList(opts.io, records, opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
-  opts.history.remember('booking', seen.map((booking) => ({ id: booking.id, label: bookingLabel(booking) })));
+  // The ids only: a label naming the traveller and tour, remembered before, is kept.
+  opts.history.remember('booking', seen.map((booking) => ({ id: booking.id })));
 }

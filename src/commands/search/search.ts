@@ -31,9 +31,9 @@ export interface SearchOptions {
 
 /** `trek search <resource>`: one verb shape for every catalogue collection. */
 export function newSearchVerbCmd(f: Factory, resource: SearchResource, runF: (opts: SearchOptions) => Promise<void> = searchRun): Command {
-  const command = new Command(resource.name).description(resource.description);
+  const command = addListOptions(new Command(resource.name).description(resource.description), resource);
   if (resource.columnsFor) command.option('--currency <code>', CURRENCY_HELP);
-  return addListOptions(command, resource)
+  return command
     .addHelpText('after', examples(resource.examples))
     .action(async ({ currency, ...flags }: ListFlags & { currency?: string }) => {
       const request = await readListFlags(f, flags, resource);

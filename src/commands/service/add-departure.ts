@@ -6,6 +6,7 @@ import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { collect, examples, idOption, reportChange, requireValue } from '../shared.js';
 import { serviceRowsOf } from './columns.js';
+import { bookingWho } from '../booking/view.js';
 import { askCustomers, bookingBeforeQuestions } from '../ask.js';
 import { askDeparture } from './departure-picker.js';
 import { askRoom } from './room-picker.js';
@@ -151,7 +152,13 @@ export async function serviceCustomers(opts: AddServiceOptions, booking: string)
 
 export function rememberAdded(opts: AddServiceOptions, booking: string, services: BookedService[]): void {
   opts.history.remember('service', services.map((service) => ({ id: service.id, label: service.name })));
-  opts.history.remember('booking', [{ id: booking }]);
+  // A tour booked names the booking by its traveller, then what its label said (currency, reference), then the tour: for completion.
+  const tours = services.filter((service) => service.type === 'departure_services');
+  if (tours.length === 0) return opts.history.remember('booking', [{ id: booking }]);
+  const { lead, tour } = bookingWho(tours);
+  const before = opts.history.recent('booking').find((entry) => entry.id === booking)?.label?.split(' · ') ?? [];
+  const label = [...new Set([lead, ...before, tour].filter((part): part is string => Boolean(part)))].join(' · ');
+  opts.history.remember('booking', [{ id: booking, label }]);
 }
 
 /** "Added departure service 400001 to booking 200001: Option until 2027-01-05 00:00 EST." (the API's UTC text when stderr is no terminal) */
