@@ -45,7 +45,7 @@ export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOpti
 function same(a: unknown, b: unknown): boolean {
   if (a !== null && typeof a === 'object' && !Array.isArray(a) && typeof b === 'string') {
     const { id } = a as { id?: unknown };
-    return referenceName(a) === b || (id !== undefined && String(id) === b);
+    return referenceName(a) === b || ((typeof id === 'string' || typeof id === 'number') && String(id) === b);
   }
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }

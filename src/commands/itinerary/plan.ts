@@ -146,7 +146,10 @@ function mealCount(meals: Record<string, unknown>, kind: string): number | undef
  */
 function includedMeals(itinerary: Itinerary, style: PlanStyle): string {
   const meals = itinerary.meals_included;
-  if (Array.isArray(meals)) return MEAL_KINDS.map(([type, one, many]) => count(meals.filter((m) => (m?.type ?? m) === type).length, one, many)).join(', ');
+  if (Array.isArray(meals)) {
+    const typeOf = (meal: unknown) => (meal !== null && typeof meal === 'object' ? (meal as { type?: unknown }).type : meal);
+    return MEAL_KINDS.map(([type, one, many]) => count((meals as unknown[]).filter((m) => typeOf(m) === type).length, one, many)).join(', ');
+  }
   if (meals && typeof meals === 'object') {
     const counts = MEAL_KINDS.map(([type, one, many]) => [mealCount(meals as Record<string, unknown>, type), one, many] as const);
     if (counts.some(([n]) => n !== undefined)) return counts.filter(([n]) => n !== undefined).map(([n, one, many]) => count(n, one, many)).join(', ');

@@ -39,7 +39,8 @@ function roomList(value: unknown): string {
   if (!Array.isArray(value)) return displayValue(value);
   return value
     .map((room: { code?: unknown; name?: unknown; customers?: unknown; customer?: unknown }) => {
-      const who = [...(Array.isArray(room?.customers) ? room.customers : []), ...(room?.customer ? [room.customer] : [])].map(customerLabel).join(', ');
+      const customers: unknown[] = Array.isArray(room?.customers) ? (room.customers as unknown[]) : [];
+      const who = [...customers, ...(room?.customer ? [room.customer] : [])].map(customerLabel).join(', ');
       return `${joinValues([room?.code, room?.name], ' ')}${who ? `: ${who}` : ''}`;
     })
     .join('\n');

@@ -4,6 +4,7 @@
  * booking's currency. Asked only when there is a choice.
  */
 import { sanitize } from '../../output/sanitize.js';
+import { displayValue } from '../../output/value.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { moneyOrNone, placesLeft, placesText, priceCurrency, roomPlacesLeft, roomPrice, STANDARD_ROOM, type PricedDeparture, type PricedRoom } from '../departure/prices.js';
 
@@ -19,7 +20,8 @@ export async function askRoom(prompter: Prompter, departure: PricedDeparture, cu
     const code = String(room.code);
     const price = roomPrice(departure, code, shown);
     const places = roomPlacesLeft(room);
-    const parts = [`${sanitize(code)}${room.name ? ` ${sanitize(String(room.name))}` : ''}`, `${moneyOrNone(price?.amount, shown)} per traveller`, places === undefined || !byPlaces ? undefined : `${placesText(places)} left`];
+    const name = displayValue(room.name);
+    const parts = [`${sanitize(code)}${name ? ` ${sanitize(name)}` : ''}`, `${moneyOrNone(price?.amount, shown)} per traveller`, places === undefined || !byPlaces ? undefined : `${placesText(places)} left`];
     return { name: parts.filter(Boolean).join(' · '), value: code };
   });
   const start = open.some((room) => room.code === STANDARD_ROOM) ? STANDARD_ROOM : undefined;
