@@ -4,7 +4,7 @@
  * worded in the agent's terms; and the refusal of cancelling a confirmed flex plan service.
  */
 import type { Booking } from './resources/bookings.js';
-import { formatValue } from '../output/render.js';
+import { displayValue } from '../output/value.js';
 import type { Departure, FlexPlan } from './resources/flex.js';
 import type { BookedService } from './resources/services.js';
 import { FLEX_DISABLED_FLAG, flexAttachBreaches, stopSellDays, stopSellDate as datesStopSellDate, type FlexAttachFacts, type FlexBreach, type FlexRule } from '../domain/flex.js';
@@ -50,7 +50,7 @@ export interface FlexFacts {
   flexServices: BookedService[];
 }
 
-const s = (value: unknown): string => sanitize(formatValue(value));
+const s = (value: unknown): string => sanitize(displayValue(value));
 
 /** '2026-05-01T10:00:00.000Z' → '2026-05-01T10:00:00Z', the spec's datetime form. */
 function isoDateTime(ms: number): string {

@@ -169,6 +169,8 @@ export interface ListRunOptions {
   empty: string;
   /** Ctrl-C while the --all progress line shows (tests pass their own). */
   signals?: SignalHook;
+  /** Reads what a page's records need beside them (for columns the records do not hold), before they are printed. */
+  beforePage?: (records: readonly unknown[]) => Promise<void>;
 }
 
 /** Prints the list; returns how many records were printed. */
@@ -187,6 +189,7 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
       if (cut.shown === 0) cut.total = toCount(page.envelope.count);
       progress?.onPage(page);
       const results = page.envelope.results;
+      await opts.beforePage?.(results);
       for (const [index, record] of results.entries()) {
         if (request.until && pastRange(record, request.until)) return;
         yield record;

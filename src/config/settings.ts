@@ -50,6 +50,11 @@ export const SETTINGS = {
     expected: 'an IANA time zone such as Europe/London or UTC',
     parse: (value) => timeZoneName(value),
   },
+  currency: {
+    description: 'currency departure prices are shown in when --currency is not given (default: the first the departure lists)',
+    expected: 'a 3-letter currency code such as CAD',
+    parse: (value) => (/^[A-Za-z]{3}$/.test(value.trim()) ? value.trim().toUpperCase() : undefined),
+  },
   pager: {
     description: 'page long terminal output: "auto" through $PAGER (default less -FRX), "never" as --no-pager does',
     choices: ['auto', 'never'],

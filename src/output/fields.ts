@@ -80,6 +80,16 @@ export function fieldPaths(records: unknown[], depth = 4): string[] {
 }
 
 /**
+ * The dotted path of every scalar (null included) in a value, array items by index, in the
+ * value's own order: what a single record is in csv/tsv, every member a column.
+ */
+export function scalarPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return prefix ? [prefix] : [];
+  const entries = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : Object.entries(value);
+  return entries.flatMap(([key, member]) => scalarPaths(member, prefix ? `${prefix}.${key}` : key));
+}
+
+/**
  * A requested path is valid when it is known, leads into a known path (selects a whole
  * sub-object), or goes further into a known leaf (an array index, an object past the sampled
  * depth, a field of a value that was null in the sample). With nothing known there is nothing

@@ -1,4 +1,4 @@
-import { fieldPaths, getPath, selectFields, validateFields } from './fields.js';
+import { fieldPaths, getPath, scalarPaths, selectFields, validateFields } from './fields.js';
 import type { Format } from './formats.js';
 import type { IOStreams, Sink } from './iostreams.js';
 import type { PagerCommand } from './pager.js';
@@ -7,6 +7,7 @@ import { COLUMN_GAP, drawColumns } from './grid.js';
 import { textTools } from './text.js';
 import { loadTheme, type Theme } from './theme.js';
 import { localTime } from './time.js';
+import { displayValue } from './value.js';
 
 export interface OutputSpec {
   format: Format;
@@ -31,7 +32,7 @@ export interface Column {
   field: string;
   /** Default: the field upper-cased, with `_` and `.` as spaces. */
   header?: string;
-  /** Plain text for a table cell (sanitised afterwards). Default: formatValue. */
+  /** Plain text for a table cell (sanitised afterwards). Default: displayValue (value.ts). */
   format?: (value: unknown, record: unknown) => string;
   /** Colour for a table cell, given the full cell text; called only when colour is on. */
   style?: (text: string, value: unknown, theme: Theme) => string;
@@ -70,22 +71,12 @@ export interface ItemOptions {
 /** Narrowest a shrunk column gets, so it still shows a couple of characters and the '…'. */
 const MIN_COLUMN_WIDTH = 3;
 
-/** Scalar → text, null/undefined → '', arrays and objects → compact JSON. */
-export function formatValue(value: unknown): string {
+/** A value as csv/tsv write it: exact data for a program, so arrays and objects are compact JSON. */
+function rawText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value as string | number | boolean | bigint | symbol);
-}
-
-/** Whether a value has something to show: not null, undefined or ''. */
-export function hasValue(value: unknown): boolean {
-  return value !== null && value !== undefined && value !== '';
-}
-
-/** The parts that have a value, as formatValue writes them, joined by `separator` ("Toronto, ON"). */
-export function joinValues(parts: unknown[], separator: string): string {
-  return parts.filter(hasValue).map(formatValue).join(separator);
 }
 
 function defaultHeader(field: string): string {
@@ -152,7 +143,7 @@ function fitWidths(natural: number[], minimums: number[], wraps: boolean[], avai
 
 function cellText(column: Column, record: unknown, spec: OutputSpec, theme: Theme): string {
   const value = getPath(record, column.field);
-  const text = sanitize(localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone));
+  const text = sanitize(localTime(column.format ? column.format(value, record) : displayValue(value), spec.timeZone));
   return spec.color && column.style ? column.style(text, value, theme) : text;
 }
 
@@ -200,7 +191,7 @@ async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpe
   let cut = false;
   const grid = rows.map((column, i) => {
     const value = getPath(record, column.field);
-    const plain = localTime(column.format ? column.format(value, record) : formatValue(value), spec.timeZone);
+    const plain = localTime(column.format ? column.format(value, record) : displayValue(value), spec.timeZone);
     const valueLines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n').flatMap((line) => {
       const fitted = column.maxWidth && !spec.wide ? text.cut(line, column.maxWidth) : line;
       if (fitted !== line) cut = true;
@@ -231,7 +222,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * number, not a formula, so -12.5 stays as it is; a string "-12.50" gets the `'`.
  */
 function delimitedCell(format: 'csv' | 'tsv', value: unknown): string {
-  const text = format === 'csv' ? sanitize(formatValue(value), { multiline: true }) : tsvEscape(formatValue(value));
+  const text = format === 'csv' ? sanitize(rawText(value), { multiline: true }) : tsvEscape(rawText(value));
   const inert = typeof value !== 'number' && FORMULA_START.test(text) ? `'${text}` : text;
   return format === 'csv' ? csvQuote(inert) : inert;
 }
@@ -365,9 +356,12 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
       await writeDocument(io, await xmlDocument(selected, options.xmlRoot ?? 'response'), spec);
       return;
     case 'csv':
-    case 'tsv':
-      io.out.write(delimitedHeader(format, columns) + delimitedRecord(format, columns, record));
+    case 'tsv': {
+      // Every scalar of the record, each in its own column (a view's rows would hide some or nest them).
+      const cells = fields ? columns : scalarPaths(record).map((field) => ({ field }));
+      io.out.write(delimitedHeader(format, cells) + delimitedRecord(format, cells, record));
       return;
+    }
     case 'table': {
       const theme = await loadTheme(spec.color);
       const blocks = [await formatDetailRows(columns, record, spec, theme)];

@@ -19,6 +19,8 @@ export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 export interface DepartureOverlay {
   /** Places taken since the seed: travellers on live departure services, less those given back (negative when more were). */
   places_taken: number;
+  /** Of those, the places taken in rooms other than the standard one, by room code (a SINGLE room holds its own); absent: none. */
+  rooms_taken?: Record<string, number>;
   /** The operator's availability (`POST /_sandbox/departures/<id>/availability`); null: the catalogue's. */
   status: AvailabilityStatus | null;
   /** When its availability (status or places left) last changed. */
@@ -203,6 +205,8 @@ export interface ServiceRecord extends BaseRecord {
   flex: FlexDetails | null;
   /** Flights, ticket numbers and heights of its travellers; absent when none were given. */
   traveller_details?: TravellerDetailsRecord;
+  /** Departure services: the room of each traveller not in the standard room, by customer id; absent: all standard. */
+  room_codes?: Record<string, string>;
 }
 
 /** Sub-collection records whose shapes later rules define; the core lists them by booking. */

@@ -138,6 +138,7 @@ function isDepartureOverlay(value: unknown): boolean {
   return (
     isObject(value) &&
     Number.isSafeInteger(value.places_taken) &&
+    (value.rooms_taken === undefined || (isObject(value.rooms_taken) && Object.values(value.rooms_taken).every(Number.isSafeInteger))) &&
     (value.status === null || (AVAILABILITY_STATUSES as readonly unknown[]).includes(value.status)) &&
     typeof value.date_last_modified === 'string'
   );

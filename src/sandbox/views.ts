@@ -3,7 +3,7 @@
  * collection hrefs.
  */
 import { promotionByCode, promotionRef } from './catalogue/promotions.js';
-import { AGENCY_CHAINS, BOOKING_COMPANIES } from './catalogue/reference.js';
+import { AGENCY_CHAINS, BOOKING_COMPANIES, placeReference } from './catalogue/reference.js';
 import { formatCents } from './money.js';
 import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from './model.js';
 import { customerRef, href, ref } from './refs.js';
@@ -94,7 +94,16 @@ export function bookingView(state: State, booking: BookingRecord): Record<string
 
 export function customerView(customer: CustomerRecord): Record<string, unknown> {
   const { seq: _seq, agency_id: _agency, agent_id: _agent, ...fields } = customer;
-  return { ...fields, href: href('customers', customer.id), bookings: { href: `/customers/${customer.id}/bookings/` } };
+  const { address, nationality } = customer;
+  // Stored as the client sent them; shown as the operator's references (docs/sandbox.md, "Customers").
+  const place = (kind: Parameters<typeof placeReference>[0], text: string | null) => (text === null || text === '' ? null : placeReference(kind, text));
+  return {
+    ...fields,
+    nationality: place('nationalities', nationality),
+    address: { ...address, state: place('states', address.state), country: place('countries', address.country) },
+    href: href('customers', customer.id),
+    bookings: { href: `/customers/${customer.id}/bookings/` },
+  };
 }
 
 /** The summary form of `GET /bookings/<id>/services` (spec §4.2). */

@@ -156,7 +156,9 @@ describe('19 completion offers only what the API accepts', () => {
     expect((await offered('customer', 'get', "garcia-o'")).values).toEqual([maria]);
     const byReference = await offered('booking', 'get', 'CRM');
     expect(byReference.values).toEqual([booking]);
-    expect(byReference.descriptions).toEqual(['USD · CRM-2077']);
+    // Its travellers and tour name it too (29.5), before its currency and reference.
+    expect(byReference.descriptions).toEqual([expect.stringMatching(/^Ms María José García-O'Neill · USD · CRM-2077 · .+$/)]);
+    expect((await offered('booking', 'get', "García-O'N")).values).toContain(booking);
     for (const id of byName.values) await accepted(['customer', 'get', id, '-o', 'json']);
   });
 

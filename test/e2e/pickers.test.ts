@@ -78,6 +78,10 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       // The highlighted one is the soonest of that month; Enter books it.
       const chosen = departureLines(inMonth)[0]!;
       await terminal.sendKeys('Enter');
+      // Then its rooms, each with its price (and places, when it is sold by places); Enter takes the standard one.
+      const rooms = await terminal.waitFor((screen) => screen.includes('Room for the traveller') && screen.includes('SINGLE My Own Room'));
+      expect(rooms).toMatch(/STANDARD Standard \(shared\) · \d+\.\d{2} CAD per traveller/);
+      await terminal.sendKeys('Enter');
       const done = await terminal.waitFor((screen) => screen.includes('[exit'));
       expect(done).toContain('[exit 0]');
       expect(done).toContain(`✓ Added departure service`);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { FORMATS, type Format } from '../../src/output/formats.js';
 import {
-  formatValue,
   renderItem,
   renderList,
   writeRaw,
@@ -366,8 +365,9 @@ describe('renderItem', () => {
     expect(await item('xml', { fields: ['id'] })).toContain('<response>');
   });
 
-  it('csv/tsv: header and one row, of the top-level scalar fields by default', async () => {
-    expect(await item('csv')).toBe('id,name,start_date,price,notes,description\n101,Inca Trail,2027-03-01,1299.5,,"Day 1: Cusco\nDay 2: Trail"\n');
+  it('csv/tsv: header and one row, of every scalar of the record by default (nested ones by their path)', async () => {
+    expect(await item('csv')).toBe('id,name,availability.status,start_date,price,notes,description\n101,Inca Trail,AVAILABLE,2027-03-01,1299.5,,"Day 1: Cusco\nDay 2: Trail"\n');
+    expect(await item('csv', {}, { rows: [{ field: 'availability', format: () => 'shown' }] })).toContain(',availability.status,');
     expect(await item('tsv', { fields: ['id', 'availability.status'] })).toBe('id\tavailability.status\n101\tAVAILABLE\n');
   });
 
@@ -424,14 +424,4 @@ describe('writeRaw', () => {
   });
 });
 
-describe('formatValue', () => {
-  it('turns values into cell text', () => {
-    expect(formatValue(null)).toBe('');
-    expect(formatValue(undefined)).toBe('');
-    expect(formatValue('x')).toBe('x');
-    expect(formatValue(0)).toBe('0');
-    expect(formatValue(false)).toBe('false');
-    expect(formatValue([1, 'a'])).toBe('[1,"a"]');
-    expect(formatValue({ a: { b: 1 } })).toBe('{"a":{"b":1}}');
-  });
-});
+

@@ -68,7 +68,8 @@ describe('a departure’s detail', () => {
     expect(before.availability.status).toBe('AVAILABLE');
     await client.post('/_sandbox/departures/100003/availability', { status: 'WAIT_LIST' }, 'operator');
     const changed = (await client.get('/departures/100003/')).json;
-    expect(changed).toEqual({ ...before, availability: { status: 'WAIT_LIST', spaces_remaining: 0 }, date_last_modified: changed.date_last_modified });
+    expect(changed).toEqual({ ...before, availability: { status: 'WAIT_LIST', total: 0, spaces_remaining: 0 }, rooms: changed.rooms, date_last_modified: changed.date_last_modified });
+    expect(changed.rooms.map((room: any) => room.availability)).toEqual([{ status: 'WAIT_LIST', total: 0 }, { status: 'WAIT_LIST', total: 0 }]);
     expect(changed.date_last_modified > before.date_last_modified).toBe(true);
     await client.post('/_sandbox/departures/100003/availability', { status: 'AVAILABLE', spaces_remaining: before.availability.spaces_remaining }, 'operator');
     const back = (await client.get('/departures/100003/')).json;

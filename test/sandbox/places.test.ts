@@ -82,7 +82,7 @@ describe('16 booking takes places', () => {
     const places = departure.availability.spaces_remaining;
     const first = await bookOn(client, departure.id, places - 1);
     expect(first.answer.json.status).toBe('Option');
-    expect((await get(client, departure.href)).availability).toEqual({ status: 'AVAILABLE', spaces_remaining: 1 });
+    expect((await get(client, departure.href)).availability).toEqual({ status: 'AVAILABLE', total: 1, spaces_remaining: 1 });
 
     const tooMany = await bookOn(client, departure.id, 2);
     expect(tooMany.answer.status).toBe(400);
@@ -91,11 +91,11 @@ describe('16 booking takes places', () => {
 
     const last = await bookOn(client, departure.id, 1);
     expect(last.answer.json.status).toBe('Option');
-    expect((await get(client, departure.href)).availability).toEqual({ status: 'WAIT_LIST', spaces_remaining: 0 });
+    expect((await get(client, departure.href)).availability).toEqual({ status: 'WAIT_LIST', total: 0, spaces_remaining: 0 });
     const waiting = await bookOn(client, departure.id, 1);
     expect(waiting.answer.json.status).toBe('Waitlisted');
     // A waitlisted service holds no place.
-    expect((await get(client, departure.href)).availability).toEqual({ status: 'WAIT_LIST', spaces_remaining: 0 });
+    expect((await get(client, departure.href)).availability).toEqual({ status: 'WAIT_LIST', total: 0, spaces_remaining: 0 });
   });
 
   it('16 a cancellation or an expiry gives the places back, to the waitlist first', async () => {
@@ -113,17 +113,17 @@ describe('16 booking takes places', () => {
     expect((await setStatus(client, single.answer.json, 'Cancelled')).json.status).toBe('Cancelled');
     expect((await get(client, bigParty.answer.json.href)).status).toBe('Waitlisted');
     expect((await get(client, waitingOne.answer.json.href)).status).toBe('Option');
-    expect((await get(client, departure.href)).availability).toEqual({ status: 'WAIT_LIST', spaces_remaining: 0 });
+    expect((await get(client, departure.href)).availability).toEqual({ status: 'WAIT_LIST', total: 0, spaces_remaining: 0 });
 
     // An option expiring gives its places back too: the party of two now fits, the rest is for sale.
     expect((await setStatus(client, holder.answer.json, 'Expired')).json.status).toBe('Expired');
     expect((await get(client, bigParty.answer.json.href)).status).toBe('Option');
-    expect((await get(client, departure.href)).availability).toEqual({ status: 'AVAILABLE', spaces_remaining: places - 3 });
+    expect((await get(client, departure.href)).availability).toEqual({ status: 'AVAILABLE', total: places - 3, spaces_remaining: places - 3 });
 
     // The clock expiring the options gives back every place.
     await moveClock(client, { advance: '5d' });
     expect((await get(client, waitingOne.answer.json.href)).status).toBe('Expired');
-    expect((await get(client, departure.href)).availability).toEqual({ status: 'AVAILABLE', spaces_remaining: places });
+    expect((await get(client, departure.href)).availability).toEqual({ status: 'AVAILABLE', total: places, spaces_remaining: places });
   });
 
   it('16 the operator sets availability and places: AVAILABLE needs a place left, REQUEST_SPACE keeps the places for later', async () => {
@@ -131,18 +131,18 @@ describe('16 booking takes places', () => {
     const full = await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE' }, 'operator');
     expect(full.status).toBe(400);
     expect(full.json.errors).toEqual([expect.objectContaining({ field: 'spaces_remaining', code: 'NO_SPACES_LEFT' })]);
-    expect((await get(client, '/departures/100006')).availability).toEqual({ status: 'WAIT_LIST', spaces_remaining: 0 });
+    expect((await get(client, '/departures/100006')).availability).toEqual({ status: 'WAIT_LIST', total: 0, spaces_remaining: 0 });
     expect((await client.post('/_sandbox/departures/100006/availability', {}, 'operator')).json.errors[0]).toMatchObject({ field: 'status', code: 'REQUIRED' });
     expect((await client.post('/_sandbox/departures/100006/availability', { spaces_remaining: -1 }, 'operator')).json.errors[0]).toMatchObject({ field: 'spaces_remaining', code: 'INVALID_VALUE' });
 
     const opened = await client.post('/_sandbox/departures/100006/availability', { spaces_remaining: 4 }, 'operator');
-    expect(opened.json.availability).toEqual({ status: 'AVAILABLE', spaces_remaining: 4 });
+    expect(opened.json.availability).toEqual({ status: 'AVAILABLE', total: 4, spaces_remaining: 4 });
     const held = await client.post('/_sandbox/departures/100006/availability', { status: 'REQUEST_SPACE' }, 'operator');
-    expect(held.json.availability).toEqual({ status: 'REQUEST_SPACE', spaces_remaining: 0 });
+    expect(held.json.availability).toEqual({ status: 'REQUEST_SPACE', total: 0, spaces_remaining: 0 });
     expect((await bookOn(client, '100006', 1)).answer.json.status).toBe('On Request');
     // Back to selling by places: the request holds one of the four.
     const back = await client.post('/_sandbox/departures/100006/availability', { status: 'AVAILABLE' }, 'operator');
-    expect(back.json.availability).toEqual({ status: 'AVAILABLE', spaces_remaining: 3 });
+    expect(back.json.availability).toEqual({ status: 'AVAILABLE', total: 3, spaces_remaining: 3 });
   });
 });
 
@@ -158,7 +158,7 @@ describe('16 availability changes must show everywhere', () => {
     await moveClock(client, { set: '2027-01-10T16:00:00Z' });
     const taken = await bookOn(client, departure.id, departure.availability.spaces_remaining);
     const full = await expectAgreement(client, departure.id);
-    expect(full.availability).toEqual({ status: 'WAIT_LIST', spaces_remaining: 0 });
+    expect(full.availability).toEqual({ status: 'WAIT_LIST', total: 0, spaces_remaining: 0 });
     expect(full.date_last_modified).toMatch(AT_16);
 
     await moveClock(client, { set: '2027-01-10T17:00:00Z' });
@@ -176,7 +176,7 @@ describe('16 availability changes must show everywhere', () => {
     await moveClock(client, { set: '2027-01-10T19:00:00Z' });
     await client.post(`/_sandbox/departures/${departure.id}/availability`, { status: 'NOT_BOOKABLE' }, 'operator');
     const closed = (await everywhere(client, departure.id)).detail;
-    expect(closed.availability).toEqual({ status: 'NOT_BOOKABLE', spaces_remaining: 0 });
+    expect(closed.availability).toEqual({ status: 'NOT_BOOKABLE', total: 0, spaces_remaining: 0 });
     expect(closed.date_last_modified).toMatch(AT_19);
     const listed = (await collectPages(client, '/departures/?availability.status=NOT_BOOKABLE&max_per_page=100')).find((d) => d.id === departure.id);
     expect(listed).toEqual(closed);
@@ -215,7 +215,7 @@ describe('16 availability changes must show everywhere', () => {
     writeFileSync(legacyFile, JSON.stringify({ ...snapshot, departure_availability: { '100003': 'NOT_BOOKABLE' } }));
     const legacy = clientFor(await startSandbox({ now: NOW, dataFile: legacyFile }));
     onTestFinished(() => legacy.sandbox.close());
-    expect((await get(legacy, '/departures/100003')).availability).toEqual({ status: 'NOT_BOOKABLE', spaces_remaining: 0 });
+    expect((await get(legacy, '/departures/100003')).availability).toEqual({ status: 'NOT_BOOKABLE', total: 0, spaces_remaining: 0 });
     expect((await collectPages(legacy, '/departures/?availability.status=NOT_BOOKABLE&max_per_page=100')).map((d) => d.id)).toContain('100003');
     expect(JSON.parse(readFileSync(legacyFile, 'utf8')).departure_availability).toBeUndefined();
   });

@@ -38,7 +38,7 @@ describe('seed pin', () => {
     const fixtureIds = Object.fromEntries(Object.entries(state.collections).map(([name, records]) => [name, Object.keys(records)]));
     expect(fixtureIds.agents).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect({ catalogue: sha256(wholeCatalogue(catalogue)), state: sha256(state), fixtureIds: sha256(fixtureIds) }).toEqual({
-      catalogue: '7d7526d700f7a7c86c9ea21f44e7e84c1cd7be8c47a2e43ce23fb8704ea68802',
+      catalogue: '37abe21b368e1dec59f2c784ac7fc272e3ba3cb9a1e9b7abf6c97dcd312fbe92',
       state: '3f09e5ecd146c608f8cc19ee0f2405f58a52d7ffde0151968d02dd2321cb63e4',
       fixtureIds: '08191b6cc01a526c683ec89b339c4a84a01804ded99455125d87750d68e7c8f4',
     });

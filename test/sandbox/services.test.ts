@@ -54,7 +54,7 @@ describe('POST /departure_services/', () => {
     expect(cents(service.purchase_price) + cents(service.applied_promotion.discount_amount)).toBe(money.list);
     expect(service.applied_promotions).toEqual([service.applied_promotion]);
     expect(service.customers).toEqual(customers.map((c) => ({ id: c.id, href: `/customers/${c.id}/`, name: c.name })));
-    expect(service.rooms).toEqual(customers.map((c) => ({ code: 'STANDARD', name: 'Standard (shared)', customer: { id: c.id, href: `/customers/${c.id}/`, name: c.name } })));
+    expect(service.rooms).toEqual([{ code: 'STANDARD', name: 'Standard (shared)', customers: customers.map((c) => ({ id: c.id, href: `/customers/${c.id}/`, name: c.name })) }]);
     // New customers have no passport: a CHECKIN requirement each, naming them.
     const passport = service.incomplete_requirements.filter((r: any) => r.code === 'PASSPORT_INFORMATION');
     expect(passport.map((r: any) => r.customer.id)).toEqual(customers.map((c) => c.id));

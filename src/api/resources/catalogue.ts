@@ -17,7 +17,8 @@ export interface TourDossier {
   description?: string;
   departures_start_date?: string | null;
   departures_end_date?: string | null;
-  geography?: { start_city?: string; finish_city?: string; primary_country?: { id?: string; name?: string } };
+  /** Cities are objects (`{name}`) in the operator's payloads; the sandbox once sent bare names. */
+  geography?: { start_city?: unknown; finish_city?: unknown; primary_country?: { id?: string; name?: string } };
   itineraries?: Reference[];
   valid_during_ranges?: Array<{ start_date?: string | null; end_date?: string | null; itinerary?: Reference }>;
   /** The dossier's departures, as a sub-collection searchable like `/departures`. */

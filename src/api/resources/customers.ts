@@ -43,7 +43,8 @@ export interface Customer {
   name: CustomerName;
   date_of_birth: string | null;
   place_of_birth: string | null;
-  nationality: string | null;
+  /** Text in the spec (§2.3); a reference `{id, href, name}` in the operator's client and trek's sandbox. */
+  nationality: string | Reference | null;
   passport: Passport | null;
   medical_notes: string | null;
   meal_preference: string | null;
@@ -51,7 +52,8 @@ export interface Customer {
   account_email: string | null;
   phone_numbers: PhoneNumber[] | null;
   emergency_contacts: { first_name: string | null; last_name: string | null; phone_numbers: PhoneNumber[] } | null;
-  address: CustomerAddress | null;
+  /** `state` and `country` come back as references from the operator (and trek's sandbox); text is sent. */
+  address: (Omit<CustomerAddress, 'state' | 'country'> & { state?: string | Reference | null; country?: string | Reference | null }) | null;
   bookings: { href: string };
 }
 

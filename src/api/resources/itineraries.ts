@@ -64,11 +64,16 @@ export interface Itinerary {
   tour_dossier?: Reference | null;
   booking_company?: Reference | null;
   flags?: string[];
-  length?: number | null;
+  /** Days: `duration` is the operator's member (its Python client reads it), `length` what trek's sandbox first sent. */
+  duration?: unknown;
+  length?: unknown;
   start_location?: { name?: string } | null;
   end_location?: { name?: string } | null;
-  meals_included?: { breakfasts?: number; lunches?: number; dinners?: number } | null;
-  meal_budget?: { min_max?: Array<string | number>; currency?: string } | null;
+  /** Counts of breakfasts, lunches, dinners (spec §2.10); read by meaning, whatever the members are called. */
+  meals_included?: unknown;
+  /** Two numbers (minimum, maximum) and a currency (spec §2.10): `meals_budget` the operator's name, `meal_budget` the sandbox's first. */
+  meals_budget?: unknown;
+  meal_budget?: unknown;
   details?: Array<{ body?: string; detail_type?: { label?: string; code?: string } }>;
   valid_during_ranges?: DateRange[];
   variations?: ItineraryVariation[];

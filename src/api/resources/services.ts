@@ -81,7 +81,10 @@ export interface BookedService extends ServiceSummary {
   departure_flight_details?: unknown[];
   international_ticket_numbers?: unknown[];
   traveller_heights?: unknown[];
+  /** Departure services: each room with its `code`, `name` and `customers` (the operator's client; spec §2.4 names a `customer`). */
   rooms?: unknown;
+  /** Departure services: the deposit, the operator's member (its Python client reads it as a price). */
+  deposit?: Decimal | null;
   cancellation_terms?: Reference | null;
   flex_plan_addons?: Reference[];
   /** Sandbox extras (docs/sandbox.md, "Booked services"); a real API server may send none of them. */
@@ -110,6 +113,12 @@ export interface ServiceCreate {
   booking: { id: string };
   product: { id: string };
   customers: Array<{ id: string }>;
+  /**
+   * Departure services: the rooms travellers take (trek's choice of member: the spec's request
+   * names booking, product and customers only; the operator's client models a departure
+   * service's rooms with `code` and `customers`). Left out, every traveller takes the standard room.
+   */
+  rooms?: Array<{ code: string; customers: Array<{ id: string }> }>;
 }
 
 /** Every field path a service may have, for checking --fields before a service is changed. */
@@ -118,7 +127,7 @@ export const SERVICE_FIELDS: readonly string[] = [
   'date_created', 'date_confirmed', 'date_cancelled', 'option_expiry_date', 'purchase_price', 'commission',
   'applied_promotion', 'applied_promotions', 'flags', 'booking', 'documents', 'declined_reason', 'product', 'associated_services',
   'incomplete_requirements', 'arrival_flight_details', 'departure_flight_details', 'international_ticket_numbers',
-  'traveller_heights', 'rooms', 'cancellation_terms', 'flex_plan_addons', 'deposit_amount', 'cancellation_fee', 'payment_to_confirm',
+  'traveller_heights', 'rooms', 'cancellation_terms', 'flex_plan_addons', 'deposit', 'deposit_amount', 'cancellation_fee', 'payment_to_confirm',
 ];
 
 export function isServiceType(value: unknown): value is ServiceType {

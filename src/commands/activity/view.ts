@@ -1,10 +1,11 @@
 /** How an activity looks in table view. */
 import type { Activity } from '../../api/resources/catalogue.js';
-import { formatValue, joinValues, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 
 /** One line per currency: "CAD 230.00". */
 function prices(value: unknown): string {
-  return value && typeof value === 'object' ? Object.entries(value).map(([currency, amount]) => `${currency} ${formatValue(amount)}`).join('\n') : '';
+  return value && typeof value === 'object' ? Object.entries(value).map(([currency, amount]) => `${currency} ${displayValue(amount)}`).join('\n') : '';
 }
 
 export const ACTIVITY_ROWS: Column[] = [
@@ -15,9 +16,9 @@ export const ACTIVITY_ROWS: Column[] = [
   {
     field: 'available_from',
     header: 'AVAILABLE',
-    format: (from, record) => (from || (record as Activity).available_to ? `${formatValue(from)} – ${formatValue((record as Activity).available_to)}` : ''),
+    format: (from, record) => (from || (record as Activity).available_to ? `${displayValue(from)} – ${displayValue((record as Activity).available_to)}` : ''),
   },
   { field: 'prices', header: 'PRICE', format: prices },
-  { field: 'commission_rate', header: 'COMMISSION', format: (v) => (typeof v === 'number' ? `${v}%` : formatValue(v)) },
+  { field: 'commission_rate', header: 'COMMISSION', format: (v) => (typeof v === 'number' ? `${v}%` : displayValue(v)) },
   { field: 'description', header: 'DESCRIPTION' },
 ];

@@ -1,6 +1,7 @@
 /** How an agency looks in table view. */
 import { agencyChains, type Agency } from '../../api/resources/agencies.js';
-import { formatValue, joinValues, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 import { reference, referenceList } from '../booking/view.js';
 import { commaJoined } from '../service/columns.js';
 
@@ -13,7 +14,7 @@ function address(value: unknown): string {
 }
 
 function emails(value: unknown): string {
-  return Array.isArray(value) ? joinValues(value.map((e: { type?: unknown; address?: unknown }) => `${formatValue(e?.type)}: ${formatValue(e?.address)}`), '\n') : '';
+  return Array.isArray(value) ? joinValues(value.map((e: { type?: unknown; address?: unknown }) => `${displayValue(e?.type)}: ${displayValue(e?.address)}`), '\n') : '';
 }
 
 /** One line per chain; its configurations say through which booking company and with which flags. */
@@ -22,9 +23,9 @@ function chains(_value: unknown, record: unknown): string {
   const configurations = Array.isArray(agency.agency_chain_configurations) ? agency.agency_chain_configurations : [];
   return joinValues(
     agencyChains(agency).flatMap((chain) => {
-      const own = configurations.filter((c) => formatValue(c?.agency_chain?.id) === formatValue(chain?.id));
+      const own = configurations.filter((c) => displayValue(c?.agency_chain?.id) === displayValue(chain?.id));
       if (own.length === 0) return [reference(chain)];
-      return own.map((c) => `${reference(chain)} — ${reference(c.booking_company)}: ${Array.isArray(c.flags) && c.flags.length ? c.flags.map(formatValue).join(', ') : 'no flags'}`);
+      return own.map((c) => `${reference(chain)} — ${reference(c.booking_company)}: ${Array.isArray(c.flags) && c.flags.length ? c.flags.map(displayValue).join(', ') : 'no flags'}`);
     }),
     '\n',
   );

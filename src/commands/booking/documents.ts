@@ -6,7 +6,8 @@ import { listBookingDocuments, type DocumentRecord } from '../../api/resources/d
 import type { BookedService, IncompleteRequirement, ServiceCustomer, ServiceSummary } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, renderList, type Column } from '../../output/render.js';
+import { renderList, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { wrapCommand } from '../checkin/view.js';
@@ -90,9 +91,9 @@ export async function bookingDocumentsRun(opts: BookingDocumentsOptions): Promis
     unlessNotFound(toArray(listBookingDocuments(client, opts.id))),
     unlessNotFound(toArray(listBookingCheckins(client, opts.id))),
   ]);
-  const chosen = opts.service === undefined ? summaries : summaries.filter((s) => formatValue(s.id) === opts.service);
+  const chosen = opts.service === undefined ? summaries : summaries.filter((s) => displayValue(s.id) === opts.service);
   if (opts.service !== undefined && chosen.length === 0) {
-    const on = summaries.map((s) => formatValue(s.id)).join(', ');
+    const on = summaries.map((s) => displayValue(s.id)).join(', ');
     throw new UsageError(`service ${sanitize(opts.service)} is not on booking ${sanitize(opts.id)}`, on ? `Its services: ${sanitize(on)} (trek booking services ${sanitize(opts.id)})` : `Booking ${sanitize(opts.id)} has no services.`, { field: '--service' });
   }
   const full = await Promise.all(
@@ -104,7 +105,7 @@ export async function bookingDocumentsRun(opts: BookingDocumentsOptions): Promis
   const lines: DocumentLine[] = [...documents, ...pending];
 
   opts.history.remember('booking', [{ id: opts.id }]);
-  opts.history.remember('document', documents.map((d) => ({ id: formatValue(d.id), label: [d.type, d.audience].map(formatValue).filter(Boolean).join(' · ') })));
+  opts.history.remember('document', documents.map((d) => ({ id: displayValue(d.id), label: [d.type, d.audience].map(displayValue).filter(Boolean).join(' · ') })));
   const table = opts.output.format === 'table' && !opts.output.fields;
   const empty = opts.service === undefined ? `Booking ${sanitize(opts.id)} has no documents yet.` : `Service ${sanitize(opts.service)} has no documents yet.`;
   await renderList(opts.io, lines, opts.output, { columns: DOCUMENT_COLUMNS, empty });
@@ -117,12 +118,12 @@ export async function bookingDocumentsRun(opts: BookingDocumentsOptions): Promis
  */
 function documentsOfService(service: BookedService | undefined, listed: DocumentRecord[], id: string): DocumentRecord[] {
   if (service && Array.isArray(service.documents)) return service.documents as DocumentRecord[];
-  return listed.filter((d) => Array.isArray(d.services) && d.services.some((s) => formatValue(s?.id) === id));
+  return listed.filter((d) => Array.isArray(d.services) && d.services.some((s) => displayValue(s?.id) === id));
 }
 
 function hasVoucher(service: BookedService, documents: DocumentRecord[]): boolean {
   const own = Array.isArray(service.documents) ? (service.documents as DocumentRecord[]) : [];
-  const named = documents.filter((d) => Array.isArray(d.services) && d.services.some((s) => formatValue(s?.id) === formatValue(service.id)));
+  const named = documents.filter((d) => Array.isArray(d.services) && d.services.some((s) => displayValue(s?.id) === displayValue(service.id)));
   return [...own, ...named].some((d) => d?.type === 'VOUCHER');
 }
 
@@ -136,7 +137,7 @@ function pendingVoucher(bookingId: string, service: BookedService, checkins: Che
     date_created: null,
     type: 'VOUCHER',
     audience: null,
-    booking: { id: bookingId, href: formatValue(service.booking?.href) },
+    booking: { id: bookingId, href: displayValue(service.booking?.href) },
     mime_type: null,
     services: [{ id: service.id, href: service.href, type: service.type, name: service.name }],
     pending: true,
@@ -147,27 +148,27 @@ function pendingVoucher(bookingId: string, service: BookedService, checkins: Che
 
 /** The items of `code` still missing for the customer, as the booking's checkins list them; else the requirement's details. */
 function missingItems(requirement: IncompleteRequirement, checkins: Checkin[]): string[] {
-  const checkin = checkins.find((c) => formatValue(c.customer?.id) === formatValue(requirement.customer?.id));
+  const checkin = checkins.find((c) => displayValue(c.customer?.id) === displayValue(requirement.customer?.id));
   const listed = checkin?.requirements?.find((r) => r?.code === requirement.code)?.INCOMPLETE;
-  if (Array.isArray(listed) && listed.length > 0) return listed.map((item) => formatValue(item?.code));
-  return Array.isArray(requirement.details) ? requirement.details.map((d) => formatValue(d?.summary)).filter(Boolean) : [];
+  if (Array.isArray(listed) && listed.length > 0) return listed.map((item) => displayValue(item?.code));
+  return Array.isArray(requirement.details) ? requirement.details.map((d) => displayValue(d?.summary)).filter(Boolean) : [];
 }
 
 function blocker(bookingId: string, service: BookedService, requirement: IncompleteRequirement, checkins: Checkin[]): VoucherBlocker {
   const customer = requirement.customer ?? { id: '', href: '' };
-  const customerId = formatValue(customer.id);
-  const code = formatValue(requirement.code);
+  const customerId = displayValue(customer.id);
+  const code = displayValue(requirement.code);
   const items = missingItems(requirement, checkins);
-  const plain = [bookingId, customerId, formatValue(service.id), code].every((word) => PLAIN.test(word));
+  const plain = [bookingId, customerId, displayValue(service.id), code].every((word) => PLAIN.test(word));
   const update = plain ? updateWordsFor(customerId, items) : undefined;
   return {
-    requirement: { code, name: formatValue(requirement.name) },
+    requirement: { code, name: displayValue(requirement.name) },
     customer,
     items,
-    message: formatValue(requirement.message),
+    message: displayValue(requirement.message),
     clear: {
       customer_update: update ? update.join(' ') : null,
-      override: plain ? overrideWords(bookingId, customerId, formatValue(service.id), code).join(' ') : null,
+      override: plain ? overrideWords(bookingId, customerId, displayValue(service.id), code).join(' ') : null,
     },
   };
 }
@@ -208,7 +209,7 @@ const DOCUMENT_COLUMNS: Column[] = [
   { field: 'type', header: 'TYPE' },
   { field: 'audience', header: 'AUDIENCE' },
   { field: 'date_created', header: 'CREATED' },
-  { field: 'services', header: 'SERVICE', format: (services) => (Array.isArray(services) ? services.map((s: { id?: unknown } | null) => formatValue(s?.id)).join(', ') : '') },
+  { field: 'services', header: 'SERVICE', format: (services) => (Array.isArray(services) ? services.map((s: { id?: unknown } | null) => displayValue(s?.id)).join(', ') : '') },
   { field: 'pending', header: 'STATUS', format: (_pending, record) => statusText(record as DocumentLine), wrap: true },
 ];
 
@@ -224,8 +225,8 @@ function writeWhatClears(opts: BookingDocumentsOptions, pending: PendingVoucher[
   const width = opts.io.columns;
   const blocks = blocked.map((voucher) => {
     const service = voucher.services[0]!;
-    const name = summaries.find((s) => formatValue(s.id) === formatValue(service.id))?.name;
-    const head = sanitize(`The voucher of service ${formatValue(service.id)}${name ? ` (${formatValue(name)})` : ''} waits for:`);
+    const name = summaries.find((s) => displayValue(s.id) === displayValue(service.id))?.name;
+    const head = sanitize(`The voucher of service ${displayValue(service.id)}${name ? ` (${displayValue(name)})` : ''} waits for:`);
     const lines = voucher.blocked_by.flatMap((b) => {
       const items = b.items.length > 0 ? `: ${b.items.join(', ')} missing` : '';
       const fixes = [

@@ -5,14 +5,15 @@ import { displayName, type Customer } from '../../api/resources/customers.js';
 import type { ServiceSummary } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney } from '../../output/money.js';
-import { formatValue, renderItem, type Column } from '../../output/render.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { unlessNotFound } from '../../api/errors.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
 import { examples, idArgument } from '../shared.js';
 import { withExternalIdSuggestion } from './list.js';
-import { bookingLabel, BOOKING_ROWS } from './view.js';
+import { bookingLabel, bookingWho, BOOKING_ROWS } from './view.js';
 
 export interface BookingGetOptions extends ResourceOptions {
   id: string;
@@ -44,7 +45,8 @@ export async function bookingGetRun(opts: BookingGetOptions): Promise<void> {
     withSections ? moneyRecords(client, opts.id) : [],
     withSections ? orNone(toArray(listBookingRecords<BookingMoneyRecord>(client, opts.id, 'travel_credits'))) : [],
   ]);
-  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  // Only the table view reads the services that name the traveller and tour: other formats keep the label remembered before.
+  opts.history.remember('booking', [{ id: booking.id, ...(withSections ? { label: bookingLabel(booking, bookingWho(services)) } : {}) }]);
   const sections = withSections
     ? [
         { title: 'Services', columns: SERVICE_SUMMARY_COLUMNS, records: services },
@@ -85,7 +87,7 @@ function moneyColumns(currency: string): Column[] {
     { field: 'date_created', header: 'DATE' },
     { field: 'kind', header: 'KIND' },
     // A refund takes money back: shown negative, so the column adds up to amount_paid.
-    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as MoneyLine).kind === 'refund' ? `-${formatValue(amount)}` : amount, currency) },
+    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as MoneyLine).kind === 'refund' ? `-${displayValue(amount)}` : amount, currency) },
     { field: 'status', header: 'STATUS' },
     { field: 'reason', header: 'REASON' },
   ];

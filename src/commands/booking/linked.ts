@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { getBooking } from '../../api/resources/bookings.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, renderList, type Column } from '../../output/render.js';
+import { renderList, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
@@ -36,5 +37,5 @@ export async function bookingLinkedRun(opts: BookingListOptions): Promise<void> 
   const booking = await getBooking(client, opts.id).catch((error: unknown) => Promise.reject(withExternalIdSuggestion(opts.id, error)));
   const linked = Array.isArray(booking.linked_bookings) ? booking.linked_bookings : [];
   await renderList(opts.io, linked, opts.output, { columns: LINKED_COLUMNS, empty: `Booking ${sanitize(opts.id)} has no linked bookings.` });
-  opts.history.remember('booking', [{ id: booking.id }, ...linked.map((l) => ({ id: formatValue(l.id) }))]);
+  opts.history.remember('booking', [{ id: booking.id }, ...linked.map((l) => ({ id: displayValue(l.id) }))]);
 }

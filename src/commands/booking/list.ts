@@ -1,15 +1,17 @@
 import { Command } from 'commander';
 import { ApiError, isHttpStatus } from '../../api/errors.js';
-import { agencyBookingsPath } from '../../api/resources/bookings.js';
+import { agencyBookingsPath, listBookingServices, type Booking } from '../../api/resources/bookings.js';
 import { whoami } from '../../api/resources/sandbox.js';
 import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column, type OutputSpec } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
+import { toArray } from '../../api/paginate.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idOption } from '../shared.js';
-import { money } from './view.js';
+import { bookingLabel, bookingWho, money, type BookingWho } from './view.js';
 
 export interface BookingListOptions extends ResourceOptions {
   request: ListRequest;
@@ -26,10 +28,10 @@ export const BOOKING_LIST: ListSpec = {
   columns: [
     { field: 'id', header: 'ID' },
     { field: 'external_id', header: 'EXTERNAL ID', maxWidth: 16 },
-    { field: 'date_created', header: 'CREATED', format: (value) => formatValue(value).slice(0, 10) },
-    { field: 'date_of_first_travel', header: 'TRAVEL' },
-    { field: 'amount_owing', header: 'OWING', format: money },
-    { field: 'balance_due_date', header: 'BALANCE DUE' },
+    { field: 'date_created', header: 'CREATED', format: (value) => displayValue(value).slice(0, 10) },
+    { field: 'date_of_first_travel', header: 'TRAVEL', whole: true },
+    { field: 'amount_owing', header: 'OWING', format: money, whole: true },
+    { field: 'balance_due_date', header: 'BALANCE DUE', whole: true },
     { field: 'date_closed', header: 'CLOSED' },
   ] satisfies Column[],
 };
@@ -38,8 +40,9 @@ export function newBookingListCmd(f: Factory, runF: (opts: BookingListOptions) =
   const command = new Command('list')
     .summary("list your agency's bookings, newest first; --where external_id=… finds one by your reference")
     .description(
-      "List your agency's bookings (its bookings sub-collection), newest first: created, first day of travel, amount owing " +
-        'and balance due date.\n\n' +
+      "List your agency's bookings (its bookings sub-collection), newest first: on a terminal the lead traveller and the tour " +
+        "(read from each booking's services), created, first day of travel, amount owing and balance due date (below 100 columns " +
+        'without created and closed).\n\n' +
         "The agency is --agency, else the profile's agency, else the agency of your key (the sandbox says whose it is). " +
         '--where filters on a booking field (external_id=CRM-2077 finds a booking by your own reference: the default condition ' +
         'matches case-insensitively on a part of the value).',
@@ -70,9 +73,55 @@ export async function agencyInUse(opts: Pick<BookingListOptions, 'agency' | 'pro
   return String(agency);
 }
 
+/** Bookings whose services are read at once, for the traveller and tour columns. */
+const SERVICES_CONCURRENCY = 4;
+
+/**
+ * The table's columns: the lead traveller and the tour after the id. A booking holds neither
+ * (its services do, a request each), so they are read for the table only, where a person
+ * chooses by them; other formats print the bookings as the API sends them.
+ */
+function travellerColumns(who: ReadonlyMap<string, BookingWho>, output: OutputSpec): Column[] {
+  const of = (record: unknown) => who.get(String((record as { id?: unknown }).id));
+  const [id, ...rest] = BOOKING_LIST.columns;
+  // Narrower than WIDE_BOOKING_LIST, the reference, creation and closing dates make room for the names.
+  const narrow = !output.wide && output.width < WIDE_BOOKING_LIST;
+  return [
+    id!,
+    // Names wrap rather than being cut: a cut name is not the traveller any more.
+    { field: 'lead_traveller', header: 'TRAVELLER', maxWidth: 24, wrap: true, format: (_value, record) => of(record)?.lead ?? '' },
+    { field: 'tour', header: 'TOUR', maxWidth: 28, wrap: true, format: (_value, record) => of(record)?.tour ?? '' },
+    ...rest.filter((column) => !narrow || !NARROW_LEAVES_OUT.has(column.field)),
+  ];
+}
+
+/** Below this width the booking table leaves out NARROW_LEAVES_OUT. */
+const WIDE_BOOKING_LIST = 100;
+const NARROW_LEAVES_OUT = new Set(['date_created', 'date_closed']);
+
 export async function bookingListRun(opts: BookingListOptions): Promise<void> {
   const path = agencyBookingsPath(await agencyInUse(opts));
-  await listRun({ io: opts.io, api: opts.api, output: opts.output, path, spec: BOOKING_LIST, request: opts.request, empty: 'No bookings match.' });
+  const table = opts.output.format === 'table' && !opts.output.fields;
+  const who = new Map<string, BookingWho>();
+  const labels: Array<{ id: string; label: string }> = [];
+  const client = table ? await opts.api() : undefined;
+  const beforePage = async (records: readonly unknown[]) => {
+    const bookings = records as Array<Pick<Booking, 'id' | 'currency' | 'external_id'>>;
+    for (let i = 0; i < bookings.length; i += SERVICES_CONCURRENCY) {
+      await Promise.all(
+        bookings.slice(i, i + SERVICES_CONCURRENCY).map(async (booking) => {
+          // A booking whose services cannot be read still lists, without the two names.
+          const services = await toArray(listBookingServices(client!, String(booking.id))).catch(() => []);
+          const found = bookingWho(services);
+          who.set(String(booking.id), found);
+          if (found.lead || found.tour) labels.push({ id: String(booking.id), label: bookingLabel(booking, found) });
+        }),
+      );
+    }
+  };
+  const spec = table ? { ...BOOKING_LIST, columns: travellerColumns(who, opts.output) } : BOOKING_LIST;
+  await listRun({ io: opts.io, api: opts.api, output: opts.output, path, spec, request: opts.request, empty: 'No bookings match.', ...(table ? { beforePage } : {}) });
+  opts.history.remember('booking', labels);
 }
 
 /** The API's ids are digits (the spec's examples and the sandbox's); anything else is more likely a reference staff typed. */

@@ -5,7 +5,8 @@ import type { TravelCredit } from '../../api/resources/credits.js';
 import { bookingWindowEnd, travelWindowEnd } from '../../api/resources/credits.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney, fromCents, sumCents, toCents } from '../../output/money.js';
-import { formatValue, joinValues, renderItem, type Column } from '../../output/render.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 import { sanitize, sanitizeUrl } from '../../output/sanitize.js';
 import { unlessNotFound } from '../../api/errors.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
@@ -15,7 +16,7 @@ import type { BookedService } from '../../api/resources/services.js';
 import { servicesInFull } from '../service/cost.js';
 import { serviceLabel } from '../service/status.js';
 import { withExternalIdSuggestion } from './list.js';
-import { bookingLabel } from './view.js';
+import { bookingLabel, bookingWho } from './view.js';
 
 export interface BookingStatementOptions extends ResourceOptions {
   id: string;
@@ -94,7 +95,7 @@ export async function bookingStatementRun(opts: BookingStatementOptions): Promis
     listed<PaymentLink>(client, opts.id, 'payment_links'),
     servicesInFull(client, opts.id),
   ]);
-  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking, bookingWho(services)) }]);
   const statement = statementOf(booking, { payments, refunds, invoices, credits, links, services });
   const mismatch = ledgerMismatch(booking, payments, refunds);
   if (mismatch) opts.io.err.write(`${mismatch}\n`);
@@ -148,16 +149,16 @@ export function statementOf(booking: Booking, records: Records): Statement {
 /** Payments, refunds, invoices and travel credits, oldest first (one moment keeps that order). */
 function ledgerOf({ payments, refunds, invoices, credits, services }: Records): LedgerEntry[] {
   const entry = (kind: LedgerKind, record: { id: unknown; href?: unknown; date_created?: unknown; status?: unknown }, amount: unknown, note: string, date?: unknown): LedgerEntry => ({
-    date: formatValue(record.date_created ?? date),
+    date: displayValue(record.date_created ?? date),
     kind,
-    id: formatValue(record.id),
-    href: formatValue(record.href),
-    amount: formatValue(amount),
-    status: record.status === undefined || record.status === null ? null : formatValue(record.status),
+    id: displayValue(record.id),
+    href: displayValue(record.href),
+    amount: displayValue(amount),
+    status: record.status === undefined || record.status === null ? null : displayValue(record.status),
     note,
   });
   const entries = [
-    ...payments.map((p) => entry('payment', p, p.amount, p.reason === 'FINAL_PAYMENT' ? 'the final payment, taken on the balance due date' : formatValue(p.reason))),
+    ...payments.map((p) => entry('payment', p, p.amount, p.reason === 'FINAL_PAYMENT' ? 'the final payment, taken on the balance due date' : displayValue(p.reason))),
     ...refunds.map((r) => entry('refund', r, r.amount, joinValues([r.reason, serviceNote((r as { service?: unknown }).service)], '; '))),
     ...invoices.map((i) => entry('invoice', i, i.total, invoiceNote(i), i.date)),
     ...credits.map((c) => entry('travel_credit', c, c.amount, creditNote(c), c.issue_date)),
@@ -176,7 +177,7 @@ function cancellationEntries(service: BookedService, refunds: BookingMoneyRecord
   const price = toCents(service.purchase_price);
   if (service.status !== 'Cancelled' || charge === undefined || price === undefined) return [];
   const id = String(service.id);
-  const of = (ref: unknown) => formatValue((ref as { id?: unknown } | null | undefined)?.id) === id;
+  const of = (ref: unknown) => displayValue((ref as { id?: unknown } | null | undefined)?.id) === id;
   const credit = sumCents(credits.filter((c) => of(c.departure_service)).map((c) => c.amount)) ?? 0n;
   const refunded = sumCents(refunds.filter((r) => of((r as { service?: unknown }).service)).map((r) => r.amount)) ?? 0n;
   const label = serviceLabel(service);
@@ -190,18 +191,18 @@ function cancellationEntries(service: BookedService, refunds: BookingMoneyRecord
 
 function serviceNote(service: unknown): string {
   const id = (service as { id?: unknown } | null | undefined)?.id;
-  return id === undefined || id === null ? '' : `service ${formatValue(id)}`;
+  return id === undefined || id === null ? '' : `service ${displayValue(id)}`;
 }
 
 function invoiceNote(invoice: Invoice): string {
-  const paid = invoice.amount_paid === undefined ? '' : `${formatValue(invoice.amount_paid)} paid at issue`;
-  const due = invoice.amount_due === undefined ? '' : `${formatValue(invoice.amount_due)} due`;
-  const replaces = invoice.supersedes?.id === undefined ? '' : `replaces ${formatValue(invoice.supersedes.id)}`;
+  const paid = invoice.amount_paid === undefined ? '' : `${displayValue(invoice.amount_paid)} paid at issue`;
+  const due = invoice.amount_due === undefined ? '' : `${displayValue(invoice.amount_due)} due`;
+  const replaces = invoice.supersedes?.id === undefined ? '' : `replaces ${displayValue(invoice.supersedes.id)}`;
   return joinValues([joinValues([paid, due], ', '), replaces], '; ');
 }
 
 function creditNote(credit: TravelCredit): string {
-  const remaining = credit.remaining_amount === undefined ? '' : `${formatValue(credit.remaining_amount)} left`;
+  const remaining = credit.remaining_amount === undefined ? '' : `${displayValue(credit.remaining_amount)} left`;
   const bookBy = bookingWindowEnd(credit);
   const travelBy = travelWindowEnd(credit);
   return joinValues([remaining, bookBy && `book by ${bookBy}`, travelBy && `travel by ${travelBy}`], ', ');
@@ -249,7 +250,7 @@ const KIND_LABELS: Record<LedgerKind, string> = { payment: 'payment', refund: 'r
 function ledgerColumns(currency: string): Column[] {
   return [
     { field: 'date', header: 'DATE' },
-    { field: 'kind', header: 'KIND', format: (kind) => KIND_LABELS[kind as LedgerKind] ?? formatValue(kind) },
+    { field: 'kind', header: 'KIND', format: (kind) => KIND_LABELS[kind as LedgerKind] ?? displayValue(kind) },
     { field: 'id', header: 'ID' },
     // Money back is shown negative, so payments and refunds add up to PAID; an invoice shows its total.
     { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency), money: true },

@@ -5,7 +5,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idArgument, reportChange } from '../shared.js';
-import { bookingLabel, BOOKING_ROWS } from './view.js';
+import { BOOKING_ROWS } from './view.js';
 
 export interface BookingUpdateOptions extends ChangeOptions {
   id: string;
@@ -30,7 +30,8 @@ export async function bookingUpdateRun(opts: BookingUpdateOptions): Promise<void
   checkFieldsBeforeChange(opts.output, BOOKING_FIELDS);
   if (opts.dryRun) return describeRequest(opts, updateBookingRequest(opts.id, opts.changes));
   const booking = await updateBooking(await opts.api(), opts.id, opts.changes);
-  opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
+  // The id only: a label naming its traveller and tour, remembered before, is kept.
+  opts.history.remember('booking', [{ id: booking.id }]);
   await reportChange(opts, `Updated booking ${sanitize(String(booking.id))}`);
   await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
 }

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { incompleteRequirements, isBlocking, listBookingCheckins, readinessPagePath, type Checkin } from '../../api/resources/checkins.js';
 import { listBookingOverrides } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, renderList, type Column } from '../../output/render.js';
+import { renderList, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { columnLines } from '../../output/grid.js';
 import { makeTheme } from '../../output/theme.js';
@@ -60,7 +61,7 @@ export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
     // Waived requirements are gone from the checkins; the booking's overrides say which and why.
     const waived = new Map<string, string>();
     if (!opts.incomplete && checkins.length > 0) {
-      for await (const o of listBookingOverrides(client, booking)) waived.set(`${formatValue(o.customer?.id)} ${formatValue(o.requirement?.code)}`, formatValue(o.reason?.code));
+      for await (const o of listBookingOverrides(client, booking)) waived.set(`${displayValue(o.customer?.id)} ${displayValue(o.requirement?.code)}`, displayValue(o.reason?.code));
     }
     columns = checkinMatrixColumns(checkins, waived);
   }
@@ -81,12 +82,12 @@ const PLAIN_ID = /^[A-Za-z0-9_.-]+$/;
  */
 async function printReadinessAndFixes(opts: CheckinListOptions, checkins: Checkin[]): Promise<void> {
   const { io } = opts;
-  const pages = checkins.map((c) => [sanitize(formatValue(c.customer?.id)), readinessPagePath(formatValue(c.id))]).filter(([, path]) => path !== '');
+  const pages = checkins.map((c) => [sanitize(displayValue(c.customer?.id)), readinessPagePath(displayValue(c.id))]).filter(([, path]) => path !== '');
   if (pages.length > 0) io.out.write(`\n${makeTheme(opts.output.color).bold('Readiness pages')}\n${(await columnLines(pages)).join('\n')}\n`);
   if (!io.stderrIsTTY) return;
   const fixes = checkins.flatMap((checkin) => {
-    const id = formatValue(checkin.customer?.id);
-    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => formatValue(item?.code)) : []));
+    const id = displayValue(checkin.customer?.id);
+    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => displayValue(item?.code)) : []));
     const words = PLAIN_ID.test(id) ? updateWordsFor(id, items) : undefined;
     return words ? [wrapCommand(words, io.columns)] : [];
   });

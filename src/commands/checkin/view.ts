@@ -1,13 +1,14 @@
 /** How checkins look: `checkin get` rows and requirement table, `checkin list` matrix, readiness lines. */
 import { incompleteRequirements, readinessPagePath, type Checkin, type CheckinRequirement } from '../../api/resources/checkins.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Theme } from '../../output/theme.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
 import { statusColumn } from '../service/columns.js';
 
-const codes = (items: unknown): string => (Array.isArray(items) ? items.map((item: { code?: unknown }) => formatValue(item?.code)).join(', ') : '');
+const codes = (items: unknown): string => (Array.isArray(items) ? items.map((item: { code?: unknown }) => displayValue(item?.code)).join(', ') : '');
 
 function requirementStatus(requirement: Pick<CheckinRequirement, 'INCOMPLETE'>): 'COMPLETE' | 'INCOMPLETE' {
   return Array.isArray(requirement.INCOMPLETE) && requirement.INCOMPLETE.length > 0 ? 'INCOMPLETE' : 'COMPLETE';
@@ -25,7 +26,7 @@ export const CHECKIN_ROWS: Column[] = [
   { field: 'booking', header: 'BOOKING', format: reference },
   statusColumn,
   { field: 'expires', header: 'EXPIRES' },
-  { field: 'id', header: 'READINESS PAGE', format: (id) => readinessPagePath(formatValue(id)) },
+  { field: 'id', header: 'READINESS PAGE', format: (id) => readinessPagePath(displayValue(id)) },
 ];
 
 export const REQUIREMENT_COLUMNS: Column[] = [
@@ -51,7 +52,7 @@ export const CHECKIN_DELIMITED_COLUMNS: Column[] = [
 function requirementCell(checkin: Checkin, code: string, waived: ReadonlyMap<string, string>): string {
   const requirement = (Array.isArray(checkin.requirements) ? checkin.requirements : []).find((r) => r?.code === code);
   if (requirement) return requirementStatus(requirement) === 'COMPLETE' ? 'COMPLETE' : `INCOMPLETE: ${codes(requirement.INCOMPLETE)}`;
-  const reason = waived.get(`${formatValue(checkin.customer?.id)} ${code}`);
+  const reason = waived.get(`${displayValue(checkin.customer?.id)} ${code}`);
   return reason === undefined ? '' : `waived: ${reason}`;
 }
 
@@ -65,7 +66,7 @@ export function checkinMatrixColumns(checkins: Checkin[], waived: ReadonlyMap<st
   const listOf = (checkin: Checkin) => (Array.isArray(checkin.requirements) ? checkin.requirements : []);
   // The API's order, taken from the customer with the most requirements first.
   const fullestFirst = [...checkins].sort((a, b) => listOf(b).length - listOf(a).length);
-  for (const checkin of fullestFirst) for (const r of listOf(checkin)) requirementCodes.add(formatValue(r?.code));
+  for (const checkin of fullestFirst) for (const r of listOf(checkin)) requirementCodes.add(displayValue(r?.code));
   for (const key of waived.keys()) requirementCodes.add(key.slice(key.indexOf(' ') + 1));
   return [
     { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 40, wrap: true },
@@ -100,6 +101,6 @@ export function wrapCommand(words: readonly string[], width: number, indent = ' 
 
 /** "INCOMPLETE — PASSPORT_INFORMATION: PASSPORT_NUMBER, NATIONALITY" or "COMPLETE", terminal-safe. */
 export function readinessLine(checkin: Pick<Checkin, 'status' | 'requirements'>): string {
-  const open = incompleteRequirements(checkin).map((r) => `${formatValue(r.code)}: ${codes(r.INCOMPLETE)}`);
-  return sanitize([formatValue(checkin.status), open.join('; ')].filter(Boolean).join(' — '));
+  const open = incompleteRequirements(checkin).map((r) => `${displayValue(r.code)}: ${codes(r.INCOMPLETE)}`);
+  return sanitize([displayValue(checkin.status), open.join('; ')].filter(Boolean).join(' — '));
 }

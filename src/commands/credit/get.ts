@@ -3,7 +3,8 @@ import { getTravelCredit, type TravelCredit } from '../../api/resources/credits.
 import { fromApi, registerCompleter, type Candidate, type CompletionContext } from '../../completion/index.js';
 import type { Factory } from '../../factory.js';
 import { recentIds } from '../../history.js';
-import { formatValue, renderItem, type Column } from '../../output/render.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { reference } from '../booking/view.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
@@ -33,7 +34,7 @@ export function newCreditGetCmd(f: Factory, runF: (opts: CreditGetOptions) => Pr
 export async function creditGetRun(opts: CreditGetOptions): Promise<void> {
   const client = await opts.api();
   const { credit, date } = await getTravelCredit(client, opts.id);
-  opts.history.remember('credit', [{ id: formatValue(credit.id), label: creditLabel(credit) }]);
+  opts.history.remember('credit', [{ id: displayValue(credit.id), label: creditLabel(credit) }]);
   await renderItem(opts.io, credit, opts.output, { rows: creditRows(apiDay(date, opts.now)), xmlRoot: 'travel_credit' });
 }
 
@@ -57,7 +58,7 @@ async function creditIds(ctx: CompletionContext): Promise<Candidate[]> {
     if (agency === undefined || agency === null || String(agency) === '') return [];
     const page = (await api.get<{ results?: unknown }>(agencyTravelCreditsPath(String(agency)), { max_per_page: 100 })).data;
     const credits = Array.isArray(page?.results) ? (page.results as TravelCredit[]) : [];
-    return credits.map((credit) => ({ value: formatValue(credit.id), description: creditLabel(credit) }));
+    return credits.map((credit) => ({ value: displayValue(credit.id), description: creditLabel(credit) }));
   });
   const offered = new Set(listed.map((candidate) => candidate.value));
   const recent = recentIds(ctx.f.paths(), ctx.profile, 'credit').filter(({ id }) => !offered.has(id));

@@ -5,7 +5,8 @@ import { agencyTravelCreditsPath, bookingTravelCreditsPath, type TravelCredit } 
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { toCents } from '../../output/money.js';
-import { formatValue, renderList } from '../../output/render.js';
+import { renderList } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { agencyInUse } from '../booking/list.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
@@ -93,8 +94,8 @@ export async function creditListRun(opts: CreditListOptions): Promise<void> {
       const days = daysUntil(expiryOf(credit), today);
       return days !== undefined && days >= 0 && days <= within && hasSomethingLeft(credit);
     })
-    .sort((a, b) => formatValue(expiryOf(a) ?? '9999').localeCompare(formatValue(expiryOf(b) ?? '9999')));
-  opts.history.remember('credit', shown.map((c) => ({ id: formatValue(c.id), label: creditLabel(c) })));
+    .sort((a, b) => displayValue(expiryOf(a) ?? '9999').localeCompare(displayValue(expiryOf(b) ?? '9999')));
+  opts.history.remember('credit', shown.map((c) => ({ id: displayValue(c.id), label: creditLabel(c) })));
   if (opts.booking !== undefined) opts.history.remember('booking', [{ id: opts.booking }]);
   const whose = opts.booking !== undefined ? `Booking ${sanitize(opts.booking)} has` : 'The agency has';
   const empty = within === undefined ? `${whose} no travel credits.` : `${whose} no travel credits whose booking window ends within ${within} days (by the API's clock, today is ${today}).`;

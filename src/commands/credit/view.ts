@@ -1,7 +1,8 @@
 /** How travel credits look in table view: amounts in their currency, and the windows with how long each has left. */
 import { bookingWindowEnd, travelWindowEnd, type TravelCredit } from '../../api/resources/credits.js';
 import { formatMoney } from '../../output/money.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import type { Theme } from '../../output/theme.js';
 
 /** Days within which a credit "expires soon" and stands out in a table. */
@@ -53,7 +54,7 @@ export function creditColumns(today: string): Column[] {
     { field: 'booking.id', header: 'BOOKING' },
     { field: 'amount', header: 'AMOUNT', format: amount },
     { field: 'remaining_amount', header: 'LEFT', format: amount },
-    { field: 'issue_date', header: 'ISSUED', format: (value, record) => formatValue(value ?? (record as TravelCredit).date_created) },
+    { field: 'issue_date', header: 'ISSUED', format: (value, record) => displayValue(value ?? (record as TravelCredit).date_created) },
     { field: 'booking_window.end_date', header: 'BOOK BY', format: (_v, record) => windowEnd(bookingWindowEnd(record as TravelCredit), today), style: windowStyle },
     { field: 'travel_window.end_date', header: 'TRAVEL BY', format: (_v, record) => windowEnd(travelWindowEnd(record as TravelCredit), today), style: windowStyle },
   ];

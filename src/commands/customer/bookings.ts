@@ -3,9 +3,10 @@ import { pMapIterable } from 'p-map';
 import { getBookingByHref, type Booking } from '../../api/resources/bookings.js';
 import { listCustomerBookings } from '../../api/resources/customers.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, renderList, type Column } from '../../output/render.js';
+import { renderList, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
-import { bookingLabel, money } from '../booking/view.js';
+import { money } from '../booking/view.js';
 import { keepWhileStreaming, resourceOptions } from '../resource.js';
 import { examples, idArgument } from '../shared.js';
 import type { CustomerIdOptions } from './get.js';
@@ -20,7 +21,7 @@ const CUSTOMER_BOOKING_COLUMNS: Column[] = [
   {
     field: 'date_of_first_travel',
     header: 'TRAVEL',
-    format: (first, record) => (first ? `${formatValue(first)} – ${formatValue((record as Booking).date_of_last_travel)}` : ''),
+    format: (first, record) => (first ? `${displayValue(first)} – ${displayValue((record as Booking).date_of_last_travel)}` : ''),
   },
   { field: 'amount_paid', header: 'PAID', format: money },
   { field: 'amount_owing', header: 'OWING', format: money },
@@ -44,5 +45,6 @@ export async function customerBookingsRun(opts: CustomerIdOptions): Promise<void
   const read = pMapIterable(listCustomerBookings(client, opts.id), (ref) => getBookingByHref(client, ref.href), { concurrency: BOOKING_FETCH_CONCURRENCY });
   const { records, seen } = keepWhileStreaming(read);
   await renderList(opts.io, records, opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
-  opts.history.remember('booking', seen.map((booking) => ({ id: booking.id, label: bookingLabel(booking) })));
+  // The ids only: a label naming the traveller and tour, remembered before, is kept.
+  opts.history.remember('booking', seen.map((booking) => ({ id: booking.id })));
 }

@@ -8,6 +8,7 @@ import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, 
 import { examples, idArgument, reportChange } from '../shared.js';
 import { addCustomerFlags, customerToday, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
 import { CUSTOMER_ROWS } from './view.js';
+import { referenceName } from '../../output/value.js';
 
 export interface CustomerUpdateOptions extends ChangeOptions {
   id: string;
@@ -40,7 +41,14 @@ export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOpti
     });
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Equal values; a reference the API sent (a nationality, a country) is the same as the text naming it or its id. */
+function same(a: unknown, b: unknown): boolean {
+  if (a !== null && typeof a === 'object' && !Array.isArray(a) && typeof b === 'string') {
+    const { id } = a as { id?: unknown };
+    return referenceName(a) === b || ((typeof id === 'string' || typeof id === 'number') && String(id) === b);
+  }
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
 
 /**
  * The members of `wanted` that differ from `current`: scalars and lists whole, objects (name,

@@ -1,13 +1,14 @@
 /** How a customer looks in table view. */
 import { displayName, type Customer } from '../../api/resources/customers.js';
-import { formatValue, joinValues, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 
 /** A customer (or a reference to one) as "Ms Ada Lovelace (300001)", or the id alone; a bare value as it is. */
 export function customerLabel(customer: unknown): string {
-  if (customer === null || typeof customer !== 'object') return formatValue(customer);
+  if (customer === null || typeof customer !== 'object') return displayValue(customer);
   const ref = customer as { id?: unknown; name?: Partial<Customer['name']> | null };
   const name = displayName(ref.name);
-  return name ? `${name} (${formatValue(ref.id)})` : formatValue(ref.id);
+  return name ? `${name} (${displayValue(ref.id)})` : displayValue(ref.id);
 }
 
 function passport(value: unknown): string {

@@ -8,7 +8,8 @@ import { formatBytes } from '../../api/wire.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import { formatValue, renderItem, type Column } from '../../output/render.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { STORAGE_ERROR_CODES, writeFileAtomicSync } from '../../util/atomic-write.js';
 import { reference, referenceList } from '../booking/view.js';
@@ -65,7 +66,7 @@ export async function documentGetRun(opts: DocumentGetOptions): Promise<void> {
   const target = opts.save === undefined ? undefined : checkTarget(opts.save, opts.force, opts.io);
   const client = await opts.api();
   const document = await getDocument(client, opts.id);
-  opts.history.remember('document', [{ id: document.id, label: [document.type, document.audience].map(formatValue).filter(Boolean).join(' · ') }]);
+  opts.history.remember('document', [{ id: document.id, label: [document.type, document.audience].map(displayValue).filter(Boolean).join(' · ') }]);
   if (target === undefined) {
     await renderItem(opts.io, document, opts.output, { rows: DOCUMENT_ROWS, xmlRoot: 'document' });
     if (opts.output.format === 'table' && opts.io.stderrIsTTY) opts.io.err.write(`Save its content: trek document get ${sanitize(document.id)} --save FILE\n`);
@@ -77,8 +78,8 @@ export async function documentGetRun(opts: DocumentGetOptions): Promise<void> {
     return;
   }
   save(target, content.bytes, opts.force);
-  const what = [formatValue(document.type).toLowerCase().replace(/_/g, ' ') || 'document', sanitize(formatValue(document.id))].join(' ');
-  opts.io.err.write(`Saved ${what} (${sanitize(formatValue(document.mime_type))}, ${formatBytes(content.bytes.length)}) to ${sanitize(target)}\n`);
+  const what = [displayValue(document.type).toLowerCase().replace(/_/g, ' ') || 'document', sanitize(displayValue(document.id))].join(' ');
+  opts.io.err.write(`Saved ${what} (${sanitize(displayValue(document.mime_type))}, ${formatBytes(content.bytes.length)}) to ${sanitize(target)}\n`);
 }
 
 /** The media type of a Content-Type header or of a `mime_type`, lower-case, without parameters. */

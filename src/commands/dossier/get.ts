@@ -8,7 +8,8 @@ import { makeTheme } from '../../output/theme.js';
 import { readAsKind } from '../id-kind.js';
 import { addListOptions, DEFAULT_LIMIT, listRun, readListFlags, type ListFlags, type ListRequest } from '../list.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { DEPARTURES } from '../search/departures.js';
+import { chosenCurrency, CURRENCY_HELP } from '../departure/prices.js';
+import { departureColumns, DEPARTURES } from '../search/departures.js';
 import { examples, idArgument } from '../shared.js';
 import { DOSSIER_ROWS } from './view.js';
 
@@ -16,6 +17,8 @@ export interface DossierGetOptions extends ResourceOptions {
   id: string;
   /** --departures: the dossier's departures, as the list flags ask for them. */
   departures?: ListRequest;
+  /** Departure prices in this currency (--currency or the setting). */
+  currency?: string;
 }
 
 /** The list flags given, by their names: they ask for departures, so they need --departures. */
@@ -37,17 +40,20 @@ export function newDossierGetCmd(f: Factory, runF: (opts: DossierGetOptions) => 
         'An id of another kind is named as such ("100001 is a departure; its dossier is 20001"); exit 4 only for an id nothing has.',
     )
     .addArgument(idArgument('<id>', 'tour dossier id'))
-    .option('--departures', "list the dossier's departures");
+    .option('--departures', "list the dossier's departures")
+    .option('--currency <code>', `with --departures: ${CURRENCY_HELP}`);
   return addListOptions(command, DEPARTURES)
     .addHelpText('after', examples([
       'trek dossier get 20001',
       'trek dossier get 20001 --departures --starting next-month',
       "trek dossier get 20001 --departures --all -o ndjson | jq -r 'select(.availability.status == \"AVAILABLE\") | .id'",
     ]))
-    .action(async (id: string, { departures, ...flags }: ListFlags & { departures?: boolean }) => {
+    .action(async (id: string, { departures, currency: currencyFlag, ...flags }: ListFlags & { departures?: boolean; currency?: string }) => {
       const listFlags = listFlagsGiven(flags);
       if (!departures && listFlags.length > 0) throw new UsageError(`${listFlags.join(', ')} ${listFlags.length === 1 ? 'lists' : 'list'} departures: add --departures`);
-      await runF({ ...(await resourceOptions(f)), id, ...(departures ? { departures: await readListFlags(f, flags, DEPARTURES) } : {}) });
+      if (!departures && currencyFlag !== undefined) throw new UsageError('--currency prices departures: add --departures', undefined, { field: '--currency' });
+      const currency = await chosenCurrency(f, currencyFlag);
+      await runF({ ...(await resourceOptions(f)), id, ...(currency === undefined ? {} : { currency }), ...(departures ? { departures: await readListFlags(f, flags, DEPARTURES) } : {}) });
     });
 }
 
@@ -67,5 +73,6 @@ export async function dossierGetRun(opts: DossierGetOptions): Promise<void> {
   const { path, query } = dossierDeparturesList(dossier);
   const request = { ...opts.departures, query: [...query, ...opts.departures.query] };
   const noun = `departures of ${sanitize(String(dossier.id))}`;
-  await listRun({ io: opts.io, api: opts.api, output: opts.output, path, spec: DEPARTURES, request, empty: `No ${noun} match.` });
+  const spec = { ...DEPARTURES, columns: departureColumns(opts.currency, opts.output) };
+  await listRun({ io: opts.io, api: opts.api, output: opts.output, path, spec, request, empty: `No ${noun} match.` });
 }

@@ -1,11 +1,12 @@
 /** How a tour dossier looks in table view. */
 import type { TourDossier } from '../../api/resources/catalogue.js';
-import { formatValue, joinValues, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 
 function route(value: unknown): string {
   const g = value as TourDossier['geography'];
   if (!g || typeof g !== 'object') return '';
-  const cities = g.start_city || g.finish_city ? `${formatValue(g.start_city)} → ${formatValue(g.finish_city)}` : '';
+  const cities = g.start_city || g.finish_city ? `${displayValue(g.start_city)} → ${displayValue(g.finish_city)}` : '';
   return joinValues([cities, g.primary_country?.name], ', ');
 }
 
@@ -14,9 +15,9 @@ function itineraryRanges(value: unknown): string {
   if (!Array.isArray(value)) return '';
   return value
     .map((range: { start_date?: unknown; end_date?: unknown; itinerary?: { id?: unknown } }) => {
-      const from = range?.start_date ? ` from ${formatValue(range.start_date)}` : '';
-      const to = range?.end_date ? ` to ${formatValue(range.end_date)}` : '';
-      return `${formatValue(range?.itinerary?.id)}${from}${to}`;
+      const from = range?.start_date ? ` from ${displayValue(range.start_date)}` : '';
+      const to = range?.end_date ? ` to ${displayValue(range.end_date)}` : '';
+      return `${displayValue(range?.itinerary?.id)}${from}${to}`;
     })
     .join('\n');
 }
@@ -29,7 +30,7 @@ export const DOSSIER_ROWS: Column[] = [
   {
     field: 'departures_start_date',
     header: 'DEPARTURES',
-    format: (first, record) => (first ? `${formatValue(first)} – ${formatValue((record as TourDossier).departures_end_date)}` : ''),
+    format: (first, record) => (first ? `${displayValue(first)} – ${displayValue((record as TourDossier).departures_end_date)}` : ''),
   },
   { field: 'valid_during_ranges', header: 'ITINERARIES', format: itineraryRanges },
   { field: 'description', header: 'DESCRIPTION' },

@@ -1,13 +1,14 @@
 /** How flex resources look in tables: cancellation windows, addons and their products. */
 import { amountIn, type Amount, type FlexAddon } from '../../api/resources/flex.js';
 import { formatMoney, fromCents, toCents } from '../../output/money.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitizeUrl } from '../../output/sanitize.js';
 import { customerLabel } from '../customer/view.js';
 
 /** An amount in the booking currency; a per-currency map without that currency shows as given. */
 export function moneyIn(currency: string | undefined): (value: unknown) => string {
-  return (value) => amountIn(value as Amount | null | undefined, currency) ?? formatValue(value);
+  return (value) => amountIn(value as Amount | null | undefined, currency) ?? displayValue(value);
 }
 
 /** The plan's price for `travellers`, exactly (cents), in `currency`; empty when the plan has no price in it. */
@@ -19,7 +20,7 @@ export function flexTotal(prices: Amount | undefined, currency: string, travelle
 /** "2026-07-01 – 2026-12-01", "… – 2026-06-30" for an open start. */
 export function windowDates(window: unknown): string {
   const w = (window ?? {}) as { start_date?: unknown; end_date?: unknown };
-  return `${w.start_date ? formatValue(w.start_date) : '…'} – ${w.end_date ? formatValue(w.end_date) : '…'}`;
+  return `${w.start_date ? displayValue(w.start_date) : '…'} – ${w.end_date ? displayValue(w.end_date) : '…'}`;
 }
 
 /** "31+", "15–30": days before departure the window covers. */
@@ -27,7 +28,7 @@ export function daysBefore(window: unknown): string {
   const w = (window ?? {}) as { days_before_departure_from?: unknown; days_before_departure_to?: unknown };
   if (w.days_before_departure_from === undefined || w.days_before_departure_from === null) return '';
   const to = w.days_before_departure_to;
-  return to === null || to === undefined ? `${formatValue(w.days_before_departure_from)}+` : `${formatValue(w.days_before_departure_from)}–${formatValue(to)}`;
+  return to === null || to === undefined ? `${displayValue(w.days_before_departure_from)}+` : `${displayValue(w.days_before_departure_from)}–${displayValue(to)}`;
 }
 
 /** One row per cancellation window, amounts in `currency`. */
@@ -44,22 +45,22 @@ export function windowColumns(currency: string | undefined): Column[] {
 
 /** "ESIM: Travel eSIM 5 GB; LUGGAGE_PROTECTION: Bag cover" — products grouped by category. */
 export function productsByCategory(value: unknown, separator = '; '): string {
-  if (!Array.isArray(value)) return formatValue(value);
+  if (!Array.isArray(value)) return displayValue(value);
   const byCategory = new Map<string, string[]>();
   for (const product of value as Array<{ category?: unknown; name?: unknown }>) {
-    const category = formatValue(product?.category);
-    byCategory.set(category, [...(byCategory.get(category) ?? []), formatValue(product?.name)]);
+    const category = displayValue(product?.category);
+    byCategory.set(category, [...(byCategory.get(category) ?? []), displayValue(product?.name)]);
   }
   return [...byCategory].map(([category, names]) => `${category}: ${names.join(', ')}`).join(separator);
 }
 
 /** A URL field escaped for the terminal (spec §2.5: clients escape the three URLs). */
-const url = (value: unknown): string => (typeof value === 'string' ? sanitizeUrl(value) : formatValue(value));
+const url = (value: unknown): string => (typeof value === 'string' ? sanitizeUrl(value) : displayValue(value));
 
 /** Whether an addon is still active: the sandbox marks exercised addons; the spec has no status. */
 function addonState(_value: unknown, record: unknown): string {
   const addon = record as Partial<FlexAddon>;
-  return formatValue(addon.status ?? (addon.date_cancelled ? 'Cancelled' : ''));
+  return displayValue(addon.status ?? (addon.date_cancelled ? 'Cancelled' : ''));
 }
 
 /** Whether an addon says it was cancelled (not a spec field; the sandbox marks exercised addons). */

@@ -9,7 +9,7 @@ import { amountIn, getDeparture, getFlexPlan, type Departure, type FlexPlan } fr
 import { getService } from '../../api/resources/services.js';
 import { fromApi, type Candidate, type CompletionContext } from '../../completion/index.js';
 import { UsageError } from '../../errors.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
@@ -39,7 +39,7 @@ export async function askDepartureService(client: ApiClient, prompter: Prompter,
   );
   if (services.length === 0) throw new UsageError(`--departure-service is required: booking ${sanitize(bookingId)} has no departure service to attach flex to`);
   const choices = services.map((service) => ({
-    name: sanitize(`${service.id}  ${formatValue(service.start_date)}  ${service.name}  (${service.status})`),
+    name: sanitize(`${service.id}  ${displayValue(service.start_date)}  ${service.name}  (${service.status})`),
     value: String(service.id),
   }));
   return prompter.select('Departure service to cover', await fitToWidth(choices, columns));

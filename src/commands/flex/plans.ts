@@ -5,7 +5,8 @@ import { getService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney } from '../../output/money.js';
-import { formatValue, renderList, type Column } from '../../output/render.js';
+import { renderList, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { examples, idOption } from '../shared.js';
@@ -21,9 +22,9 @@ export interface FlexPlansOptions extends ResourceOptions {
 
 /** Per-currency prices as "CAD 172.00 · USD 125.00"; a single Decimal as it is. */
 function prices(value: unknown): string {
-  if (value === null || typeof value !== 'object') return formatValue(value);
+  if (value === null || typeof value !== 'object') return displayValue(value);
   return Object.entries(value as Record<string, unknown>)
-    .map(([currency, amount]) => `${currency} ${formatValue(amount)}`)
+    .map(([currency, amount]) => `${currency} ${displayValue(amount)}`)
     .join(' · ');
 }
 

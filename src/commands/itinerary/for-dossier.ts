@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { getItinerary, getTourDossier, inRange, type DateRange } from '../../api/resources/itineraries.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { resourceOptions } from '../resource.js';
@@ -51,7 +51,7 @@ export async function itineraryForDossierRun(opts: ItineraryForDossierOptions): 
   const chosen = ranges.find((range) => range?.itinerary && inRange(range, opts.date));
   const itineraryId = chosen?.itinerary?.id ?? (ranges.length === 0 && dossier.itineraries?.length === 1 ? dossier.itineraries[0]!.id : undefined);
   if (itineraryId === undefined) {
-    const known = ranges.map((r) => `${rangeText(r, style)}: itinerary ${sanitize(formatValue(r?.itinerary?.id))}`).join('; ');
+    const known = ranges.map((r) => `${rangeText(r, style)}: itinerary ${sanitize(displayValue(r?.itinerary?.id))}`).join('; ');
     throw new UsageError(`no itinerary of tour dossier ${sanitize(opts.dossier)} applies on --date ${opts.date}`, known ? `Its itineraries apply: ${known}.` : 'The dossier lists no valid_during_ranges.');
   }
   const itinerary = await getItinerary(client, String(itineraryId));
@@ -63,9 +63,9 @@ export async function itineraryForDossierRun(opts: ItineraryForDossierOptions): 
   const current = variations[0];
   const rangeOnDate = (ranges: DateRange[] | undefined) => (Array.isArray(ranges) ? ranges.find((r) => inRange(r, opts.date)) : undefined);
   const onDate = variations.find((v) => rangeOnDate(v?.valid_during_ranges));
-  if (current) opts.io.err.write(`Current variation: ${sanitize(formatValue(current.variation_id))} (the first the itinerary lists).\n`);
+  if (current) opts.io.err.write(`Current variation: ${sanitize(displayValue(current.variation_id))} (the first the itinerary lists).\n`);
   if (onDate && onDate !== current) {
-    opts.io.err.write(`On ${opts.date} variation ${sanitize(formatValue(onDate.variation_id))} applies (${rangeText(rangeOnDate(onDate.valid_during_ranges)!, style)}); showing it.\n`);
+    opts.io.err.write(`On ${opts.date} variation ${sanitize(displayValue(onDate.variation_id))} applies (${rangeText(rangeOnDate(onDate.valid_during_ranges)!, style)}); showing it.\n`);
     await showItinerary(opts, await getItinerary(client, String(itinerary.id), String(onDate.variation_id)));
     return;
   }

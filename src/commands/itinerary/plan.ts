@@ -6,7 +6,7 @@
  * inject a heading, a link or HTML into the customer's e-mail.
  */
 import type { DateRange, Itinerary, ItineraryComponent, ItineraryDay } from '../../api/resources/itineraries.js';
-import { formatValue, hasValue } from '../../output/render.js';
+import { displayValue, hasValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { TextTools } from '../../output/text.js';
 import type { Theme } from '../../output/theme.js';
@@ -31,7 +31,7 @@ export interface PlanStyle {
 export function terminalStyle(theme: Theme, fit?: { text: TextTools; width: number }): PlanStyle {
   const wrap = (line: string, hanging: number) => (fit ? fit.text.wrap(line, fit.width, hanging).join('\n') : line);
   return {
-    text: (value) => sanitize(formatValue(value)).trim(),
+    text: (value) => sanitize(displayValue(value)).trim(),
     title: (text) => wrap(theme.bold(text), 0),
     subtitle: (text) => wrap(theme.dim(text), 0),
     heading: (text) => wrap(theme.bold(text), 0),
@@ -58,7 +58,7 @@ export function escapeMarkdown(text: string): string {
 }
 
 export const markdownStyle: PlanStyle = {
-  text: (value) => escapeMarkdown(sanitize(formatValue(value)).trim()),
+  text: (value) => escapeMarkdown(sanitize(displayValue(value)).trim()),
   title: (text) => `# ${text}`,
   subtitle: (text) => `*${text}*`,
   heading: (text) => `## ${text}`,
@@ -86,7 +86,7 @@ export function mergeDays(days: readonly ItineraryDay[]): DayBlock[] {
   return runs.map((run) => {
     const first = run[0]!;
     const last = run.at(-1)!;
-    return { label: run.length === 1 ? `Day ${formatValue(first.day)}` : `Days ${formatValue(first.day)}–${formatValue(last.day)}`, day: first };
+    return { label: run.length === 1 ? `Day ${displayValue(first.day)}` : `Days ${displayValue(first.day)}–${displayValue(last.day)}`, day: first };
   });
 }
 
@@ -114,7 +114,7 @@ function ranges(value: unknown, style: PlanStyle): string {
 }
 
 function count(n: unknown, one: string, many: string): string {
-  return `${formatValue(n)} ${n === 1 ? one : many}`;
+  return `${displayValue(n)} ${n === 1 ? one : many}`;
 }
 
 /** Whether a variation's ranges lie before `today` (past) or after it (future). */
@@ -123,6 +123,55 @@ function whenIs(rangesOf: unknown, today: string): 'past' | 'future' | 'other' {
   if (list.length > 0 && list.every((r) => hasValue(r?.end_date) && r.end_date! < today)) return 'past';
   if (list.length > 0 && list.every((r) => hasValue(r?.start_date) && r.start_date! > today)) return 'future';
   return 'other';
+}
+
+const MEAL_KINDS = [
+  ['BREAKFAST', 'breakfast', 'breakfasts'],
+  ['LUNCH', 'lunch', 'lunches'],
+  ['DINNER', 'dinner', 'dinners'],
+] as const;
+
+/** A count in `meals` for one kind of meal, under whatever name: breakfasts, breakfast, BREAKFAST… */
+function mealCount(meals: Record<string, unknown>, kind: string): number | undefined {
+  const key = Object.keys(meals).find((name) => name.toLowerCase().replace(/e?s$/, '') === kind.toLowerCase());
+  const value = key === undefined ? undefined : meals[key];
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
+}
+
+/**
+ * "14 breakfasts, 3 lunches, 2 dinners": the itinerary's counts (spec §2.10, an object; a list of
+ * meals is counted by type), only the kinds it counts; members of another shape as they are.
+ * Nothing when it has none: never an invented zero.
+ */
+function includedMeals(itinerary: Itinerary, style: PlanStyle): string {
+  const meals = itinerary.meals_included;
+  if (Array.isArray(meals)) {
+    const typeOf = (meal: unknown) => (meal !== null && typeof meal === 'object' ? (meal as { type?: unknown }).type : meal);
+    return MEAL_KINDS.map(([type, one, many]) => count((meals as unknown[]).filter((m) => typeOf(m) === type).length, one, many)).join(', ');
+  }
+  if (meals && typeof meals === 'object') {
+    const counts = MEAL_KINDS.map(([type, one, many]) => [mealCount(meals as Record<string, unknown>, type), one, many] as const);
+    if (counts.some(([n]) => n !== undefined)) return counts.filter(([n]) => n !== undefined).map(([n, one, many]) => count(n, one, many)).join(', ');
+    return style.text(meals);
+  }
+  return hasValue(meals) ? style.text(meals) : '';
+}
+
+/**
+ * "15–40 USD a day for meals not included": two numbers (in any member: `min_max`, `amount`…,
+ * or `min`/`max`) and a currency; any other shape as it is.
+ */
+function mealBudget(budget: unknown, style: PlanStyle): string {
+  if (!hasValue(budget)) return '';
+  if (typeof budget !== 'object' || budget === null || Array.isArray(budget)) return style.text(budget);
+  const members = budget as Record<string, unknown>;
+  const pair = Object.values(members).find((v): v is unknown[] => Array.isArray(v) && v.length === 2 && v.every((n) => hasValue(n) && typeof n !== 'object'));
+  const [low, high] = pair ?? [members.min ?? members.minimum, members.max ?? members.maximum];
+  if (!hasValue(low) && !hasValue(high)) return style.text(budget);
+  const currency = hasValue(members.currency) ? ` ${style.text(members.currency)}` : '';
+  const range = hasValue(low) && hasValue(high) ? `${style.text(low)}–${style.text(high)}` : style.text(hasValue(low) ? low : high);
+  return `${range}${currency} for meals not included`;
 }
 
 /** The top-of-plan facts, each only when the itinerary has it. */
@@ -136,13 +185,10 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
   const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(hasValue)
     ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}`
     : '';
-  if (hasValue(itinerary.length)) add('Length', `${count(itinerary.length, 'day', 'days')}${route}`);
-  const meals = itinerary.meals_included;
-  if (meals) add('Included meals', [count(meals.breakfasts ?? 0, 'breakfast', 'breakfasts'), count(meals.lunches ?? 0, 'lunch', 'lunches'), count(meals.dinners ?? 0, 'dinner', 'dinners')].join(', '));
-  const budget = itinerary.meal_budget;
-  if (budget && Array.isArray(budget.min_max) && budget.min_max.length === 2) {
-    add('Meal budget', `${style.text(budget.min_max[0])}–${style.text(budget.min_max[1])} ${style.text(budget.currency ?? '')}`.trim() + ' for meals not included');
-  }
+  const length = hasValue(itinerary.duration) ? itinerary.duration : itinerary.length;
+  if (hasValue(length)) add('Length', `${typeof length === 'object' ? style.text(length) : count(length, 'day', 'days')}${route}`);
+  add('Included meals', includedMeals(itinerary, style));
+  add('Meal budget', mealBudget(hasValue(itinerary.meals_budget) ? itinerary.meals_budget : itinerary.meal_budget, style));
   const ripple = itinerary.ripple_score;
   if (ripple && hasValue(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
   add('Valid', ranges(itinerary.valid_during_ranges, style));

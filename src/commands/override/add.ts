@@ -5,7 +5,7 @@ import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.
 import { createOverride, createOverrideRequest, listBookingOverrides, listOverrideReasons, OVERRIDE_FIELDS, type OverrideCreate } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { rememberCheckins } from '../checkin/get.js';
@@ -61,7 +61,7 @@ export function newOverrideAddCmd(f: Factory, runF: (opts: OverrideAddOptions) =
     });
 }
 
-const sameId = (a: unknown, b: string) => formatValue(a) === b;
+const sameId = (a: unknown, b: string) => displayValue(a) === b;
 
 function checkinOf(checkins: Checkin[], customerId: string): Checkin | undefined {
   return checkins.find((c) => sameId(c.customer?.id, customerId));
@@ -93,7 +93,7 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   const after = checkinOf(await toArray(listBookingCheckins(client, booking)), customer);
   rememberCheckins(opts, after ? [after] : []);
   const why = override.reason?.label ?? override.reason?.code ?? reason;
-  await reportChange(opts, `Created override ${sanitize(String(override.id))}: ${sanitize(overrideSummary(override))} (${sanitize(formatValue(why))})`);
+  await reportChange(opts, `Created override ${sanitize(String(override.id))}: ${sanitize(overrideSummary(override))} (${sanitize(displayValue(why))})`);
   if (before) opts.io.err.write(`Readiness before: ${readinessLine(before)}\n`);
   if (after) opts.io.err.write(`Readiness after:  ${readinessLine(after)}\n`);
   await renderChanged(opts.io, override, opts.output, { rows: OVERRIDE_ROWS, xmlRoot: 'override' });
@@ -105,7 +105,7 @@ async function customerServices(opts: OverrideAddOptions, client: ApiClient, boo
   if (services.length === 0) {
     throw new UsageError(`customer ${sanitize(customer)} travels on no service of booking ${sanitize(booking)}`, 'Check --customer and --booking (`trek booking services BOOKING` lists who travels on what).');
   }
-  const ids = services.map((s) => formatValue(s.id));
+  const ids = services.map((s) => displayValue(s.id));
   opts.io.err.write(`Applying to the customer's services on booking ${sanitize(booking)}: ${sanitize(ids.join(', '))}.\n`);
   return ids;
 }
@@ -113,7 +113,7 @@ async function customerServices(opts: OverrideAddOptions, client: ApiClient, boo
 /** The booking's travellers with their readiness; the cursor starts on the customer last made or used, when one of them. */
 function askCustomer(prompter: Prompter, checkins: Checkin[], booking: string, recent: ReadonlyArray<{ id: string }>): Promise<string> {
   if (checkins.length === 0) throw new UsageError(`booking ${sanitize(booking)} has no customers on its services; nothing to waive`);
-  const choices = checkins.map((c) => ({ name: sanitize(`${customerLabel(c.customer)} — ${readinessLine(c)}`), value: formatValue(c.customer?.id) }));
+  const choices = checkins.map((c) => ({ name: sanitize(`${customerLabel(c.customer)} — ${readinessLine(c)}`), value: displayValue(c.customer?.id) }));
   return prompter.select('Customer', choices, recentChoice(recent, choices.map((c) => c.value)));
 }
 
@@ -125,8 +125,8 @@ function askRequirement(prompter: Prompter, checkin: Checkin | undefined, custom
   return prompter.select(
     'Requirement to waive',
     ordered.map((r) => {
-      const missing = Array.isArray(r.INCOMPLETE) && r.INCOMPLETE.length ? `incomplete: ${r.INCOMPLETE.map((i) => formatValue(i?.code)).join(', ')}` : 'complete';
-      return { name: sanitize(`${formatValue(r.code)} — ${formatValue(r.name)} (${missing})`), value: formatValue(r.code) };
+      const missing = Array.isArray(r.INCOMPLETE) && r.INCOMPLETE.length ? `incomplete: ${r.INCOMPLETE.map((i) => displayValue(i?.code)).join(', ')}` : 'complete';
+      return { name: sanitize(`${displayValue(r.code)} — ${displayValue(r.name)} (${missing})`), value: displayValue(r.code) };
     }),
   );
 }

@@ -2,7 +2,7 @@
 import type { Checkin } from '../../api/resources/checkins.js';
 import type { Override, OverrideReason } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { nearestMatch } from '../../util/nearest.js';
@@ -22,7 +22,7 @@ export function checkReason(code: string, reasons: OverrideReason[] | undefined)
   if (!reasons || reasons.some((r) => r.code === code)) return;
   throw new UsageError(
     `unknown --reason "${code}"`,
-    `Reasons: ${reasons.map((r) => sanitize(formatValue(r.code))).join(', ')} (\`trek override reasons\` shows what they mean).`,
+    `Reasons: ${reasons.map((r) => sanitize(displayValue(r.code))).join(', ')} (\`trek override reasons\` shows what they mean).`,
   );
 }
 
@@ -32,7 +32,7 @@ export function checkReason(code: string, reasons: OverrideReason[] | undefined)
  */
 export async function askReason(prompter: Prompter, reasons: OverrideReason[] | undefined, message: string, current?: string): Promise<string> {
   if (reasons && reasons.length > 0) {
-    const choices = reasons.map((r) => ({ name: sanitize(`${formatValue(r.code)} — ${formatValue(r.label)}${r.code === current ? ' (current)' : ''}`), value: r.code }));
+    const choices = reasons.map((r) => ({ name: sanitize(`${displayValue(r.code)} — ${displayValue(r.label)}${r.code === current ? ' (current)' : ''}`), value: r.code }));
     return prompter.select(message, choices, reasons.some((r) => r.code === current) ? current : undefined);
   }
   const typed = await prompter.input(`${message} (a code such as PASSPORT_RENEWAL)`, {
@@ -42,7 +42,7 @@ export async function askReason(prompter: Prompter, reasons: OverrideReason[] | 
   return parseCode(typed, '--reason');
 }
 
-const codesOf = (items: unknown): string[] => (Array.isArray(items) ? items.map((item) => formatValue((item as { code?: unknown } | null)?.code)).filter(Boolean) : []);
+const codesOf = (items: unknown): string[] => (Array.isArray(items) ? items.map((item) => displayValue((item as { code?: unknown } | null)?.code)).filter(Boolean) : []);
 
 /**
  * Refuses a --requirement the customer's checkin does not name, before anything is sent. An
@@ -60,7 +60,7 @@ export async function checkRequirement(
   checkins: Checkin[],
   overrides: () => Promise<Override[]>,
 ): Promise<void> {
-  const own = checkins.find((c) => formatValue(c.customer?.id) === where.customer);
+  const own = checkins.find((c) => displayValue(c.customer?.id) === where.customer);
   if (!own) return;
   const requirementsOf = (checkin: Checkin) => (Array.isArray(checkin.requirements) ? checkin.requirements : []);
   const ownCodes = codesOf(requirementsOf(own));
@@ -78,9 +78,9 @@ export async function checkRequirement(
       ownHolder === undefined ? theirs : `Waive it with --requirement ${sanitize(ownHolder)}. ${theirs}`,
     );
   }
-  const waived = (await overrides()).find((o) => formatValue(o.customer?.id) === where.customer && formatValue(o.requirement?.code) === code);
+  const waived = (await overrides()).find((o) => displayValue(o.customer?.id) === where.customer && displayValue(o.requirement?.code) === code);
   if (waived) {
-    throw fail(`already waived for ${who} by override ${sanitize(formatValue(waived.id))}`, `\`trek override update ${sanitize(formatValue(waived.id))} --reason CODE\` changes its reason.`);
+    throw fail(`already waived for ${who} by override ${sanitize(displayValue(waived.id))}`, `\`trek override update ${sanitize(displayValue(waived.id))} --reason CODE\` changes its reason.`);
   }
   if (checkins.some((c) => codesOf(requirementsOf(c)).includes(code))) throw fail(`not required of ${who}`, theirs);
   const known = [...new Set(checkins.flatMap((c) => codesOf(requirementsOf(c))))];

@@ -3,7 +3,7 @@ import { listBookingCheckins } from '../../api/resources/checkins.js';
 import { deleteOverride, deleteOverrideRequest, getOverride } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { canPrompt } from '../../output/iostreams.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
@@ -40,8 +40,8 @@ export async function overrideRemoveRun(opts: OverrideRemoveOptions): Promise<vo
   const override = await getOverride(client, opts.id);
   await confirmDestructive(opts, `Remove override ${sanitize(String(override.id))} (${sanitize(overrideSummary(override))})? The requirement will apply again.`);
   await deleteOverride(client, opts.id);
-  await reportChange(opts, `Removed override ${sanitize(String(override.id))}; ${sanitize(formatValue(override.requirement?.code))} applies again`);
-  const bookingId = formatValue(override.booking?.id);
-  const checkin = (await toArray(listBookingCheckins(client, bookingId))).find((c) => formatValue(c.customer?.id) === formatValue(override.customer?.id));
+  await reportChange(opts, `Removed override ${sanitize(String(override.id))}; ${sanitize(displayValue(override.requirement?.code))} applies again`);
+  const bookingId = displayValue(override.booking?.id);
+  const checkin = (await toArray(listBookingCheckins(client, bookingId))).find((c) => displayValue(c.customer?.id) === displayValue(override.customer?.id));
   if (checkin) opts.io.err.write(`Readiness now: ${readinessLine(checkin)}\n`);
 }

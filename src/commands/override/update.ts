@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { getOverride, listOverrideReasons, OVERRIDE_FIELDS, updateOverride, updateOverrideRequest } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idArgument, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
@@ -44,6 +44,6 @@ export async function overrideUpdateRun(opts: OverrideUpdateOptions): Promise<vo
   if (opts.dryRun) return describeRequest(opts, updateOverrideRequest(opts.id, reason));
   const override = await updateOverride(client, opts.id, reason);
   opts.history.remember('override', [{ id: override.id, label: overrideSummary(override) }]);
-  await reportChange(opts, `Updated override ${sanitize(String(override.id))}: reason now ${sanitize(formatValue(override.reason?.label ?? override.reason?.code))}`);
+  await reportChange(opts, `Updated override ${sanitize(String(override.id))}: reason now ${sanitize(displayValue(override.reason?.label ?? override.reason?.code))}`);
   await renderChanged(opts.io, override, opts.output, { rows: OVERRIDE_ROWS, xmlRoot: 'override' });
 }

@@ -1,19 +1,20 @@
 /** How overrides look: `override get` rows, `override list` columns, the one-line summary. */
 import type { Override } from '../../api/resources/overrides.js';
-import { formatValue, type Column } from '../../output/render.js';
+import { type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { reference, referenceList } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
 
 function reason(value: unknown): string {
   const r = value as Override['reason'] | null;
   if (!r) return '';
-  return r.label ? `${formatValue(r.code)} — ${formatValue(r.label)}` : formatValue(r.code);
+  return r.label ? `${displayValue(r.code)} — ${displayValue(r.label)}` : displayValue(r.code);
 }
 
 function requirement(value: unknown): string {
   const r = value as Override['requirement'] | null;
   if (!r) return '';
-  return r.name ? `${formatValue(r.code)} (${formatValue(r.name)})` : formatValue(r.code);
+  return r.name ? `${displayValue(r.code)} (${displayValue(r.name)})` : displayValue(r.code);
 }
 
 export const OVERRIDE_ROWS: Column[] = [
@@ -31,11 +32,11 @@ export const OVERRIDE_COLUMNS: Column[] = [
   { field: 'customer', header: 'CUSTOMER', format: customerLabel, maxWidth: 40 },
   { field: 'requirement.code', header: 'REQUIREMENT' },
   { field: 'reason', header: 'REASON', format: reason, maxWidth: 48 },
-  { field: 'services', header: 'SERVICES', format: (value) => (Array.isArray(value) ? value.map((s: { id?: unknown }) => formatValue(s?.id)).join(', ') : '') },
+  { field: 'services', header: 'SERVICES', format: (value) => (Array.isArray(value) ? value.map((s: { id?: unknown }) => displayValue(s?.id)).join(', ') : '') },
 ];
 
 /** "PASSPORT_INFORMATION waived for Ms Ada Lovelace (300001)": plain text (sanitise before printing); also the completion label. */
 export function overrideSummary(override: Pick<Override, 'requirement' | 'customer'>): string {
-  return `${formatValue(override.requirement?.code)} waived for ${customerLabel(override.customer)}`;
+  return `${displayValue(override.requirement?.code)} waived for ${customerLabel(override.customer)}`;
 }
 

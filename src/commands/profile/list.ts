@@ -3,7 +3,8 @@ import { BUILTIN_SANDBOX_PROFILE, resolveProfileName, type ResolveInput, type Va
 import type { ConfigStore } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import { renderList, type Column, type OutputSpec, formatValue } from '../../output/render.js';
+import { renderList, type Column, type OutputSpec } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { examples, outputSpec } from '../shared.js';
 import { checkCell, checkKey, checkTarget, requireAllPassed, whyInUse, type KeyCheck } from './check.js';
@@ -62,7 +63,7 @@ const CHECK_COLUMN: Column = { field: 'check', header: 'CHECK', ...checkCell, wr
 const COLUMNS: Column[] = [
   { field: 'current', header: '', format: (current) => (current ? '*' : '') },
   { field: 'name' },
-  { field: 'base_url', header: 'BASE URL', format: (url, record) => ((record as ProfileSummary).builtin ? '(embedded sandbox)' : formatValue(url)) },
+  { field: 'base_url', header: 'BASE URL', format: (url, record) => ((record as ProfileSummary).builtin ? '(embedded sandbox)' : displayValue(url)) },
   { field: 'api_key_set', header: 'KEY', format: (set, record) => ((record as ProfileSummary).builtin ? 'built-in' : set ? 'yes' : 'no') },
   { field: 'agency' },
 ];

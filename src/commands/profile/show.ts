@@ -3,7 +3,8 @@ import { BUILTIN_SANDBOX_PROFILE, resolveProfile, unknownProfileError, type Reso
 import type { ConfigStore } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import { renderItem, type Column, type OutputSpec, formatValue } from '../../output/render.js';
+import { renderItem, type Column, type OutputSpec } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { examples, outputSpec } from '../shared.js';
 import { checkCell, checkKey, requireAllPassed, targetFor, type KeyCheck } from './check.js';
 
@@ -122,7 +123,7 @@ function detailRows(view: ProfileView, nameFromArgument: boolean): Column[] {
     row('base_url', 'BASE URL', (url) => (view.builtin_sandbox ? 'embedded sandbox, started in-process when needed' : String(url))),
     row('api_key', 'API KEY', (set) => (view.builtin_sandbox && set === 'not set' ? 'provided by the embedded sandbox' : String(set))),
     row('auth_header', 'AUTH HEADER', String),
-    row('output', 'OUTPUT', (format) => formatValue(format) || 'not set'),
-    row('agency', 'AGENCY', (agency) => formatValue(agency) || 'not set'),
+    row('output', 'OUTPUT', (format) => displayValue(format) || 'not set'),
+    row('agency', 'AGENCY', (agency) => displayValue(agency) || 'not set'),
   ];
 }

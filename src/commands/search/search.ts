@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import type { OutputSpec } from '../../output/render.js';
+import type { Column, OutputSpec } from '../../output/render.js';
+import { chosenCurrency, CURRENCY_HELP } from '../departure/prices.js';
 import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
 import { examples, outputSpec } from '../shared.js';
 import type { SignalHook } from '../signals.js';
@@ -14,6 +15,8 @@ export interface SearchResource extends ListSpec {
   path: string;
   description: string;
   examples: string[];
+  /** With it the verb takes --currency: the columns for a currency (undefined: none asked for) and the output they go to. */
+  columnsFor?: (currency: string | undefined, output: OutputSpec) => Column[];
 }
 
 export interface SearchOptions {
@@ -28,12 +31,15 @@ export interface SearchOptions {
 
 /** `trek search <resource>`: one verb shape for every catalogue collection. */
 export function newSearchVerbCmd(f: Factory, resource: SearchResource, runF: (opts: SearchOptions) => Promise<void> = searchRun): Command {
-  const command = new Command(resource.name).description(resource.description);
-  return addListOptions(command, resource)
+  const command = addListOptions(new Command(resource.name).description(resource.description), resource);
+  if (resource.columnsFor) command.option('--currency <code>', CURRENCY_HELP);
+  return command
     .addHelpText('after', examples(resource.examples))
-    .action(async (flags: ListFlags) => {
+    .action(async ({ currency, ...flags }: ListFlags & { currency?: string }) => {
       const request = await readListFlags(f, flags, resource);
-      await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f), resource, request });
+      const output = await outputSpec(f);
+      const columns = resource.columnsFor?.(await chosenCurrency(f, currency), output);
+      await runF({ io: f.io, api: () => f.api(), output, resource: columns ? { ...resource, columns } : resource, request });
     });
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SEARCH_FIELD_TYPES } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { newSearchVerbCmd, type SearchOptions, type SearchResource } from './search.js';
 
 export const TOUR_DOSSIERS: SearchResource = {
@@ -20,7 +20,7 @@ export const TOUR_DOSSIERS: SearchResource = {
       header: 'DEPARTURES',
       format: (_value, record) => {
         const r = record as { departures_start_date?: unknown; departures_end_date?: unknown };
-        return `${formatValue(r.departures_start_date)} – ${formatValue(r.departures_end_date)}`;
+        return `${displayValue(r.departures_start_date)} – ${displayValue(r.departures_end_date)}`;
       },
     },
   ],

@@ -27,6 +27,7 @@ import type { Choice, Prompter, Separator } from '../../prompt/prompter.js';
 import { unlessNotFound } from '../../api/errors.js';
 import { toArray } from '../../api/paginate.js';
 import { fitToWidth, typedSearch } from './pickers.js';
+import { displayValue, NOTHING_SHOWN } from '../../output/value.js';
 
 /** How many activities each part of the list shows at most. */
 export const ACTIVITY_LIST_SIZE = 20;
@@ -87,8 +88,9 @@ async function serviceTour(client: ApiClient, serviceId: string): Promise<{ plac
   const itinerary = itineraryRef ? await unlessNotFound(fetchReferenced<Itinerary>(client, 'itineraries', itineraryRef)) : undefined;
   let places = placesOf(itinerary, departure);
   if (places.length === 0 && departure?.tour_dossier) {
-    const dossier = (await unlessNotFound(getTourDossier(client, departure.tour_dossier))) as { geography?: { start_city?: string; finish_city?: string } } | undefined;
-    places = [dossier?.geography?.start_city, dossier?.geography?.finish_city].filter((city): city is string => typeof city === 'string' && city !== '');
+    const dossier = (await unlessNotFound(getTourDossier(client, departure.tour_dossier))) as { geography?: { start_city?: unknown; finish_city?: unknown } } | undefined;
+    // The operator's cities are objects ({name}); a bare name is read too.
+    places = [dossier?.geography?.start_city, dossier?.geography?.finish_city].map(displayValue).filter((city) => city !== '' && city !== NOTHING_SHOWN);
   }
   return { places, ...dates };
 }

@@ -7,7 +7,8 @@ import { formatMoney } from '../../output/money.js';
 import { getPath } from '../../output/fields.js';
 import { reference } from '../booking/view.js';
 import { customerLabel } from '../customer/view.js';
-import { formatValue, joinValues, type Column, type OutputSpec } from '../../output/render.js';
+import { type Column, type OutputSpec } from '../../output/render.js';
+import { displayValue, joinValues } from '../../output/value.js';
 import { unlessNotFound } from '../../api/errors.js';
 
 const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
@@ -17,17 +18,32 @@ const SHORT_TYPES: Readonly<Record<ServiceType, string>> = {
 };
 
 export function shortType(type: unknown): string {
-  return isServiceType(type) ? SHORT_TYPES[type] : formatValue(type);
+  return isServiceType(type) ? SHORT_TYPES[type] : displayValue(type);
 }
 
-/** A list of strings as "a, b"; anything else as formatValue shows it. */
+/** A list of strings as "a, b"; anything else as displayValue shows it. */
 export function commaJoined(value: unknown): string {
-  return Array.isArray(value) ? value.map(formatValue).join(', ') : formatValue(value);
+  return Array.isArray(value) ? value.map(displayValue).join(', ') : displayValue(value);
 }
 
 /** Customers of a service as "Ms Ada Lovelace (300001)", one per line. */
 function customerList(value: unknown): string {
-  return Array.isArray(value) ? value.map(customerLabel).join('\n') : formatValue(value);
+  return Array.isArray(value) ? value.map(customerLabel).join('\n') : displayValue(value);
+}
+
+/**
+ * A departure service's rooms, one a line: "SINGLE My Own Room: Ms Ada Lovelace (300001)". The
+ * operator's client gives each room its `customers`; spec §2.4 names a `customer`: both are read.
+ */
+function roomList(value: unknown): string {
+  if (!Array.isArray(value)) return displayValue(value);
+  return value
+    .map((room: { code?: unknown; name?: unknown; customers?: unknown; customer?: unknown }) => {
+      const customers: unknown[] = Array.isArray(room?.customers) ? (room.customers as unknown[]) : [];
+      const who = [...customers, ...(room?.customer ? [room.customer] : [])].map(customerLabel).join(', ');
+      return `${joinValues([room?.code, room?.name], ' ')}${who ? `: ${who}` : ''}`;
+    })
+    .join('\n');
 }
 
 export const statusColumn: Column = { field: 'status', header: 'STATUS', style: (text, _value, theme) => theme.status(text) };
@@ -46,9 +62,9 @@ function promotions(value: unknown, currency: string | undefined): string {
   if (!Array.isArray(value)) return '';
   return value
     .map((p: Promotion) => {
-      const code = p?.promotion_code ? ` (${formatValue(p.promotion_code)})` : '';
+      const code = p?.promotion_code ? ` (${displayValue(p.promotion_code)})` : '';
       const discount = p?.discount_amount ? ` −${formatMoney(p.discount_amount, currency)}` : '';
-      return `${formatValue(p?.name)}${code}${discount}`;
+      return `${displayValue(p?.name)}${code}${discount}`;
     })
     .join('\n');
 }
@@ -57,21 +73,21 @@ function requirements(value: unknown): string {
   if (!Array.isArray(value)) return '';
   return value
     .map((r: IncompleteRequirement) => {
-      const who = r?.customer ? ` — ${displayName(r.customer.name) || formatValue(r.customer.id)}` : '';
-      return `${formatValue(r?.type)} ${formatValue(r?.code)}: ${formatValue(r?.message)}${who}`;
+      const who = r?.customer ? ` — ${displayName(r.customer.name) || displayValue(r.customer.id)}` : '';
+      return `${displayValue(r?.type)} ${displayValue(r?.code)}: ${displayValue(r?.message)}${who}`;
     })
     .join('\n');
 }
 
 function references(value: unknown): string {
-  return Array.isArray(value) ? value.map((ref: { id?: unknown; type?: unknown }) => formatValue(ref?.id) + (ref?.type ? ` (${shortType(ref.type)})` : '')).join(', ') : '';
+  return Array.isArray(value) ? value.map((ref: { id?: unknown; type?: unknown }) => displayValue(ref?.id) + (ref?.type ? ` (${shortType(ref.type)})` : '')).join(', ') : '';
 }
 
 /** "887.76 USD — activity service 400011 (120.00 USD) is paid first". */
 function paymentToConfirm(value: unknown, currency: string | undefined): string {
   const needed = value as PaymentToConfirm | null;
   if (!needed) return '';
-  const first = (needed.taken_first ?? []).map((s) => `${shortType(s.type)} service ${formatValue(s.id)} (${formatMoney(s.amount, currency)})`);
+  const first = (needed.taken_first ?? []).map((s) => `${shortType(s.type)} service ${displayValue(s.id)} (${formatMoney(s.amount, currency)})`);
   return `${formatMoney(needed.amount, currency)}${first.length ? ` — ${first.join(', ')} ${first.length === 1 ? 'is' : 'are'} paid first` : ''}`;
 }
 
@@ -93,8 +109,11 @@ function serviceRowsIn(currency: string | undefined): Column[] {
     { field: 'start_date', header: 'START' },
     { field: 'finish_date', header: 'FINISH' },
     { field: 'customers', header: 'CUSTOMERS', format: customerList },
+    { field: 'rooms', header: 'ROOMS', format: roomList },
     { field: 'purchase_price', header: 'PRICE', format: money },
     { field: 'commission', header: 'COMMISSION', format: money },
+    // `deposit` is the operator's member, `deposit_amount` the sandbox's older one: one row, whichever is there.
+    { field: 'deposit', header: 'DEPOSIT', format: money },
     { field: 'deposit_amount', header: 'DEPOSIT', format: money },
     { field: 'payment_to_confirm', header: 'TO CONFIRM, PAY', format: (value) => paymentToConfirm(value, currency) },
     { field: 'cancellation_fee', header: 'CANCELLATION FEE', format: money },
@@ -116,7 +135,9 @@ function serviceRowsIn(currency: string | undefined): Column[] {
  * real API sends no deposit_amount) is left out, a field that is there but empty is shown.
  */
 export function serviceRows(service: unknown, currency?: string): Column[] {
+  const hasDeposit = getPath(service, 'deposit') !== undefined;
   return serviceRowsIn(currency).filter((row) => {
+    if (row.field === 'deposit_amount' && hasDeposit) return false;
     const value = getPath(service, row.field);
     return value !== undefined && !(value === null && HIDDEN_WHEN_NULL.has(row.field));
   });

@@ -12,7 +12,6 @@ import { records } from '../../api/paginate.js';
 import { parseOrderBy, parseWhere } from '../../api/query.js';
 import { getBooking } from '../../api/resources/bookings.js';
 import { fetchJson } from '../../api/resources/common.js';
-import { amountIn } from '../../api/resources/flex.js';
 import { SANDBOX_PREFIX, type SandboxClock } from '../../api/resources/sandbox.js';
 import { UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/money.js';
@@ -20,6 +19,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { columnLines } from '../../output/grid.js';
 import type { Choice, Prompter } from '../../prompt/prompter.js';
 import { toArray } from '../../api/paginate.js';
+import { depositOf, lowestPrice, placesLeft, placesText, priceCurrency, roomPrices } from '../departure/prices.js';
 import { fitToWidth, typedSearch } from './pickers.js';
 
 /** How many departures the list shows. */
@@ -35,9 +35,11 @@ export interface PickedDeparture {
   start_date?: string;
   finish_date?: string;
   product_line?: string;
-  availability?: { status?: string; spaces_remaining?: number };
+  availability?: { status?: string; total?: number; spaces_remaining?: number };
   prices?: Record<string, string>;
+  deposits?: Record<string, string>;
   lowest_pp2a_prices?: Array<{ currency?: string; amount?: string }>;
+  rooms?: unknown;
   tour_dossier?: { id?: string; name?: string };
   nearest_start_airport?: { code?: string };
   nearest_finish_airport?: { code?: string };
@@ -159,18 +161,29 @@ export async function bookingToday(client: ApiClient, now: () => Date = () => ne
 
 /** "5 places", "1 place", "available", "on request", "waitlist". */
 export function availabilityText(departure: PickedDeparture): string {
-  const { status, spaces_remaining: places } = departure.availability ?? {};
+  const status = departure.availability?.status;
   if (status === 'REQUEST_SPACE') return 'on request';
   if (status === 'WAIT_LIST') return 'waitlist';
-  return typeof places === 'number' ? `${places} place${places === 1 ? '' : 's'}` : 'available';
+  const places = placesLeft(departure);
+  return places === undefined ? 'available' : placesText(places);
 }
 
-/** The price of one traveller in `currency`: the departure's price, else its lowest twin-share price. */
+/** The lowest price of one traveller in `currency` (prices.ts: twin share, else the rooms' bands, else the price map). */
 export function pricePerTraveller(departure: PickedDeparture, currency: string | undefined): string | undefined {
-  const listed = amountIn(departure.prices, currency);
-  if (listed !== undefined) return formatMoney(listed, currency);
-  const twin = (departure.lowest_pp2a_prices ?? []).find((price) => price?.currency === currency)?.amount;
-  return twin === undefined ? undefined : formatMoney(twin, currency);
+  const shown = priceCurrency(departure, currency);
+  const amount = shown === undefined ? undefined : lowestPrice(departure, shown);
+  return amount === undefined ? undefined : formatMoney(amount, shown);
+}
+
+/** "deposit 250.00 CAD · rooms STANDARD 4399.00, SINGLE 5498.75 (3 places)": what the highlighted line adds. */
+function roomsAbout(departure: PickedDeparture, currency: string | undefined): string[] {
+  const shown = priceCurrency(departure, currency);
+  if (shown === undefined) return [];
+  const deposit = depositOf(departure, shown);
+  const rooms = roomPrices(departure, shown).filter((row) => row.amount !== undefined);
+  const seen = new Set<string>();
+  const each = rooms.filter((row) => !seen.has(row.room) && seen.add(row.room)).map((row) => `${sanitize(row.room)} ${formatMoney(row.amount)}${row.places === undefined ? '' : ` (${placesText(row.places)})`}`);
+  return [deposit === undefined ? undefined : `deposit ${formatMoney(deposit, shown)}`, each.length ? `rooms ${each.join(', ')}` : undefined].filter((part): part is string => part !== undefined);
 }
 
 /**
@@ -193,6 +206,7 @@ export async function departureChoices(departures: readonly PickedDeparture[], c
     const about = [
       `${start} – ${d.finish_date ? sanitize(String(d.finish_date)) : '?'}`,
       'price per traveller before promotions',
+      ...roomsAbout(d, currency),
       d.product_line ? sanitize(String(d.product_line)) : undefined,
       `${airports[0]} → ${airports[1]}`,
       d.tour_dossier?.id ? `tour ${sanitize(String(d.tour_dossier.id))}` : undefined,

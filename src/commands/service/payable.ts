@@ -30,7 +30,7 @@ export interface Payable {
 
 /** What confirming this service needs from the service itself: its deposit (full price where required), a flex plan its price. */
 function ownRequirement(service: BookedService): string | undefined {
-  return service.deposit_amount ?? (service.type === 'flex_plan_services' ? (service.purchase_price ?? undefined) : undefined);
+  return service.deposit_amount ?? service.deposit ?? (service.type === 'flex_plan_services' ? (service.purchase_price ?? undefined) : undefined);
 }
 
 export async function payable(client: ApiClient, service: BookedService): Promise<Payable> {

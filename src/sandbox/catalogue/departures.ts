@@ -15,18 +15,47 @@ import type { CatalogueBasis, Departure, DepartureComponent, DossierPlan, Room }
 
 const DEPOSITS = { regular: moneyFrom(250, 10), premium: moneyFrom(500, 10) };
 
-/** The rooms a departure sells; the sandbox books every traveller into STANDARD (a shared room). */
+/**
+ * The rooms a departure sells: STANDARD, shared, at the departure's price, and SINGLE, a room of
+ * one's own at 25 % more, of which a departure has few (singleRoomsOf). A traveller booked
+ * without a room takes STANDARD.
+ */
 const ROOM_TYPES = [
   { code: 'STANDARD', name: 'Standard (shared)', price_adjustment_percent: 0 },
   { code: 'SINGLE', name: 'My Own Room', price_adjustment_percent: 25 },
 ] as const;
+
+export const STANDARD_ROOM = 'STANDARD';
+export const ROOM_CODES: readonly string[] = ROOM_TYPES.map((type) => type.code);
+
+/**
+ * Single rooms a departure has: a tenth of a large departure's places (showcase and group
+ * departures), else two to four. What is left of them is also bounded by the departure's places.
+ */
+export function singleRoomsOf(departure: Pick<Departure, 'id' | 'availability'>): number {
+  const places = departure.availability.total;
+  return places >= 40 ? Math.floor(places / 10) : 2 + (Number(departure.id) % 3);
+}
+
+/**
+ * The rooms as a departure with `availability` shows them: each with its price bands and its
+ * availability (`total` places left in it), `taken` of the rooms other than the standard one
+ * taken (by code).
+ */
+export function departureRooms(departure: Pick<Departure, 'id' | 'availability' | 'prices' | 'deposits'>, availability: Departure['availability'], taken: Readonly<Record<string, number>>): Room[] {
+  return ROOM_TYPES.map((type) => {
+    const left = type.code === STANDARD_ROOM ? availability.total : Math.max(0, Math.min(availability.total, singleRoomsOf(departure) - (taken[type.code] ?? 0)));
+    const status: AvailabilityStatus = availability.status === 'AVAILABLE' && left === 0 ? 'NOT_BOOKABLE' : availability.status;
+    return { ...room(type, departure.prices, departure.deposits), availability: { status, total: left } };
+  });
+}
 
 /**
  * A room with its price band (the names clients of the operator's API read: `price_bands[]`
  * of `prices[]` by currency, each naming the promotions that may apply to the room). One band,
  * adults, per room: the sandbox prices every traveller alike.
  */
-function room(type: (typeof ROOM_TYPES)[number], prices: Money, deposits: Money): Room {
+function room(type: (typeof ROOM_TYPES)[number], prices: Money, deposits: Money): Omit<Room, 'availability'> {
   const amounts = type.price_adjustment_percent === 0 ? prices : scaleMoney(prices, 1 + type.price_adjustment_percent / 100);
   const promotions = roomPromotions(type.code);
   return {
@@ -85,6 +114,11 @@ export function isFixedDeparture(id: string): boolean {
   return index < SHOWCASE.length || GROUP_DEPARTURES.has(index);
 }
 
+/** A departure's availability with `places` left, under both the operator's name (`total`) and the sandbox's first one. */
+export function availabilityWith(status: AvailabilityStatus, places: number): Departure['availability'] {
+  return { status, total: places, spaces_remaining: places };
+}
+
 /** The places the seed leaves on a departure: none unless it is AVAILABLE (rules/places.ts sells by them). */
 function placesLeft(status: AvailabilityStatus, drawn: number, fixed: { places?: number } | undefined): number {
   return status === 'AVAILABLE' && fixed ? (fixed.places ?? SHOWCASE_PLACES) : drawn;
@@ -110,7 +144,7 @@ export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan
     product_line: plan.line,
     start_date: start,
     finish_date: basis.day(startOffset + plan.length - 1),
-    availability: { status, spaces_remaining: placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase) },
+    availability: availabilityWith(status, placesLeft(status, status === 'AVAILABLE' ? rng.int(1, 16) : 0, showcase)),
     nearest_start_airport: plan.startAirport,
     nearest_finish_airport: plan.finishAirport,
     tour_dossier: plan.ref,
@@ -192,7 +226,7 @@ const DERIVED: PropertyDescriptorMap = {
   rooms: {
     enumerable: true,
     get(this: Own) {
-      return ROOM_TYPES.map((type) => room(type, this.prices, this.deposits));
+      return departureRooms(this, this.availability, {});
     },
   },
   /** The itinerary, and its variation, valid on the start date. */

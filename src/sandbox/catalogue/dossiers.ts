@@ -7,7 +7,7 @@ import { ref } from '../refs.js';
 import { DOSSIER_ID_BASE, ITINERARY_ID_BASE } from './ids.js';
 import { itineraryRanges, variationsOf } from './itineraries.js';
 import { mix, Rng, STREAM } from './random.js';
-import { PLACES, PRODUCT_LINES } from './reference.js';
+import { PLACES, PRODUCT_LINES, SECOND_CITIES, type Place } from './reference.js';
 import type { CatalogueBasis, Departure, DossierPlan, TourDossier } from './types.js';
 
 const STYLES = ['Best of', 'Highlights of', 'Explore', 'Trekking in', 'Journey through', 'Discover', 'Wild', 'Classic', 'Grand Tour of', 'Coast to Coast:', 'Hidden', 'Slow Travel in'];
@@ -23,7 +23,8 @@ export function planDossier(seed: number, index: number): DossierPlan {
   // Every fourth dossier has a second, seasonal itinerary (spec §2.10 rule 3).
   if (index % 4 === 3) itineraryIds.push(String(ITINERARY_ID_BASE + 2 + 2 * index));
   const name = `${style} ${place.country}${cycle > 0 ? ` ${cycle + 1}` : ''}`;
-  const finish = rng.chance(0.7) ? place : PLACES[(index + 1) % PLACES.length]!;
+  // Tours stay in their country: most end where they began, the others in its second city.
+  const finish = rng.chance(0.7) ? place : SECOND_CITIES[index % PLACES.length]!;
   return {
     ref: ref('tour_dossiers', id, { name }),
     startAirport: { code: place.airport },
@@ -39,6 +40,8 @@ export function planDossier(seed: number, index: number): DossierPlan {
     itineraryIds,
   };
 }
+
+const country = (place: Place) => ref('countries', place.countryCode, { name: place.country });
 
 /** The dossiers, each with the first and last start date of its departures. */
 export function makeDossiers(basis: CatalogueBasis, plans: readonly DossierPlan[], departures: readonly Departure[]): TourDossier[] {
@@ -56,7 +59,14 @@ export function makeDossiers(basis: CatalogueBasis, plans: readonly DossierPlan[
     description: `${plan.length} days from ${plan.place.city} to ${plan.finish.city}: ${plan.line.toLowerCase()} travel through ${plan.place.country}.`,
     departures_start_date: ranges[plan.index]!.first,
     departures_end_date: ranges[plan.index]!.last,
-    geography: { start_city: plan.place.city, finish_city: plan.finish.city, primary_country: { id: plan.place.countryCode, name: plan.place.country } },
+    geography: {
+      start_city: { name: plan.place.city },
+      finish_city: { name: plan.finish.city },
+      start_country: country(plan.place),
+      finish_country: country(plan.finish),
+      primary_country: country(plan.place),
+      visited_countries: [country(plan.place)],
+    },
     itineraries: plan.itineraryIds.map((id) => ref('itineraries', id)),
     // The name clients of the operator's API read: each itinerary with its current variation.
     structured_itineraries: plan.itineraryIds.map((id) => {

@@ -13,40 +13,50 @@ export interface Place {
   airport: string;
 }
 
-export const PLACES: readonly Place[] = [
-  ['Peru', 'PE', 'Lima', 'LIM'],
-  ['Ecuador', 'EC', 'Quito', 'UIO'],
-  ['Costa Rica', 'CR', 'San José', 'SJO'],
-  ['Morocco', 'MA', 'Marrakech', 'RAK'],
-  ['Egypt', 'EG', 'Cairo', 'CAI'],
-  ['Kenya', 'KE', 'Nairobi', 'NBO'],
-  ['Tanzania', 'TZ', 'Arusha', 'JRO'],
-  ['South Africa', 'ZA', 'Cape Town', 'CPT'],
-  ['India', 'IN', 'Delhi', 'DEL'],
-  ['Nepal', 'NP', 'Kathmandu', 'KTM'],
-  ['Thailand', 'TH', 'Bangkok', 'BKK'],
-  ['Vietnam', 'VN', 'Hanoi', 'HAN'],
-  ['Cambodia', 'KH', 'Siem Reap', 'REP'],
-  ['Japan', 'JP', 'Tokyo', 'HND'],
-  ['Indonesia', 'ID', 'Denpasar', 'DPS'],
-  ['Australia', 'AU', 'Sydney', 'SYD'],
-  ['New Zealand', 'NZ', 'Queenstown', 'ZQN'],
-  ['Iceland', 'IS', 'Reykjavík', 'KEF'],
-  ['Norway', 'NO', 'Tromsø', 'TOS'],
-  ['Italy', 'IT', 'Rome', 'FCO'],
-  ['Greece', 'GR', 'Athens', 'ATH'],
-  ['Croatia', 'HR', 'Dubrovnik', 'DBV'],
-  ['Portugal', 'PT', 'Lisbon', 'LIS'],
-  ['Spain', 'ES', 'Barcelona', 'BCN'],
-  ['Turkey', 'TR', 'Istanbul', 'IST'],
-  ['Jordan', 'JO', 'Amman', 'AMM'],
-  ['Mexico', 'MX', 'Oaxaca', 'OAX'],
-  ['Argentina', 'AR', 'Ushuaia', 'USH'],
-  ['Chile', 'CL', 'Santiago', 'SCL'],
-  ['Canada', 'CA', 'Whitehorse', 'YXY'],
-  ['Scotland', 'GB', 'Edinburgh', 'EDI'],
-  ['Mongolia', 'MN', 'Ulaanbaatar', 'UBN'],
-].map(([country, countryCode, city, airport]) => ({ country: country!, countryCode: countryCode!, city: city!, airport: airport! }));
+/**
+ * The countries tours visit: each with the city a tour starts in and a second city of the same
+ * country a tour may finish in, with their airports (a tour's airports are its country's).
+ */
+const COUNTRY_CITIES: ReadonlyArray<readonly [country: string, code: string, city: string, airport: string, other: string, otherAirport: string]> = [
+  ['Peru', 'PE', 'Lima', 'LIM', 'Cusco', 'CUZ'],
+  ['Ecuador', 'EC', 'Quito', 'UIO', 'Guayaquil', 'GYE'],
+  ['Costa Rica', 'CR', 'San José', 'SJO', 'Liberia', 'LIR'],
+  ['Morocco', 'MA', 'Marrakech', 'RAK', 'Fes', 'FEZ'],
+  ['Egypt', 'EG', 'Cairo', 'CAI', 'Luxor', 'LXR'],
+  ['Kenya', 'KE', 'Nairobi', 'NBO', 'Mombasa', 'MBA'],
+  ['Tanzania', 'TZ', 'Arusha', 'JRO', 'Zanzibar', 'ZNZ'],
+  ['South Africa', 'ZA', 'Cape Town', 'CPT', 'Johannesburg', 'JNB'],
+  ['India', 'IN', 'Delhi', 'DEL', 'Mumbai', 'BOM'],
+  ['Nepal', 'NP', 'Kathmandu', 'KTM', 'Pokhara', 'PKR'],
+  ['Thailand', 'TH', 'Bangkok', 'BKK', 'Chiang Mai', 'CNX'],
+  ['Vietnam', 'VN', 'Hanoi', 'HAN', 'Ho Chi Minh City', 'SGN'],
+  ['Cambodia', 'KH', 'Siem Reap', 'REP', 'Phnom Penh', 'PNH'],
+  ['Japan', 'JP', 'Tokyo', 'HND', 'Osaka', 'KIX'],
+  ['Indonesia', 'ID', 'Denpasar', 'DPS', 'Yogyakarta', 'YIA'],
+  ['Australia', 'AU', 'Sydney', 'SYD', 'Melbourne', 'MEL'],
+  ['New Zealand', 'NZ', 'Queenstown', 'ZQN', 'Auckland', 'AKL'],
+  ['Iceland', 'IS', 'Reykjavík', 'KEF', 'Akureyri', 'AEY'],
+  ['Norway', 'NO', 'Tromsø', 'TOS', 'Bergen', 'BGO'],
+  ['Italy', 'IT', 'Rome', 'FCO', 'Venice', 'VCE'],
+  ['Greece', 'GR', 'Athens', 'ATH', 'Santorini', 'JTR'],
+  ['Croatia', 'HR', 'Dubrovnik', 'DBV', 'Split', 'SPU'],
+  ['Portugal', 'PT', 'Lisbon', 'LIS', 'Porto', 'OPO'],
+  ['Spain', 'ES', 'Barcelona', 'BCN', 'Seville', 'SVQ'],
+  ['Turkey', 'TR', 'Istanbul', 'IST', 'Kayseri', 'ASR'],
+  ['Jordan', 'JO', 'Amman', 'AMM', 'Aqaba', 'AQJ'],
+  ['Mexico', 'MX', 'Oaxaca', 'OAX', 'Cancún', 'CUN'],
+  ['Argentina', 'AR', 'Ushuaia', 'USH', 'Buenos Aires', 'EZE'],
+  ['Chile', 'CL', 'Santiago', 'SCL', 'Punta Arenas', 'PUQ'],
+  ['Canada', 'CA', 'Whitehorse', 'YXY', 'Dawson City', 'YDA'],
+  ['Scotland', 'GB', 'Edinburgh', 'EDI', 'Inverness', 'INV'],
+  ['Mongolia', 'MN', 'Ulaanbaatar', 'UBN', 'Khovd', 'HVD'],
+];
+
+/** Where tours start. */
+export const PLACES: readonly Place[] = COUNTRY_CITIES.map(([country, countryCode, city, airport]) => ({ country, countryCode, city, airport }));
+
+/** Where a tour of `place`'s country may finish when it does not end where it began: the country's second city. */
+export const SECOND_CITIES: readonly Place[] = COUNTRY_CITIES.map(([country, countryCode, , , city, airport]) => ({ country, countryCode, city, airport }));
 
 /** With the designated premium line, whose flex stop-sell window is 90 days instead of 60 (domain/flex.ts). */
 export const PRODUCT_LINES = ['Classic', PREMIUM_PRODUCT_LINE, 'Active', 'Local Living', 'Family'] as const;
@@ -77,6 +87,37 @@ export const COUNTRIES: ReadonlyArray<{ id: string; name: string; states: readon
   { id: 'FR', name: 'France', states: [] },
   { id: 'IE', name: 'Ireland', states: [] },
 ];
+
+/** Nationalities a customer's `nationality` reference names (the operator's client reads it as a reference). */
+export const NATIONALITIES: readonly NamedRef[] = [
+  { id: 'CA', name: 'Canadian' },
+  { id: 'US', name: 'American' },
+  { id: 'GB', name: 'British' },
+  { id: 'DE', name: 'German' },
+  { id: 'AT', name: 'Austrian' },
+  { id: 'CH', name: 'Swiss' },
+  { id: 'AU', name: 'Australian' },
+  { id: 'NZ', name: 'New Zealander' },
+  { id: 'FR', name: 'French' },
+  { id: 'IE', name: 'Irish' },
+];
+
+const fold = (text: string) => text.trim().toLowerCase();
+
+/** A known entry by id or name, any case ("gb", "British"). */
+function known(list: readonly NamedRef[], text: string): NamedRef | undefined {
+  return list.find((entry) => fold(entry.id) === fold(text) || fold(entry.name) === fold(text));
+}
+
+/**
+ * A customer's stored text (as the client sent it) as the reference the operator sends: the
+ * known nationality, country or state it names, else one named by the text itself.
+ */
+export function placeReference(kind: 'nationalities' | 'countries' | 'states', text: string): { id: string; href: string; name: string } {
+  const list = kind === 'nationalities' ? NATIONALITIES : kind === 'countries' ? COUNTRIES : COUNTRIES.flatMap((c) => c.states);
+  const entry = known(list, text) ?? (kind === 'states' ? COUNTRIES.flatMap((c) => c.states).find((s) => fold(s.id.split('-')[1] ?? '') === fold(text)) : undefined) ?? { id: text, name: text };
+  return { id: entry.id, href: `/${kind}/${encodeURIComponent(entry.id)}/`, name: entry.name };
+}
 
 export const AGENCY_CHAINS: ReadonlyArray<{ id: string; name: string; flags: readonly string[] }> = [
   { id: '1', name: 'North Star Travel Group', flags: [] },

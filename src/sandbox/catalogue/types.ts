@@ -22,7 +22,8 @@ export interface Departure {
   product_line: string;
   start_date: string;
   finish_date: string;
-  availability: { status: AvailabilityStatus; spaces_remaining: number };
+  /** `total`: places left, the operator's member; `spaces_remaining`: the same count, as the sandbox named it first (kept for scripts that read it). */
+  availability: { status: AvailabilityStatus; total: number; spaces_remaining: number };
   nearest_start_airport: { code: string };
   nearest_finish_airport: { code: string };
   tour_dossier: Ref;
@@ -49,6 +50,8 @@ export interface Room {
   name: string;
   price_adjustment_percent: number;
   flags: string[];
+  /** Places left in this room (the operator's client reads a room's availability as a departure's). */
+  availability: { status: AvailabilityStatus; total: number };
   price_bands: Array<{
     code: string;
     name: string;
@@ -68,7 +71,15 @@ export interface TourDossier {
   description: string;
   departures_start_date: string | null;
   departures_end_date: string | null;
-  geography: { start_city: string; finish_city: string; primary_country: { id: string; name: string } };
+  /** As the operator sends it: cities as objects, countries as references. */
+  geography: {
+    start_city: { name: string };
+    finish_city: { name: string };
+    start_country: Ref;
+    finish_country: Ref;
+    primary_country: Ref;
+    visited_countries: Ref[];
+  };
   itineraries: Ref[];
   structured_itineraries: Array<Ref & { variation_id: string | null }>;
   valid_during_ranges: Array<{ start_date: string | null; end_date: string | null; itinerary: Ref }>;

@@ -39,6 +39,22 @@ function phoneNumbers(check: Checker, list: unknown[] | null | undefined, field:
 }
 
 /**
+ * Nationality, state and country: text, or the reference the customer was read with
+ * (`{id, href, name}`, so a client may send back what it read); kept as its name or id.
+ */
+function placeText(check: Checker, body: Body, key: string, field: string, maxLength: number): string | null | undefined {
+  const value = body[key];
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const { name, id } = value as Body;
+    const text = typeof name === 'string' && name.trim() !== '' ? name : typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+    if (text === undefined) check.add(field, 'INVALID_TYPE', `${field} is text or a reference with an id or name`, value);
+    else if (text.length > maxLength) check.add(field, 'TOO_LONG', `${field} is at most ${maxLength} characters`);
+    return text;
+  }
+  return check.string(body, key, field, { maxLength });
+}
+
+/**
  * Checks a create or update body and returns the changes to apply; on create (`current`
  * undefined) the name members are required.
  */
@@ -67,7 +83,7 @@ function readCustomer(body: Body, today: string, current?: CustomerRecord): Part
   const dob = check.date(body, 'date_of_birth', 'date_of_birth', { notAfter: today });
   if (dob !== undefined) out.date_of_birth = dob;
   for (const key of ['place_of_birth', 'nationality', 'medical_notes', 'meal_preference', 'meal_notes'] as const) {
-    const value = check.string(body, key, key, { maxLength: 1000 });
+    const value = key === 'nationality' ? placeText(check, body, key, key, 1000) : check.string(body, key, key, { maxLength: 1000 });
     if (value !== undefined) out[key] = value;
   }
   const email = check.string(body, 'account_email', 'account_email', { maxLength: 254 });
@@ -95,7 +111,7 @@ function readCustomer(body: Body, today: string, current?: CustomerRecord): Part
     const base = current?.address ?? { street: null, city: null, state: null, country: null, postal_zip: null, latitude: null, longitude: null };
     const merged = { ...base };
     for (const key of Object.keys(base) as Array<keyof typeof base>) {
-      const value = address ? check.string(address, key, `address.${key}`, { maxLength: 200 }) : null;
+      const value = !address ? null : key === 'state' || key === 'country' ? placeText(check, address, key, `address.${key}`, 200) : check.string(address, key, `address.${key}`, { maxLength: 200 });
       if (value !== undefined) merged[key] = value;
     }
     out.address = merged;

@@ -4,7 +4,7 @@
  * agency addresses point at.
  */
 import { assertOwnAgency } from '../auth.js';
-import { COUNTRIES } from '../catalogue/reference.js';
+import { COUNTRIES, NATIONALITIES, PLACES } from '../catalogue/reference.js';
 import { notFound } from '../errors.js';
 import { listRecords } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
@@ -21,9 +21,17 @@ function ownAgency(ctx: RequestContext) {
 }
 
 function country(ctx: RequestContext): Reply {
-  const c = COUNTRIES.find((x) => x.id === ctx.params.id);
+  // Agency and customer countries with their states; else a country the catalogue's tours visit.
+  const place = PLACES.find((p) => p.countryCode === ctx.params.id);
+  const c = COUNTRIES.find((x) => x.id === ctx.params.id) ?? (place && { id: place.countryCode, name: place.country, states: [] });
   if (!c) throw notFound(`Country ${ctx.params.id}`);
   return { status: 200, body: { id: c.id, href: href('countries', c.id), name: c.name, states: c.states.map((s) => ({ ...s, href: href('states', s.id) })) } };
+}
+
+function nationality(ctx: RequestContext): Reply {
+  const n = NATIONALITIES.find((x) => x.id === ctx.params.id);
+  if (!n) throw notFound(`Nationality ${ctx.params.id}`);
+  return { status: 200, body: { ...n, href: href('nationalities', n.id) } };
 }
 
 function state(ctx: RequestContext): Reply {
@@ -58,5 +66,6 @@ export function register(router: Router): void {
       return { status: 200, body: agentView(agent, ctx.state) };
     })
     .get('/countries/:id', country)
-    .get('/states/:id', state);
+    .get('/states/:id', state)
+    .get('/nationalities/:id', nationality);
 }

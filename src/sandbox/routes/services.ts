@@ -7,11 +7,12 @@ import { assertOwnAgency } from '../auth.js';
 import { Catalogue } from '../catalogue/index.js';
 import { isoDate } from '../clock.js';
 import { fieldError, notFound, SandboxError } from '../errors.js';
-import type { ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
+import type { CustomerRecord, ServiceRecord, ServiceStatus, ServiceType, State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { currentTermsId, activeFlexFor, termsId } from '../rules/flex.js';
 import { applyPatch, bookingClock, insertDepartureService, insertService, optionExpiry } from '../rules/lifecycle.js';
-import { assertPlacesFor, availabilityOf } from '../rules/places.js';
+import { assertPlacesFor, availabilityOf, roomCounts } from '../rules/places.js';
+import { STANDARD_ROOM } from '../catalogue/departures.js';
 import { paymentToConfirm, requirementCents } from '../rules/money.js';
 import { incompleteRequirements } from '../rules/requirements.js';
 import { SERVICE_STATUSES } from '../../domain/transitions.js';
@@ -49,6 +50,37 @@ interface ServiceRequest {
   bookingId: string;
   productId: string;
   customerIds: string[];
+  /** `rooms` (departure services, trek's member): the room code of each customer it names. */
+  roomCodes: Record<string, string>;
+}
+
+/**
+ * `rooms: [{code, customers: [{id}]}]`, the sandbox's member for choosing rooms (the spec's
+ * request has none; the operator's client models a departure service's rooms with `code` and
+ * `customers`). Each customer named must be among `customers`, and in one room only; those it
+ * does not name take the standard room.
+ */
+function readRooms(check: Checker, body: Body, customerIds: readonly string[]): Record<string, string> {
+  const list = check.list(body, 'rooms', 'rooms');
+  const codes: Record<string, string> = {};
+  (list ?? []).forEach((item, i) => {
+    const field = `rooms[${i}]`;
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      check.add(field, 'INVALID_TYPE', `${field} must be an object with code and customers`, item);
+      return;
+    }
+    const code = check.string(item as Body, 'code', `${field}.code`, { required: true, maxLength: 40 });
+    const members = check.list(item as Body, 'customers', `${field}.customers`);
+    if (!members || members.length === 0) check.add(`${field}.customers`, 'REQUIRED', `${field}.customers is required: the customers in this room`);
+    (members ?? []).forEach((member, j) => {
+      const id = refValue(check, member, `${field}.customers[${j}]`);
+      if (id === undefined || typeof code !== 'string') return;
+      if (!customerIds.includes(id)) check.add(`${field}.customers[${j}]`, 'NOT_ON_SERVICE', `customer ${id} is not among the service's customers`, id);
+      else if (codes[id] !== undefined) check.add(`${field}.customers[${j}]`, 'DUPLICATE_CUSTOMER', `customer ${id} is in more than one room`, id);
+      else codes[id] = code.trim().toUpperCase();
+    });
+  });
+  return codes;
 }
 
 function readServiceRequest(ctx: RequestContext): ServiceRequest {
@@ -64,8 +96,9 @@ function readServiceRequest(ctx: RequestContext): ServiceRequest {
     if (seen.has(id)) check.add('customers', 'DUPLICATE_CUSTOMER', `customer ${id} is listed more than once; a customer travels once on a service`, id);
     seen.add(id);
   }
+  const roomCodes = readRooms(check, body, customerIds);
   check.done();
-  return { bookingId: bookingId!, productId: productId!, customerIds };
+  return { bookingId: bookingId!, productId: productId!, customerIds, roomCodes };
 }
 
 /** The customers of a request: each must exist (404) and belong to the caller's agency (403). */
@@ -124,6 +157,17 @@ export function paymentToConfirmView(state: State, service: ServiceRecord): Reco
   };
 }
 
+/** A departure service's rooms as the operator's client reads them: each room taken, with its `code`, `name` and `customers`. */
+function roomsView(state: State, service: ServiceRecord, customers: readonly CustomerRecord[]): Array<Record<string, unknown>> {
+  const rooms = Catalogue.for(state).departure(service.product_id)?.rooms ?? [];
+  const byCode = new Map<string, CustomerRecord[]>();
+  for (const customer of customers) {
+    const code = service.room_codes?.[customer.id] ?? STANDARD_ROOM;
+    byCode.set(code, [...(byCode.get(code) ?? []), customer]);
+  }
+  return [...byCode].map(([code, members]) => ({ code, name: rooms.find((room) => room.code === code)?.name ?? code, customers: members.map(customerRef) }));
+}
+
 /** The full form of any booked service (spec §2.4 with the per-type members), plus the sandbox's documented extras. */
 export function serviceView(state: State, service: ServiceRecord): Record<string, unknown> {
   const promotion = appliedPromotionView(service);
@@ -156,7 +200,8 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
   return {
     ...shared,
     ...requirements,
-    rooms: customers.map((c) => ({ code: 'STANDARD', name: 'Standard (shared)', customer: customerRef(c) })),
+    deposit: formatCents(service.deposit_cents),
+    rooms: roomsView(state, service, customers),
     // The exact accommodation is the departure's (spec §2.10 rule 4): the service travels on it.
     components: Catalogue.for(state).departure(service.product_id)?.components ?? [],
     departure_flight_details: travellers.departure_flight_details,
@@ -183,11 +228,16 @@ function createDepartureService(ctx: RequestContext): Promise<Reply> {
     if (departure.start_date <= isoDate(tx.nowMs)) {
       throw fieldError('product', 'DEPARTURE_STARTED', `departure ${departure.id} started on ${departure.start_date}; it can no longer be booked`, request.productId);
     }
+    const codes = departure.rooms.map((room) => room.code);
+    for (const code of new Set(Object.values(request.roomCodes))) {
+      if (!codes.includes(code)) throw fieldError('rooms', 'UNKNOWN_ROOM', `departure ${departure.id} has no room ${code}; its rooms are ${codes.join(', ')}`, code);
+    }
+    const roomCodes = Object.fromEntries(Object.entries(request.roomCodes).filter(([, code]) => code !== STANDARD_ROOM));
     const availability = availabilityOf(state, departure);
     const status = INITIAL_STATUS[availability];
     if (!status) throw fieldError('product', 'PRODUCT_NOT_BOOKABLE', `departure ${departure.id} is ${availability}: it cannot be booked`, request.productId);
-    if (status === 'Option') assertPlacesFor(state, departure, request.customerIds.length);
-    const service = insertDepartureService(state, tx, catalogue, booking, departure, status, request.customerIds);
+    if (status === 'Option') assertPlacesFor(state, departure, request.customerIds.length, roomCounts(roomCodes));
+    const service = insertDepartureService(state, tx, catalogue, booking, departure, status, request.customerIds, roomCodes);
     return { status: 201, body: serviceView(state, service) };
   });
 }
@@ -206,6 +256,7 @@ function createActivityService(ctx: RequestContext): Promise<Reply> {
         { field: 'booking_id', code: 'TOUR_SERVICE_NOT_FOUND', detail: 'the booking needs a departure service in Option, On Request, Request Confirmation or Confirmed', value: booking.id },
       ]);
     }
+    if (Object.keys(request.roomCodes).length > 0) throw fieldError('rooms', 'INVALID_VALUE', 'rooms are chosen on departure services; an activity has none', null);
     const activity = ctx.store.catalogue.activity(request.productId);
     if (!activity) throw notFound(`Activity ${request.productId}`);
     checkCustomers(ctx, state, request.customerIds);

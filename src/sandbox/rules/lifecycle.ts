@@ -29,7 +29,7 @@ import {
   SETTLEMENT_HOURS,
   travelDates,
 } from './money.js';
-import { availabilityOf, PLACE_STATUSES, placesForWaitlist, setAvailability, takePlaces } from './places.js';
+import { availabilityOf, PLACE_STATUSES, placesForWaitlist, roomCounts, roomsFitWaitlist, setAvailability, takePlaces } from './places.js';
 import { rowFor, type Trigger } from '../../domain/transitions.js';
 
 /** How long a new Option (or On Request) service is held: to midnight EST ending the third day after today (EST). */
@@ -51,7 +51,7 @@ export function optionExpiry(nowMs: number, departure?: Departure): string {
   return lastChance < hold ? lastChance : hold;
 }
 
-type NewService = Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'>;
+type NewService = Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'> & Pick<Partial<ServiceRecord>, 'room_codes'>;
 
 /** Inserts a service with the fields every type shares, priced from its product now. */
 export function insertService(tx: Transaction, catalogue: Catalogue, booking: BookingRecord, fields: NewService): ServiceRecord {
@@ -72,9 +72,19 @@ export function insertService(tx: Transaction, catalogue: Catalogue, booking: Bo
 }
 
 /** A new departure service in the status its departure's availability gives (Option, On Request or Waitlisted). */
-export function insertDepartureService(state: State, tx: Transaction, catalogue: Catalogue, booking: BookingRecord, departure: Departure, status: ServiceStatus, customerIds: string[]): ServiceRecord {
-  if (PLACE_STATUSES.has(status)) takePlaces(state, tx, departure, customerIds.length);
+export function insertDepartureService(
+  state: State,
+  tx: Transaction,
+  catalogue: Catalogue,
+  booking: BookingRecord,
+  departure: Departure,
+  status: ServiceStatus,
+  customerIds: string[],
+  roomCodes: Record<string, string> = {},
+): ServiceRecord {
+  if (PLACE_STATUSES.has(status)) takePlaces(state, tx, departure, customerIds.length, roomCounts(roomCodes));
   return insertService(tx, catalogue, booking, {
+    ...(Object.keys(roomCodes).length ? { room_codes: roomCodes } : {}),
     type: 'departure_services',
     product_id: departure.id,
     name: departure.name,
@@ -123,7 +133,7 @@ function move(state: State, tx: Transaction, service: ServiceRecord, to: Service
   const catalogue = Catalogue.for(state);
   const departure = catalogue.departure(service.product_id);
   if (!departure) return;
-  takePlaces(state, tx, departure, places * service.customer_ids.length);
+  takePlaces(state, tx, departure, places * service.customer_ids.length, roomCounts(service.room_codes));
   if (places < 0) promoteWaitlist(state, tx, catalogue, departure);
 }
 
@@ -230,7 +240,7 @@ function promoteWaitlist(state: State, tx: Transaction, catalogue: Catalogue, de
     .filter((s) => s.type === 'departure_services' && s.product_id === departure.id && s.status === 'Waitlisted' && isOpen(state, s))
     .sort((a, b) => a.seq - b.seq);
   for (const service of waiting) {
-    if (service.customer_ids.length > placesForWaitlist(state, departure)) continue;
+    if (service.customer_ids.length > placesForWaitlist(state, departure) || !roomsFitWaitlist(state, departure, roomCounts(service.room_codes))) continue;
     move(state, tx, service, 'Option', 'space');
     service.option_expiry_date = optionExpiry(tx.nowMs, departure);
     repriceIfLive(state, catalogue, service, tx.nowMs);

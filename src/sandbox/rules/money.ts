@@ -7,6 +7,7 @@
 import { addDays, isoDate } from '../clock.js';
 import { bookingServices, type AppliedPromotionRecord, type BookingRecord, type ServiceRecord, type ServiceStatus, type State } from '../model.js';
 import type { Catalogue } from '../catalogue/index.js';
+import { STANDARD_ROOM } from '../catalogue/departures.js';
 import { EARLY_BOOKING } from '../catalogue/promotions.js';
 import { DEPARTURE_COMMISSION_PERCENT } from '../catalogue/reference.js';
 import { amountOwing, keptFor, OWING_STATUSES as OWING, owedFor, type BookingMoney, type MoneyService } from '../../domain/cancellation.js';
@@ -45,13 +46,19 @@ export function earlyBookingEnds(start: string): string {
  * The service's price now, from its product, for all its customers, in the booking currency;
  * undefined when the product is unknown. A flex plan's price is per covered customer.
  */
-export function priceOf(catalogue: Catalogue, service: Pick<ServiceRecord, 'type' | 'product_id' | 'customer_ids'>, currency: string, nowMs: number): Pricing | undefined {
+export function priceOf(catalogue: Catalogue, service: Pick<ServiceRecord, 'type' | 'product_id' | 'customer_ids' | 'room_codes'>, currency: string, nowMs: number): Pricing | undefined {
   const travellers = service.customer_ids.length;
   const cents = (money: Record<Currency, string>) => parseCents(money[currency as Currency] ?? '') ?? 0;
   if (service.type === 'departure_services') {
     const departure = catalogue.departure(service.product_id);
     if (!departure) return undefined;
-    const list = cents(departure.prices) * travellers;
+    // Each traveller at the adult price of their room (rooms[].price_bands[].prices[]), as the departure shows it.
+    const rooms = departure.rooms;
+    const roomCents = (code: string, member: 'amount' | 'deposit') =>
+      parseCents(rooms.find((r) => r.code === code)?.price_bands[0]?.prices.find((p) => p.currency === currency)?.[member] ?? '') ?? 0;
+    const roomOf = (id: string) => service.room_codes?.[id] ?? STANDARD_ROOM;
+    const list = service.customer_ids.reduce((sum, id) => sum + roomCents(roomOf(id), 'amount'), 0);
+    const deposits = service.customer_ids.reduce((sum, id) => sum + roomCents(roomOf(id), 'deposit'), 0);
     const early = isoDate(nowMs) < earlyBookingEnds(departure.start_date);
     const discount = early ? percentOf(list, EARLY_BOOKING.percent) : 0;
     const price = list - discount;
@@ -59,7 +66,7 @@ export function priceOf(catalogue: Catalogue, service: Pick<ServiceRecord, 'type
     return {
       priceCents: price,
       commissionCents: percentOf(price, DEPARTURE_COMMISSION_PERCENT),
-      depositCents: fullPayment ? price : Math.min(price, cents(departure.deposits) * travellers),
+      depositCents: fullPayment ? price : Math.min(price, deposits),
       promotion: early ? { code: EARLY_BOOKING.code, discount_cents: discount } : null,
     };
   }

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { Catalogue } from '../catalogue/index.js';
 import { DEPARTURE_ID_BASE, entityIndex } from '../catalogue/ids.js';
+import { availabilityWith, departureRooms, singleRoomsOf, STANDARD_ROOM } from '../catalogue/departures.js';
 import type { Departure } from '../catalogue/types.js';
 import { fieldError } from '../errors.js';
 import { immutable } from '../json.js';
@@ -35,13 +36,13 @@ function soldByPlaces(departure: Departure, overlay: DepartureOverlay | undefine
   return status === 'AVAILABLE' || status === 'WAIT_LIST';
 }
 
-/** `availability` now: `{status, spaces_remaining}`, the places a new booking can take (0 unless AVAILABLE). */
+/** `availability` now: `{status, total, spaces_remaining}`, the places a new booking can take (0 unless AVAILABLE). */
 export function availabilityNow(state: State, departure: Departure): Availability {
   const overlay = state.departure_overlays?.[departure.id];
   if (!overlay) return departure.availability;
-  if (!soldByPlaces(departure, overlay)) return { status: overlay.status ?? departure.availability.status, spaces_remaining: 0 };
+  if (!soldByPlaces(departure, overlay)) return availabilityWith(overlay.status ?? departure.availability.status, 0);
   const left = placesLeft(departure, overlay);
-  return left > 0 ? { status: 'AVAILABLE', spaces_remaining: left } : { status: 'WAIT_LIST', spaces_remaining: 0 };
+  return left > 0 ? availabilityWith('AVAILABLE', left) : availabilityWith('WAIT_LIST', 0);
 }
 
 export function availabilityOf(state: State, departure: Departure): AvailabilityStatus {
@@ -54,19 +55,48 @@ export function placesForWaitlist(state: State, departure: Departure): number {
   return soldByPlaces(departure, overlay) ? Math.max(0, placesLeft(departure, overlay)) : 0;
 }
 
-/** A new Option takes a place per traveller: more travellers than places left is a 400 naming the places left. */
-export function assertPlacesFor(state: State, departure: Departure, travellers: number): void {
-  const { spaces_remaining: left } = availabilityNow(state, departure);
+/** Travellers by room, of the rooms other than the standard one: `{SINGLE: 1}`. */
+export function roomCounts(roomCodes: Readonly<Record<string, string>> | undefined): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const code of Object.values(roomCodes ?? {})) if (code !== STANDARD_ROOM) counts[code] = (counts[code] ?? 0) + 1;
+  return counts;
+}
+
+/** The departure's rooms now, each with the places left in it. */
+function roomsNow(state: State, departure: Departure): Departure['rooms'] {
+  return departureRooms(departure, availabilityNow(state, departure), state.departure_overlays?.[departure.id]?.rooms_taken ?? {});
+}
+
+const placesPhrase = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
+
+/**
+ * A new Option takes a place per traveller, and one of its room for a traveller in a room other
+ * than the standard one: more travellers than places left is a 400 naming the places left.
+ */
+export function assertPlacesFor(state: State, departure: Departure, travellers: number, rooms: Readonly<Record<string, number>> = {}): void {
+  const { total: left } = availabilityNow(state, departure);
   if (travellers > left) {
-    throw fieldError('customers', 'NOT_ENOUGH_SPACES', `departure ${departure.id} has ${left} place${left === 1 ? '' : 's'} left; ${travellers} travellers do not fit`, travellers);
+    throw fieldError('customers', 'NOT_ENOUGH_SPACES', `departure ${departure.id} has ${placesPhrase(left)} left; ${travellers} travellers do not fit`, travellers);
+  }
+  for (const room of roomsNow(state, departure)) {
+    const wanted = rooms[room.code] ?? 0;
+    if (wanted > room.availability.total) {
+      throw fieldError('rooms', 'NOT_ENOUGH_SPACES', `room ${room.code} of departure ${departure.id} has ${placesPhrase(room.availability.total)} left; ${wanted} travellers do not fit`, room.code);
+    }
   }
 }
 
-/** The departure as it is now: its availability and `date_last_modified` from the overlay. */
+/** Whether a waitlisted service's rooms other than the standard one have places for it now. */
+export function roomsFitWaitlist(state: State, departure: Departure, rooms: Readonly<Record<string, number>>): boolean {
+  const taken = state.departure_overlays?.[departure.id]?.rooms_taken ?? {};
+  return Object.entries(rooms).every(([code, n]) => code === STANDARD_ROOM || singleRoomsOf(departure) - (taken[code] ?? 0) >= n);
+}
+
+/** The departure as it is now: its availability, its rooms' places and `date_last_modified` from the overlay. */
 export function departureNow(state: State, departure: Departure): Departure {
   const overlay = state.departure_overlays?.[departure.id];
   if (!overlay) return departure;
-  return { ...departure, availability: availabilityNow(state, departure), date_last_modified: overlay.date_last_modified };
+  return { ...departure, availability: availabilityNow(state, departure), rooms: roomsNow(state, departure), date_last_modified: overlay.date_last_modified };
 }
 
 /**
@@ -84,9 +114,16 @@ export function changeOverlay(state: State, tx: Transaction, departure: Departur
   tx.emit({ type: 'departures.availability_changed', id: departure.id, data: after });
 }
 
-/** `travellers` places taken (negative: given back). */
-export function takePlaces(state: State, tx: Transaction, departure: Departure, travellers: number): void {
-  if (travellers !== 0) changeOverlay(state, tx, departure, (overlay) => (overlay.places_taken += travellers));
+/** `travellers` places taken (negative: given back), `rooms` of them (by code) in rooms other than the standard one. */
+export function takePlaces(state: State, tx: Transaction, departure: Departure, travellers: number, rooms: Readonly<Record<string, number>> = {}): void {
+  if (travellers === 0) return;
+  changeOverlay(state, tx, departure, (overlay) => {
+    overlay.places_taken += travellers;
+    for (const [code, n] of Object.entries(rooms)) {
+      const taken = (overlay.rooms_taken ??= {});
+      taken[code] = (taken[code] ?? 0) + Math.sign(travellers) * n;
+    }
+  });
 }
 
 /**

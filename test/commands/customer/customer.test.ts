@@ -28,11 +28,11 @@ describe('trek customer create', () => {
       name: { legal_first_name: 'Alan', legal_middle_name: 'Mathison', legal_last_name: 'Turing', common_name: 'Al', title: 'Mr' },
       date_of_birth: '1912-06-23',
       place_of_birth: 'London',
-      nationality: 'British',
+      nationality: { id: 'GB', name: 'British' },
       passport: { number: 'P123', issue_date: '2020-01-02', expiry_date: '2030-01-01', place_of_issue: 'London' },
       account_email: 'alan@example.com',
       phone_numbers: [{ type: 'MOBILE', number: '+44 20 7946 0000' }, { type: 'HOME', number: '020-7946-0001' }],
-      address: { street: '2 Hurst Road', city: 'Wilmslow', country: 'United Kingdom', postal_zip: 'SK9' },
+      address: { street: '2 Hurst Road', city: 'Wilmslow', country: { id: 'GB', name: 'United Kingdom' }, postal_zip: 'SK9' },
     });
     expect(customer).toEqual(await sandbox.api('GET', `/customers/${customer.id}`));
     expect(t.err()).toBe(`✓ Created customer ${customer.id} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);

@@ -27,7 +27,7 @@ describe('trek customer update', () => {
     expect(updated).toEqual(await sandbox.api('GET', `/customers/${customer.id}`));
     expect(updated).toMatchObject({
       name: { legal_first_name: 'Ada', legal_middle_name: 'Augusta', legal_last_name: 'Lovelace', common_name: 'Ada', title: 'Ms' },
-      nationality: 'British',
+      nationality: { id: 'GB', name: 'British' },
       date_of_birth: '1815-12-10',
       place_of_birth: 'London',
       passport: { number: '502135446', issue_date: '2021-05-01', expiry_date: '2031-05-01', place_of_issue: 'London' },

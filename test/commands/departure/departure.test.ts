@@ -14,13 +14,17 @@ describe('trek departure get', () => {
     expect(out).toMatch(/^DOSSIER +Best of Peru \(20001\)$/m);
     expect(out).toMatch(/^DATES +2027-07-29 – 2027-08-15 \(18 days\)$/m);
     expect(out).toMatch(/^AVAILABILITY +AVAILABLE, \d+ places left$/m);
-    expect(out).toMatch(/^PRICE +CAD 4399\.00, deposit 250\.00$/m);
-    expect(out).toMatch(/^ +USD 3199\.00, deposit 180\.00$/m);
+    // No currency asked for: the first the departure lists.
+    expect(out).toMatch(/^FROM +4399\.00 CAD per person sharing, deposit 250\.00 CAD$/m);
     expect(out).toMatch(/^FLEX PLANS +Flex \(100001-1\), Flex Plus \(100001-2\)$/m);
-    expect(out).toMatch(/^Rooms\nROOM +NAME +PRICE +BANDS\nSTANDARD +Standard \(shared\) +base +Adult 18\+$/m);
+    expect(out).toMatch(/^Rooms\nROOM +NAME +BAND +PRICE +DEPOSIT +PLACES\nSTANDARD +Standard \(shared\) +Adult 18\+ +4399\.00 CAD +250\.00 CAD/m);
+    expect(out).toMatch(/^SINGLE +My Own Room +Adult 18\+ +5498\.75 CAD +250\.00 CAD/m);
     expect(out).toMatch(/^Included\nFROM +TO +TYPE +WHAT +WHERE\n2027-07-29 +2027-07-30 +ACCOMMODATION +1 night at Lima Guesthouse 1 +Lima$/m);
     for (const line of out.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect(t.err()).toBe('');
+    const usd = sandbox.factory({ tty: true, columns: 80 });
+    await departureGetRun({ ...(await resourceOptions(usd.f)), id: '100001', currency: 'USD' });
+    expect(usd.out()).toMatch(/^FROM +3199\.00 USD per person sharing, deposit 180\.00 USD$/m);
   });
 
   it('prints the departure as the API sends it in a pipe, and --fields picks members', async () => {

@@ -28,7 +28,7 @@ function fakeApi(onCreate: (res: ServerResponse, body: any, n: number) => boolea
   let posts = 0;
   const server = servers.start(async (req, res, body) => {
     const url = new URL(req.url!, 'http://x');
-    if (req.method === 'GET' && url.pathname.startsWith('/departures/')) return json(res, 200, { id: '100001', name: 'Tour', availability: { status: 'AVAILABLE', spaces_remaining: 100 } });
+    if (req.method === 'GET' && url.pathname.startsWith('/departures/')) return json(res, 200, { id: '100001', name: 'Tour', availability: { status: 'AVAILABLE', total: 100, spaces_remaining: 100 } });
     if (req.method === 'GET' && url.pathname.startsWith('/bookings/200001')) return json(res, 200, { id: '200001', date_closed: null });
     if (req.method === 'GET' && url.pathname === '/customers/') {
       const last = url.searchParams.get('name.legal_last_name');

@@ -263,9 +263,9 @@ describe('18 the search table titles its airports truthfully', () => {
     const departures = await everything('/departures', 'order_by=start_date');
     const apart = departures.slice(0, 50).find((d) => d.nearest_start_airport.code !== d.nearest_finish_airport.code);
     expect(apart).toBeDefined();
-    const t = await trek(['search', 'departures'], { tty: true });
+    const t = await trek(['search', 'departures'], { tty: true, columns: 120 });
     const lines = t.out().trimEnd().split('\n');
-    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'FLY IN', 'FLY OUT']);
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
     const row = lines.find((line) => line.startsWith(`${apart.id} `))!;
     expect(row.trimEnd().split(/\s{2,}/).slice(-2)).toEqual([apart.nearest_start_airport.code, apart.nearest_finish_airport.code]);
   });
@@ -350,5 +350,34 @@ describe('18 Ctrl-C during --all leaves the progress line on the screen', () => 
     expect(await main(['search', 'departures', '--all', '--max-per-page', '10'], t.f)).toBe(0);
     expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20 departures\r\x1b[2Kfetched 20 of ~20 departures\r\x1b[2K');
     expect(t.transcript()).toBe(t.err() + t.out());
+  });
+});
+
+describe('29.5 search departures shows what the counter chooses by', () => {
+  it('places left and the price per person in --currency (else the currency setting) fit at 80 columns, airports join at 120', async () => {
+    const departures = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 5);
+    const narrow = await trek(['search', 'departures', '--limit', '5', '--currency', 'gbp'], { tty: true, columns: 80 });
+    expect(narrow.code).toBe(0);
+    const lines = narrow.out().trimEnd().split('\n');
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE']);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    departures.forEach((d: any, i: number) => {
+      const gbp = d.lowest_pp2a_prices.find((p: any) => p.currency === 'GBP').amount;
+      expect(lines[i + 1]!.trimEnd().split(/\s{2,}/).slice(-4)).toEqual([d.finish_date, d.availability.status, String(d.availability.total), `${gbp} GBP`]);
+    });
+
+    const wide = await trek(['search', 'departures', '--limit', '5'], { tty: true, columns: 120 });
+    const header = wide.out().split('\n')[0]!.split(/\s{2,}/);
+    expect(header).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
+    expect(wide.out()).toContain(`${departures[0].lowest_pp2a_prices[0].amount} ${departures[0].lowest_pp2a_prices[0].currency}`);
+
+    const home = tempHome();
+    expect((await trek(['config', 'set', 'currency', 'usd'], { env: { TREK_HOME: home } })).code).toBe(0);
+    const setting = await trek(['search', 'departures', '--limit', '1'], { tty: true, columns: 80, env: { TREK_HOME: home } });
+    expect(setting.out()).toContain(`${departures[0].lowest_pp2a_prices.find((p: any) => p.currency === 'USD').amount} USD`);
+
+    const bad = await trek(['search', 'departures', '--currency', 'dollars']);
+    expect(bad.code).toBe(2);
+    expect(bad.err()).toContain('--currency must be a 3-letter currency code');
   });
 });

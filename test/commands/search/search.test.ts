@@ -232,8 +232,10 @@ describe('trek search: output shapes', () => {
     const csv = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
     expect(t.out()).toBe(
       [
-        'id,name,start_date,finish_date,availability.status,nearest_start_airport.code,nearest_finish_airport.code',
-        ...records.map((d: any) => [d.id, d.name, d.start_date, d.finish_date, d.availability.status, d.nearest_start_airport.code, d.nearest_finish_airport.code].map(csv).join(',')),
+        'id,name,start_date,finish_date,availability.status,availability.total,lowest_pp2a_prices,nearest_start_airport.code,nearest_finish_airport.code',
+        ...records.map((d: any) =>
+          [d.id, d.name, d.start_date, d.finish_date, d.availability.status, String(d.availability.total), JSON.stringify(d.lowest_pp2a_prices), d.nearest_start_airport.code, d.nearest_finish_airport.code].map(csv).join(','),
+        ),
         '',
       ].join('\n'),
     );
@@ -269,10 +271,12 @@ describe('trek search: output shapes', () => {
     const lines = t.out().trimEnd().split('\n');
     // eslint-disable-next-line no-control-regex
     const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
-    expect(plain(lines[0]!).split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'FLY IN', 'FLY OUT']);
+    expect(plain(lines[0]!).split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
     expect(lines).toHaveLength(4);
     records.forEach((d: any, i: number) => {
-      expect(plain(lines[i + 1]!).trimEnd().split(/\s{2,}/)).toEqual([d.id, d.name, d.start_date, d.finish_date, d.availability.status, d.nearest_start_airport.code, d.nearest_finish_airport.code]);
+      const price = `${d.lowest_pp2a_prices[0].amount} ${d.lowest_pp2a_prices[0].currency}`;
+      const row = [d.id, d.name, d.start_date, d.finish_date, d.availability.status, String(d.availability.total), price, d.nearest_start_airport.code, d.nearest_finish_airport.code];
+      expect(plain(lines[i + 1]!).trimEnd().split(/\s{2,}/)).toEqual(row);
     });
     // AVAILABLE is green (32) in the theme.
     const available = records.findIndex((d: any) => d.availability.status === 'AVAILABLE');

@@ -184,7 +184,7 @@ describe('the departure picker', () => {
       name: `\x1b]8;;http://evil.example\x07Best of \u202eureP\x1b]8;;\x07 ${'very long name '.repeat(10)}`,
       start_date: '2027-06-14',
       finish_date: '2027-06-26\x07',
-      availability: { status: 'AVAILABLE', spaces_remaining: 5 },
+      availability: { status: 'AVAILABLE', total: 5, spaces_remaining: 5 },
       prices: { CAD: '2345.50' },
       nearest_start_airport: { code: 'LIM\x1b[31m' },
     };
@@ -317,11 +317,11 @@ describe("today is the API's: the sandbox clock on a sandbox, this machine's dat
   it('never offers a started, NOT_BOOKABLE or unknown-status departure, even from a server that ignores the search, soonest first; id lookups it refuses (400) find nothing', async () => {
     const catalogue: PickedDeparture[] = [
       { id: '9', name: 'Later', start_date: '2027-08-01', availability: { status: 'WAIT_LIST' }, prices: { EUR: '10.00' } },
-      { id: '1', name: 'Started today', start_date: '2027-06-14', availability: { status: 'AVAILABLE', spaces_remaining: 3 }, prices: { EUR: '10.00' } },
-      { id: '2', name: 'Started before', start_date: '2027-05-01', availability: { status: 'AVAILABLE', spaces_remaining: 3 }, prices: { EUR: '10.00' } },
+      { id: '1', name: 'Started today', start_date: '2027-06-14', availability: { status: 'AVAILABLE', total: 3, spaces_remaining: 3 }, prices: { EUR: '10.00' } },
+      { id: '2', name: 'Started before', start_date: '2027-05-01', availability: { status: 'AVAILABLE', total: 3, spaces_remaining: 3 }, prices: { EUR: '10.00' } },
       { id: '3', name: 'Not bookable', start_date: '2027-07-01', availability: { status: 'NOT_BOOKABLE' }, prices: { EUR: '10.00' } },
       { id: '4', name: 'Mystery', start_date: '2027-07-01', availability: { status: 'SOLD_TO_ALIENS' }, prices: { EUR: '10.00' } },
-      { id: '5', name: 'Tomorrow', start_date: '2027-06-15', availability: { status: 'AVAILABLE', spaces_remaining: 1 }, lowest_pp2a_prices: [{ currency: 'EUR', amount: '99.5' }] },
+      { id: '5', name: 'Tomorrow', start_date: '2027-06-15', availability: { status: 'AVAILABLE', total: 1, spaces_remaining: 1 }, lowest_pp2a_prices: [{ currency: 'EUR', amount: '99.5' }] },
     ];
     const server = await servers.start((req, res) => {
       const url = new URL(req.url!, 'http://x');

@@ -37,12 +37,12 @@ describe('trek service add-departure', () => {
     const alan = JSON.parse((await sandbox.trek(['customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr'], { env: { TREK_HOME: home } })).out());
 
     const t = sandbox.factory({ tty: true, env: { TREK_HOME: home } });
-    const prompter = recordingPrompter([booking.id, (choices: Array<{ value: unknown }>) => choices.at(-1)!.value, alan.id, ada.id]);
+    const prompter = recordingPrompter([booking.id, (choices: Array<{ value: unknown }>) => choices.at(-1)!.value, alan.id, ada.id, 'STANDARD']);
     const opts = await resourceOptions(t.f);
     await serviceAddDepartureRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, customers: [] });
     await t.f.close();
 
-    expect(prompter.asked.map((q) => q.message)).toEqual(['Booking id', 'Departure to book (type a tour, id, airport or month)', 'Customer to add to the service', 'Another customer? (1 chosen)']);
+    expect(prompter.asked.map((q) => q.message)).toEqual(['Booking id', 'Departure to book (type a tour, id, airport or month)', 'Customer to add to the service', 'Another customer? (1 chosen)', 'Room for all 2 travellers']);
     const departures = prompter.asked[1]!.choices!;
     expect(departures.length).toBe(20);
     const dates = departures.map((c) => c.name.slice(0, 10));
