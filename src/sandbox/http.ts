@@ -25,6 +25,7 @@ import type { State } from './model.js';
 import { inject, mayInject, RateLimiter } from './faults.js';
 import type { Guard } from './guard.js';
 import { toJsonBytes } from './json.js';
+import { CONTRACT_PATHS, contractReply } from './openapi.js';
 import { withoutTrailingSlashes, type BaseContext, type OperatorHandler, type Reply, type Router, type Target } from './router.js';
 import { SEARCH_LIMITS } from './search.js';
 import type { Store } from './store.js';
@@ -214,6 +215,9 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
         if (admission.preflight) return admission.preflight;
         admitted = admission.headers;
       }
+      const contract = (method === 'GET' || method === 'HEAD') && CONTRACT_PATHS[pathOf(url)];
+      // The contract needs no key: it is the same for everyone, and is how an integrator starts.
+      if (contract) return contractReply(contract, request.headers);
       return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs, rateLimiter, parsed);
     };
     const logAnswer = (status: number | string) => {
