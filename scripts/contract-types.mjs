@@ -28,6 +28,7 @@ const RESOURCES = {
   SandboxClock: ['SandboxClock'],
   Service: ['DepartureService', 'ActivityService', 'FlexPlanService'],
   WebhookDelivery: ['WebhookDelivery'],
+  WebhookEvent: ['WebhookEvent'],
   WebhookSubscription: ['WebhookSubscription'],
 };
 

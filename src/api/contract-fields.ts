@@ -329,6 +329,17 @@ export const RESOURCE_FIELDS = {
     "created",
     "delivered"
   ],
+  "WebhookEvent": [
+    "id",
+    "event_type",
+    "resource",
+    "data.id",
+    "data.href",
+    "data.name",
+    "data.code",
+    "data.label",
+    "created"
+  ],
   "WebhookSubscription": [
     "id",
     "href",

@@ -2713,13 +2713,7 @@ export interface components {
             id: string;
             href: string;
             subscription: components["schemas"]["Reference"];
-            events: {
-                id: string;
-                event_type: string;
-                resource: string;
-                data: components["schemas"]["Reference"];
-                created: components["schemas"]["DateTime"];
-            }[];
+            events: components["schemas"]["WebhookEvent"][];
             status: string;
             attempts: number;
             last_status: number | null;
@@ -2727,6 +2721,14 @@ export interface components {
             next_attempt: string | null;
             created: string;
             delivered: string | null;
+        };
+        /** @description A webhook event as the sandbox sends it (spec §6: payload shapes not shown; the sandbox's choice). */
+        WebhookEvent: {
+            id: string;
+            event_type: string;
+            resource: string;
+            data: components["schemas"]["Reference"];
+            created: components["schemas"]["DateTime"];
         };
         WebhookSubscription: {
             id: string;
@@ -2737,13 +2739,7 @@ export interface components {
             agency: components["schemas"]["Reference"];
         };
         WebhookTrigger: {
-            events: {
-                id: string;
-                event_type: string;
-                resource: string;
-                data: components["schemas"]["Reference"];
-                created: components["schemas"]["DateTime"];
-            }[];
+            events: components["schemas"]["WebhookEvent"][];
         };
         BookingCreate: {
             currency: components["schemas"]["Currency"];
