@@ -1808,7 +1808,11 @@ export interface components {
             payment_links: components["schemas"]["Link"];
         };
         /** @description Fields not shown in the spec: the operator client's names where it has them, else the sandbox's choice. */
-        BookingCompany: Record<string, never>;
+        BookingCompany: {
+            id: string;
+            href: string;
+            name: string;
+        };
         /** @description Fields not shown in the spec: the operator client's names where it has them, else the sandbox's choice. */
         CancellationTerms: {
             id: string;
@@ -2490,7 +2494,13 @@ export interface components {
             };
             date_created: components["schemas"]["DateTime"];
         };
-        OverrideReason: Record<string, never>;
+        /** @description Spec §2.6: the reason object (id, href, label, code). */
+        OverrideReason: {
+            id: string;
+            href: string;
+            code: string;
+            label: string;
+        };
         /** @description Spec §2.2: fields not shown; the sandbox's choice (docs/sandbox.md). */
         Payment: {
             id: string;
