@@ -1784,11 +1784,12 @@ export interface components {
             tax_on_commission: components["schemas"]["Decimal"];
             /** @description Creation-time member (spec §2.2); the sandbox echoes it. */
             no_auto_final_payment: boolean;
+            /** @description Spec §2.2: bookings linked to this one. */
             linked_bookings: {
                 id: string;
                 href: string;
-                date_of_first_travel: components["schemas"]["Date"];
-                date_of_last_travel: components["schemas"]["Date"];
+                date_of_first_travel?: components["schemas"]["Date"] | null;
+                date_of_last_travel?: components["schemas"]["Date"] | null;
             }[];
             booking_company: components["schemas"]["Reference"] | null;
             agent: components["schemas"]["Reference"] | null;
