@@ -82,12 +82,13 @@ function generateFields(document) {
   );
 }
 
-/** Both files' text, from the contract as it is now. */
+/** Both files' text, from the contract as it is now, formatted as Prettier formats the rest of src/. */
 export async function generate() {
   const text = readFileSync(CONTRACT, 'utf8');
-  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  const [{ default: openapiTS, astToString }, prettier] = await Promise.all([import('openapi-typescript'), import('prettier')]);
+  const options = { ...(await prettier.resolveConfig(FIELDS_FILE)), parser: 'typescript' };
   const types = `${HEADER}${astToString(await openapiTS(text))}`;
-  return { [TYPES_FILE]: types, [FIELDS_FILE]: generateFields(parse(text)) };
+  return { [TYPES_FILE]: await prettier.format(types, options), [FIELDS_FILE]: await prettier.format(generateFields(parse(text)), options) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -97,7 +98,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     let current = '';
     try {
       current = readFileSync(file, 'utf8');
-    } catch {}
+    } catch {
+      // Not written yet: stale.
+    }
     return current !== files[file];
   });
   if (check) {

@@ -27,7 +27,7 @@ describe('27 the contract check of the suite', () => {
     expect(found.join('\n')).toContain('/amount_paid must be string');
   });
 
-  it('27 the same answer in XML is read back with trek\'s mapping and caught too', async () => {
+  it("27 the same answer in XML is read back with trek's mapping and caught too", async () => {
     const wrong = new Router().get('/bookings/:id', () => ({ status: 200, body: { id: '1', href: '/bookings/1/', currency: 'CAD', amount_paid: 12.5 } }));
     await answer(wrong, 'GET', '/bookings/1/', { accept: 'application/xml' });
     const found = takeViolations();
@@ -44,8 +44,11 @@ describe('27 the contract check of the suite', () => {
     expect(takeViolations().join('\n')).toMatch(/→ 400: .*http_status_code/);
   });
 
-  it('27 a request trek sends that the contract refuses is caught; others\' hostile requests are not', async () => {
-    const echo = new Router().post('/bookings', (ctx) => ({ status: 400, body: { http_status_code: 400, time: '2027-01-10T15:00:00Z', message: 'no', error_id: 'sbx_00', errors: [], echo: ctx.body } }));
+  it("27 a request trek sends that the contract refuses is caught; others' hostile requests are not", async () => {
+    const echo = new Router().post('/bookings', (ctx) => ({
+      status: 400,
+      body: { http_status_code: 400, time: '2027-01-10T15:00:00Z', message: 'no', error_id: 'sbx_00', errors: [], echo: ctx.body },
+    }));
     await answer(echo, 'POST', '/bookings/', { 'content-type': 'application/json', 'user-agent': 'trek/0.1.0' }, JSON.stringify({ external_id: 'x' }));
     expect(takeViolations().join('\n')).toMatch(/POST \/bookings\/ \(request trek sent\): .*currency/);
     await answer(echo, 'POST', '/bookings/', { 'content-type': 'application/json', 'user-agent': 'curl/8' }, JSON.stringify({ external_id: 'x' }));

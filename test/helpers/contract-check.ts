@@ -24,7 +24,7 @@ function bodyOf(contentType: string, bytes: Buffer): unknown {
 
 export function checkExchange({ request, requestBody, response }: Exchange): string[] {
   const problems: string[] = [];
-  const path = request.url.split('?')[0]!;
+  const path = request.url.split('?')[0];
   const where = `${request.method} ${request.url} → ${response.status}`;
   const found = request.method === 'OPTIONS' ? null : contract.operation(request.method, path);
   const contentType = response.headers['content-type'] ?? '';

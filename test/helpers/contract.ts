@@ -80,7 +80,9 @@ export async function compileContract(): Promise<string> {
     for (const [method, operation] of Object.entries(item)) {
       if (method === 'parameters') continue;
       const base = pointerOf('paths', path, method);
-      const responses = Object.fromEntries(Object.entries(operation.responses as Record<string, any>).map(([status, response]) => [status, responseValidator(response, `${base}/responses/${escape(status)}`)]));
+      const responses = Object.fromEntries(
+        Object.entries(operation.responses as Record<string, any>).map(([status, response]) => [status, responseValidator(response, `${base}/responses/${escape(status)}`)]),
+      );
       const request = operation.requestBody ? validator(`${base}/requestBody/content/${escape(MEDIA)}/schema`) : null;
       (operations[path] ??= {})[method] = { responses, request };
     }
@@ -128,7 +130,7 @@ function contractOf({ operations, validators }: CompiledContract): Contract {
       return best && operation ? { path: best.path, ...operation } : null;
     },
     check(name, body) {
-      const validate = validators[name]!;
+      const validate = validators[name];
       if (validate(body)) return [];
       return (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`.trim());
     },
