@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // e2e tests spawn bin/trek, which runs the bundle: build it once, fresh, before any test.
     globalSetup: ['test/helpers/build.ts'],
+    // Every sandbox answer and trek request of the suite is held to the contract (openapi/trek.yaml).
+    setupFiles: ['test/helpers/contract-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -3,6 +3,7 @@
  * list command rejects the same mistakes before anything is sent.
  */
 import { UsageError } from '../errors.js';
+import { SEARCH_ATTRIBUTES } from './contract-fields.js';
 import { dateParts, isApiDatetime, relativeDate, unrealDate } from '../util/dates.js';
 import { nearestMatch } from '../util/nearest.js';
 
@@ -21,60 +22,10 @@ export type FieldTypes = Readonly<Record<string, FieldType>>;
 export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
 
 /**
- * The searchable collections' attributes: spec §2.11 (catalogue members seen), §2.4 (start and
- * finish dates are Dates), §2.2 (bookings) and, where the spec shows no type, what the sandbox
- * serves (activities; dossiers' date range; date_created as every resource's Datetime).
+ * The searchable collections' attributes and their types, derived from the contract
+ * (openapi/trek.yaml: each list operation's x-trek-searchable, typed by its results' schema).
  */
-export const SEARCH_FIELD_TYPES = {
-  departures: {
-    id: 'text',
-    name: 'text',
-    product_line: 'text',
-    start_date: 'date',
-    finish_date: 'date',
-    'availability.status': { oneOf: AVAILABILITY_STATUSES },
-    'nearest_start_airport.code': 'text',
-    'nearest_finish_airport.code': 'text',
-    'tour_dossier.name': 'text',
-    date_created: 'datetime',
-  },
-  tour_dossiers: {
-    id: 'text',
-    name: 'text',
-    product_line: 'text',
-    description: 'text',
-    departures_start_date: 'date',
-    departures_end_date: 'date',
-    date_created: 'datetime',
-  },
-  activities: {
-    id: 'text',
-    name: 'text',
-    description: 'text',
-    'location.city': 'text',
-    'location.country': 'text',
-    duration_hours: 'integer',
-    available_from: 'date',
-    available_to: 'date',
-    date_created: 'datetime',
-  },
-  bookings: {
-    id: 'text',
-    external_id: 'text',
-    currency: 'text',
-    date_of_first_travel: 'date',
-    date_of_last_travel: 'date',
-    date_created: 'datetime',
-    date_closed: 'date',
-    balance_due_date: 'date',
-    amount_paid: 'decimal',
-    amount_owing: 'decimal',
-    amount_pending: 'decimal',
-    commission: 'decimal',
-    tax_on_commission: 'decimal',
-    no_auto_final_payment: 'boolean',
-  },
-} as const satisfies Record<string, FieldTypes>;
+export const SEARCH_FIELD_TYPES = SEARCH_ATTRIBUTES satisfies Record<string, FieldTypes>;
 
 /** Attribute names, nested with dots: `start_date`, `availability.status`. */
 const ATTRIBUTE_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;

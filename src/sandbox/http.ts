@@ -25,6 +25,7 @@ import type { State } from './model.js';
 import { inject, mayInject, RateLimiter } from './faults.js';
 import type { Guard } from './guard.js';
 import { toJsonBytes } from './json.js';
+import { CONTRACT_PATHS, contractReply } from './openapi.js';
 import { withoutTrailingSlashes, type BaseContext, type OperatorHandler, type Reply, type Router, type Target } from './router.js';
 import { SEARCH_LIMITS } from './search.js';
 import type { Store } from './store.js';
@@ -163,6 +164,24 @@ export interface PipelineOptions {
   rateLimit?: number;
 }
 
+/** One request and its answer, as a test-only observer sees them (the suite's contract check). */
+export interface Exchange {
+  request: SandboxRequest;
+  /** The request's parsed body; undefined when it had none or it was not read. */
+  requestBody: unknown;
+  response: SandboxResponse;
+}
+
+let contractCheck: ((exchange: Exchange) => void) | undefined;
+
+/**
+ * Lets the test suite see every exchange of every sandbox in its process, to hold each answer
+ * and request to openapi/trek.yaml (test/helpers/contract-check.ts); trek never sets one.
+ */
+export function setContractCheck(check: ((exchange: Exchange) => void) | undefined): void {
+  contractCheck = check;
+}
+
 const pathOf = (url: string) => {
   const queryAt = url.indexOf('?');
   return queryAt < 0 ? url : url.slice(0, queryAt);
@@ -190,13 +209,16 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
     const { method, url } = request;
     const format = formatFor(request.headers.accept);
     let admitted: Record<string, string> = {};
-    const admitThenHandle = async (): Promise<Reply | 'drop'> => {
+    const admitThenHandle = async (parsed: { body?: unknown }): Promise<Reply | 'drop'> => {
       if (options.guard) {
         const admission = options.guard(request.headers, method);
         if (admission.preflight) return admission.preflight;
         admitted = admission.headers;
       }
-      return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs, rateLimiter);
+      const contract = (method === 'GET' || method === 'HEAD') && CONTRACT_PATHS[pathOf(url)];
+      // The contract needs no key: it is the same for everyone, and is how an integrator starts.
+      if (contract) return contractReply(contract, request.headers);
+      return handle(store, router, request, format, options.cpuBudgetMs ?? SEARCH_LIMITS.cpuMs, rateLimiter, parsed);
     };
     const logAnswer = (status: number | string) => {
       if (!options.log) return;
@@ -205,8 +227,9 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
     };
     let reply: Reply | 'drop';
     let root: string | undefined;
+    const parsed: { body?: unknown } = {};
     try {
-      reply = await admitThenHandle();
+      reply = await admitThenHandle(parsed);
     } catch (err) {
       root = 'error';
       if (err instanceof SandboxError) {
@@ -226,6 +249,7 @@ export function createPipeline(store: Store, router: Router, options: PipelineOp
     const encoded = encode(format ?? 'json', { ...reply, headers: { ...reply.headers, ...admitted } }, httpDate(store.clock.nowMs()), root);
     const response = withValidators(request, reply, encoded, changes);
     logAnswer(response.status);
+    contractCheck?.({ request, requestBody: parsed.body, response });
     return response;
   };
 }
@@ -313,7 +337,15 @@ function authenticated(target: Target, state: State, headers: IncomingHttpHeader
   return (ctx) => target.handler({ ...ctx, caller });
 }
 
-async function handle(store: Store, router: Router, request: SandboxRequest, format: Format | null, cpuBudgetMs: number, rateLimiter?: RateLimiter): Promise<Reply | 'drop'> {
+async function handle(
+  store: Store,
+  router: Router,
+  request: SandboxRequest,
+  format: Format | null,
+  cpuBudgetMs: number,
+  rateLimiter: RateLimiter | undefined,
+  parsed: { body?: unknown },
+): Promise<Reply | 'drop'> {
   const { method, url, headers } = request;
   const queryAt = url.indexOf('?');
   const path = pathOf(url);
@@ -338,6 +370,7 @@ async function handle(store: Store, router: Router, request: SandboxRequest, for
   if (GONE.has(normalized)) throw new SandboxError(410, `${path} is gone permanently.`);
 
   const body = method === 'GET' || method === 'HEAD' ? undefined : parseBody(await readBody(request.body), headers['content-type']);
+  parsed.body = body;
   await store.runDueHooks();
   const ctx: BaseContext = {
     method,

@@ -9,6 +9,10 @@ import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecor
 import { customerRef, href, ref } from './refs.js';
 import { amountOwingCents, balanceDueDate, OWING_STATUSES, paidCents, travelDates } from './rules/money.js';
 import { statusTransitions } from './rules/transitions.js';
+import type { components } from '../api/contract.js';
+
+/** A resource's wire form as the contract (openapi/trek.yaml) gives it. */
+type Wire<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /**
  * Tax on commission (spec §2.2: "some agents in Canada and UK agents under ATOL"): Ontario
@@ -50,17 +54,17 @@ export function bookingTotals(state: State, booking: BookingRecord) {
 /** Nested collections of a booking (spec §2.2), each answered by GET <booking>/<name>/. */
 export const BOOKING_NESTED = ['services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers', 'travel_credits', 'payment_links'] as const;
 
-function agencyRef(state: State, id: string): Record<string, unknown> {
+function agencyRef(state: State, id: string) {
   return ref('agencies', id, { name: state.collections.agencies[id]?.name ?? null });
 }
 
-export function bookingView(state: State, booking: BookingRecord): Record<string, unknown> {
+export function bookingView(state: State, booking: BookingRecord): Wire<'Booking'> {
   const totals = bookingTotals(state, booking);
   const agency = state.collections.agencies[booking.agency_id];
   const agent = state.collections.agents[booking.agent_id];
   const chainId = agency?.agency_chain_ids[0];
   const companyId = agency?.booking_company_ids[0];
-  const nested = Object.fromEntries(BOOKING_NESTED.map((name) => [name, { href: `/bookings/${booking.id}/${name}/` }]));
+  const nested = Object.fromEntries(BOOKING_NESTED.map((name) => [name, { href: `/bookings/${booking.id}/${name}/` }])) as Record<(typeof BOOKING_NESTED)[number], { href: string }>;
   return {
     id: booking.id,
     href: href('bookings', booking.id),
@@ -89,7 +93,7 @@ export function bookingView(state: State, booking: BookingRecord): Record<string
     associated_agency: null,
     agency_chain: chainId ? ref('agency_chains', chainId, { name: AGENCY_CHAINS.find((c) => c.id === chainId)?.name ?? null }) : null,
     ...nested,
-  };
+  } satisfies Wire<'Booking'>;
 }
 
 export function customerView(customer: CustomerRecord): Record<string, unknown> {
@@ -163,7 +167,7 @@ export function travellerDetailsView(state: State, service: ServiceRecord) {
   };
 }
 
-export function agentView(agent: AgentRecord, state: State): Record<string, unknown> {
+export function agentView(agent: AgentRecord, state: State): Wire<'Agent'> {
   return {
     id: agent.id,
     href: href('agents', agent.id),
@@ -175,7 +179,7 @@ export function agentView(agent: AgentRecord, state: State): Record<string, unkn
     username: agent.username,
     agency: agencyRef(state, agent.agency_id),
     active: agent.active,
-  };
+  } satisfies Wire<'Agent'>;
 }
 
 export function agencyView(agency: AgencyRecord): Record<string, unknown> {

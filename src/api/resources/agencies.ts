@@ -1,6 +1,7 @@
 /** Agency profiles (spec §2.9, §4.2). */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { fetchJson, itemPath, send, type Reference } from './common.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
 
 export interface AgencyAddress {
   street: string | null;
@@ -57,14 +58,7 @@ export interface AgencyUpdate {
   abta_number?: string;
 }
 
-export const AGENCY_FIELDS: readonly string[] = [
-  'id', 'href', 'name', 'date_created', 'transactional_email', 'agency_chain', 'agency_chains', 'booking_currencies',
-  'preferred_display_name',
-  'address.street', 'address.city', 'address.state', 'address.country', 'address.postal_zip',
-  'latitude', 'longitude', 'emails', 'booking_companies', 'agency_chain_configurations', 'override_agency_secondary',
-  'communication_preferences', 'passenger_notifications', 'agent_notifications', 'abta_number', 'documents',
-  'bookings', 'agents', 'promotions', 'travel_credits',
-];
+export const AGENCY_FIELDS: readonly string[] = RESOURCE_FIELDS.Agency;
 
 export const AGENCIES = 'agencies';
 

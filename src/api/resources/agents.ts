@@ -1,20 +1,11 @@
 /** Agent profiles (spec §2.8, §4.2). */
 import type { ApiClient, RequestOptions } from '../client.js';
-import { fetchJson, itemPath, send, type Reference } from './common.js';
+import { fetchJson, itemPath, send } from './common.js';
 import type { PhoneNumber } from './customers.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
+import type { components } from '../contract.js';
 
-export interface Agent {
-  id: string;
-  href: string;
-  role: { id: string; name: string } | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_numbers: PhoneNumber[];
-  username: string;
-  agency: Reference;
-  active: boolean;
-}
+export type Agent = components['schemas']['Agent'];
 
 /** The fields PATCH /agents/<id>/ takes (§4.2 lists exactly these five). */
 export interface AgentUpdate {
@@ -25,10 +16,7 @@ export interface AgentUpdate {
   username?: string;
 }
 
-export const AGENT_FIELDS: readonly string[] = [
-  'id', 'href', 'role.id', 'role.name', 'first_name', 'last_name', 'email', 'phone_numbers', 'username',
-  'agency.id', 'agency.href', 'agency.name', 'active',
-];
+export const AGENT_FIELDS: readonly string[] = RESOURCE_FIELDS.Agent;
 
 export const AGENTS = 'agents';
 

@@ -3,6 +3,8 @@ import type { ApiClient, RequestOptions } from '../client.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { ServiceSummary } from './services.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
+import type { components } from '../contract.js';
 
 export interface LinkedBooking {
   id: string;
@@ -11,42 +13,7 @@ export interface LinkedBooking {
   date_of_last_travel: string | null;
 }
 
-export interface Booking {
-  id: string;
-  href: string;
-  external_id: string | null;
-  currency: string;
-  date_created: string;
-  date_closed: string | null;
-  date_of_first_travel: string | null;
-  date_of_last_travel: string | null;
-  balance_due_date: string | null;
-  amount_paid: Decimal;
-  amount_owing: Decimal;
-  amount_pending: Decimal;
-  commission: Decimal;
-  tax_on_commission: Decimal;
-  linked_bookings: LinkedBooking[];
-  booking_company: Reference | null;
-  agent: Reference | null;
-  agency: Reference | null;
-  associated_agency: Reference | null;
-  agency_chain: Reference | null;
-  /** Sent at creation; servers may echo it. */
-  no_auto_final_payment?: boolean;
-  /** Sub-collections, each an object holding the `href` of the collection. */
-  services?: { href: string };
-  invoices?: { href: string };
-  payments?: { href: string };
-  checkins?: { href: string };
-  requirements?: { href: string };
-  refunds?: { href: string };
-  documents?: { href: string };
-  overrides?: { href: string };
-  customers?: { href: string };
-  travel_credits?: { href: string };
-  payment_links?: { href: string };
-}
+export type Booking = components['schemas']['Booking'];
 
 /** How POST /bookings/ picks the agency (spec §4.3 rule 7). */
 export interface AgencyIdentifier {
@@ -67,13 +34,7 @@ export interface BookingUpdate {
 }
 
 /** Every field path of a booking, for checking --fields before a booking is changed. */
-export const BOOKING_FIELDS: readonly string[] = [
-  'id', 'href', 'external_id', 'currency', 'date_created', 'date_closed', 'date_of_first_travel', 'date_of_last_travel',
-  'balance_due_date', 'amount_paid', 'amount_owing', 'amount_pending', 'commission', 'tax_on_commission', 'no_auto_final_payment',
-  'linked_bookings', 'booking_company', 'agent', 'agency', 'associated_agency', 'agency_chain',
-  'services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers',
-  'travel_credits', 'payment_links',
-];
+export const BOOKING_FIELDS: readonly string[] = RESOURCE_FIELDS.Booking;
 
 export const BOOKINGS = 'bookings';
 

@@ -4,6 +4,7 @@ import { records } from '../paginate.js';
 import { fetchJson, itemPath, type Reference } from './common.js';
 import { idProblem, idSegment } from './ids.js';
 import type { CustomerName } from './customers.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
 
 /** Value INCOMPLETE appears in the spec; COMPLETE is the sandbox's other value. */
 export const CHECKIN_COMPLETE = 'COMPLETE';
@@ -26,9 +27,7 @@ export interface Checkin {
   requirements: CheckinRequirement[];
 }
 
-export const CHECKIN_FIELDS: readonly string[] = [
-  'id', 'href', 'expires', 'booking.id', 'booking.href', 'customer.id', 'customer.href', 'customer.name', 'status', 'requirements',
-];
+export const CHECKIN_FIELDS: readonly string[] = RESOURCE_FIELDS.Checkin;
 
 export const CHECKINS = 'checkins';
 

@@ -2,6 +2,8 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, send, type Reference } from './common.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
+import type { components } from '../contract.js';
 
 /** Spec §2.3: Mr, Mrs, Ms or Miss; one response example also carries Mx. */
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
@@ -37,25 +39,7 @@ export interface Passport {
   place_of_issue?: string | null;
 }
 
-export interface Customer {
-  id: string;
-  href: string;
-  name: CustomerName;
-  date_of_birth: string | null;
-  place_of_birth: string | null;
-  /** Text in the spec (§2.3); a reference `{id, href, name}` in the operator's client and trek's sandbox. */
-  nationality: string | Reference | null;
-  passport: Passport | null;
-  medical_notes: string | null;
-  meal_preference: string | null;
-  meal_notes: string | null;
-  account_email: string | null;
-  phone_numbers: PhoneNumber[] | null;
-  emergency_contacts: { first_name: string | null; last_name: string | null; phone_numbers: PhoneNumber[] } | null;
-  /** `state` and `country` come back as references from the operator (and trek's sandbox); text is sent. */
-  address: (Omit<CustomerAddress, 'state' | 'country'> & { state?: string | Reference | null; country?: string | Reference | null }) | null;
-  bookings: { href: string };
-}
+export type Customer = components['schemas']['Customer'];
 
 /** The POST /customers/ body: `name` with its required members, the rest optional. */
 export interface CustomerCreate {
@@ -70,16 +54,7 @@ export interface CustomerCreate {
 }
 
 /** Every field path of a customer, for checking --fields before a customer is created. */
-export const CUSTOMER_FIELDS: readonly string[] = [
-  'id', 'href',
-  'name.legal_first_name', 'name.legal_middle_name', 'name.legal_last_name', 'name.common_name', 'name.title',
-  'date_of_birth', 'place_of_birth', 'nationality',
-  'passport.number', 'passport.issue_date', 'passport.expiry_date', 'passport.place_of_issue',
-  'medical_notes', 'meal_preference', 'meal_notes', 'account_email', 'phone_numbers',
-  'emergency_contacts.first_name', 'emergency_contacts.last_name', 'emergency_contacts.phone_numbers',
-  'address.street', 'address.city', 'address.state', 'address.country', 'address.postal_zip', 'address.latitude', 'address.longitude',
-  'bookings.href',
-];
+export const CUSTOMER_FIELDS: readonly string[] = RESOURCE_FIELDS.Customer;
 
 export const CUSTOMERS = 'customers';
 

@@ -2,8 +2,9 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus } from '../errors.js';
 import { records } from '../paginate.js';
-import { fetchJson, itemPath, send, type Reference } from './common.js';
-import type { CustomerName } from './customers.js';
+import { fetchJson, itemPath, send } from './common.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
+import type { components } from '../contract.js';
 
 export interface OverrideReason {
   id?: string;
@@ -13,16 +14,7 @@ export interface OverrideReason {
 }
 
 /** A waived requirement: while it exists the customer need not meet it to travel. */
-export interface Override {
-  id: string;
-  href: string;
-  customer: Reference & { name?: CustomerName };
-  booking: Reference;
-  services: Array<Reference & { type?: string }>;
-  reason: OverrideReason;
-  requirement: { code: string; name?: string | null };
-  date_created?: string;
-}
+export type Override = components['schemas']['Override'];
 
 /** The POST /overrides/ body (§4.2): references by id, reason and requirement by code. */
 export interface OverrideCreate {
@@ -34,14 +26,7 @@ export interface OverrideCreate {
 }
 
 /** Every field path of an override, for checking --fields before one is changed. */
-export const OVERRIDE_FIELDS: readonly string[] = [
-  'id', 'href', 'date_created',
-  'customer.id', 'customer.href', 'customer.name',
-  'booking.id', 'booking.href',
-  'services',
-  'reason.id', 'reason.href', 'reason.label', 'reason.code',
-  'requirement.code', 'requirement.name',
-];
+export const OVERRIDE_FIELDS: readonly string[] = RESOURCE_FIELDS.Override;
 
 export const OVERRIDES = 'overrides';
 

@@ -3,6 +3,7 @@ import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus, notFoundError } from '../errors.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { CustomerName } from './customers.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
 
 export { SERVICE_STATUSES, type ServiceStatus } from '../../domain/transitions.js';
 
@@ -122,13 +123,7 @@ export interface ServiceCreate {
 }
 
 /** Every field path a service may have, for checking --fields before a service is changed. */
-export const SERVICE_FIELDS: readonly string[] = [
-  'id', 'href', 'name', 'status', 'status_transitions', 'type', 'sub_type', 'start_date', 'finish_date', 'customers',
-  'date_created', 'date_confirmed', 'date_cancelled', 'option_expiry_date', 'purchase_price', 'commission',
-  'applied_promotion', 'applied_promotions', 'flags', 'booking', 'documents', 'declined_reason', 'product', 'associated_services',
-  'incomplete_requirements', 'arrival_flight_details', 'departure_flight_details', 'international_ticket_numbers',
-  'traveller_heights', 'rooms', 'cancellation_terms', 'flex_plan_addons', 'deposit', 'deposit_amount', 'cancellation_fee', 'payment_to_confirm',
-];
+export const SERVICE_FIELDS: readonly string[] = RESOURCE_FIELDS.Service;
 
 export function isServiceType(value: unknown): value is ServiceType {
   return (SERVICE_TYPES as readonly unknown[]).includes(value);

@@ -7,43 +7,26 @@ import type { WebhookEvent } from '../../domain/webhooks.js';
 import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus } from '../errors.js';
 import { records } from '../paginate.js';
-import { send, type Reference } from './common.js';
+import { send } from './common.js';
 import { idSegment } from './ids.js';
 import { sandboxCall, SANDBOX_PREFIX } from './sandbox.js';
+import { RESOURCE_FIELDS } from '../contract-fields.js';
+import type { components } from '../contract.js';
 
 export const WEBHOOKS_PATH = `${SANDBOX_PREFIX}/webhooks`;
 const DELIVERIES_PATH = `${SANDBOX_PREFIX}/webhook_deliveries`;
 
 /** A subscription: where the agency's events go, and which. */
-export interface WebhookSubscription {
-  id: string;
-  href: string;
-  url: string;
-  events: string[];
-  created: string;
-  agency: Reference;
-}
+export type WebhookSubscription = components['schemas']['WebhookSubscription'];
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';
 
 /** One request to a receiver (with its retries): the events of one change. */
-export interface WebhookDelivery {
-  id: string;
-  href: string;
-  subscription: Reference;
-  events: WebhookEvent[];
-  status: DeliveryStatus;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt: string | null;
-  created: string;
-  delivered: string | null;
-}
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 /** The members of a subscription as the sandbox answers them (--fields are checked against these). */
-export const WEBHOOK_FIELDS = ['id', 'href', 'url', 'events', 'created', 'agency', 'agency.id', 'agency.href'];
-export const DELIVERY_FIELDS = ['id', 'href', 'subscription', 'subscription.id', 'subscription.href', 'events', 'status', 'attempts', 'last_status', 'last_error', 'next_attempt', 'created', 'delivered'];
+export const WEBHOOK_FIELDS = RESOURCE_FIELDS.WebhookSubscription;
+export const DELIVERY_FIELDS = RESOURCE_FIELDS.WebhookDelivery;
 
 export interface NewSubscription {
   url: string;

@@ -7,6 +7,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, reportChange, resolveRelative, todayFor } from '../shared.js';
+import { RESOURCE_FIELDS } from '../../api/contract-fields.js';
 
 export interface ClockOptions extends ChangeOptions {
   /** Undefined: show the clock. */
@@ -17,7 +18,7 @@ export interface ClockOptions extends ChangeOptions {
 
 const CLOCK_ROWS: Column[] = [{ field: 'now', header: 'NOW' }];
 /** The clock as the sandbox answers it (docs/sandbox.md). */
-const CLOCK_FIELDS = ['now', 'offset_ms', 'epoch'];
+const CLOCK_FIELDS = RESOURCE_FIELDS.SandboxClock;
 
 /** `30d`, `12h`, `1d12h`, `90m`, `45s`: whole numbers with units s, m, h, d, more than zero. */
 export function parseDuration(value: string): string {

@@ -12,6 +12,7 @@ import { checkFieldsBeforeChange, describeRequest, renderChanged, resourceOption
 import { toArray } from '../../api/paginate.js';
 import { shortType } from '../service/columns.js';
 import { examples, idArgument, reportChange } from '../shared.js';
+import { RESOURCE_FIELDS } from '../../api/contract-fields.js';
 
 /** A payment link as given on the command line: its token, and the origin it names when the URL was absolute. */
 export interface PaymentLinkTarget {
@@ -23,7 +24,7 @@ export interface PaymentLinkTarget {
 export type SandboxPayOptions = ChangeOptions & ({ booking: string; /** Two fraction digits, as the API writes decimals. */ amount: string; link?: undefined } | { link: PaymentLinkTarget; booking?: undefined; amount?: undefined });
 
 /** The payment as the sandbox answers it (docs/sandbox.md). */
-const PAYMENT_FIELDS = ['id', 'href', 'booking', 'amount', 'currency', 'date_created', 'status', 'reason', 'allocation', 'payment_link'];
+const PAYMENT_FIELDS = RESOURCE_FIELDS.Payment;
 
 const TOKEN_RE = /^[0-9a-f]{32}$/;
 

@@ -22,6 +22,7 @@ import { checkFieldsBeforeChange } from '../resource.js';
 import { processSignals, type SignalHook } from '../signals.js';
 import { examples, outputSpec, parseInteger } from '../shared.js';
 import { webhookKey } from './key.js';
+import { RESOURCE_FIELDS } from '../../api/contract-fields.js';
 
 export interface ListenOptions {
   io: IOStreams;
@@ -48,8 +49,8 @@ export interface ListenOptions {
   stop: AbortSignal;
 }
 
-/** The fields of each event's JSON line (-o ndjson), for --fields. */
-const LISTEN_FIELDS = ['id', 'key', 'event_type', 'resource', 'data.id', 'data.href', 'created', 'received', 'repeat', 'forwarded', 'forward_error', 'cache_evicted'];
+/** The fields of each event's JSON line (-o ndjson), for --fields: the event's (the contract's), then what listen adds. */
+const LISTEN_FIELDS = [...RESOURCE_FIELDS.WebhookEvent, 'key', 'received', 'repeat', 'forwarded', 'forward_error', 'cache_evicted'];
 
 export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<void> = listenRun, signals: SignalHook = processSignals): Command {
   return new Command('listen')

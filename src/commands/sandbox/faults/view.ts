@@ -2,9 +2,10 @@
 import type { Fault } from '../../../domain/faults.js';
 import type { Column } from '../../../output/render.js';
 import { sanitize } from '../../../output/sanitize.js';
+import { RESOURCE_FIELDS } from '../../../api/contract-fields.js';
 
 /** The members of a fault as the sandbox answers them (--fields of `faults add` are checked against these). */
-export const FAULT_FIELDS = ['id', 'href', 'status', 'path', 'method', 'count', 'remaining', 'rate', 'retry_after', 'delay_ms', 'drop', 'date_created'];
+export const FAULT_FIELDS = RESOURCE_FIELDS.Fault;
 
 export const FAULT_COLUMNS: Column[] = [
   { field: 'id' },
