@@ -88,7 +88,14 @@ describe('30 commission and discounts round to the nearest cent', () => {
   /** A catalogue of one departure, one activity and one flex plan at the prices given, in CAD. */
   const catalogueAt = (price: string, startDate: string) =>
     ({
-      departure: () => ({ prices: { CAD: price }, deposits: { CAD: '100.00' }, start_date: startDate, flags: [] }),
+      departure: () => ({
+        prices: { CAD: price },
+        deposits: { CAD: '100.00' },
+        // Each traveller is priced at their room's adult band: one STANDARD room at `price`.
+        rooms: [{ code: 'STANDARD', price_bands: [{ prices: [{ currency: 'CAD', amount: price, deposit: '100.00' }] }] }],
+        start_date: startDate,
+        flags: [],
+      }),
       activity: () => ({ prices: { CAD: price }, commission_rate: 12 }),
       flexPlan: () => ({ prices: { CAD: price } }),
     }) as unknown as Catalogue;
