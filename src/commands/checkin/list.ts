@@ -7,7 +7,9 @@ import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { columnLines } from '../../output/grid.js';
 import { makeTheme } from '../../output/theme.js';
-import { updateWordsFor } from '../customer/flags.js';
+import { getCustomer } from '../../api/resources/customers.js';
+import { customerLabel } from '../customer/view.js';
+import { ITEMS_JUDGED_BY_RECORD, readinessFixes, wrapComment } from './fixes.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { askBooking } from '../ask.js';
@@ -69,7 +71,7 @@ export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
     ? `Every customer on booking ${sanitize(booking)} is ready for travel.`
     : `Booking ${sanitize(booking)} has no checkins: no customer is on its services yet.`;
   await renderList(opts.io, checkins, opts.output, { columns, empty });
-  if (opts.output.format === 'table' && !opts.output.fields && checkins.length > 0) await printReadinessAndFixes(opts, checkins);
+  if (opts.output.format === 'table' && !opts.output.fields && checkins.length > 0) await printReadinessAndFixes(opts, booking, checkins);
 }
 
 /** Ids put into a command line to paste: plain ones only (server text never reaches a shell unchecked). */
@@ -77,19 +79,26 @@ const PLAIN_ID = /^[A-Za-z0-9_.-]+$/;
 
 /**
  * Under the table: each customer's readiness page (a path too long to share a row with the
- * requirements at 80 columns), then, on a terminal, the `trek customer update` that completes
- * what each customer is missing, broken to the terminal's width.
+ * requirements at 80 columns), then, on a terminal, what completes what each customer is
+ * missing (readinessFixes: an update, or an override where the fact on file is the reason),
+ * broken to the terminal's width.
  */
-async function printReadinessAndFixes(opts: CheckinListOptions, checkins: Checkin[]): Promise<void> {
+async function printReadinessAndFixes(opts: CheckinListOptions, booking: string, checkins: Checkin[]): Promise<void> {
   const { io } = opts;
   const pages = checkins.map((c) => [sanitize(displayValue(c.customer?.id)), readinessPagePath(displayValue(c.id))]).filter(([, path]) => path !== '');
   if (pages.length > 0) io.out.write(`\n${makeTheme(opts.output.color).bold('Readiness pages')}\n${(await columnLines(pages)).join('\n')}\n`);
   if (!io.stderrIsTTY) return;
-  const fixes = checkins.flatMap((checkin) => {
-    const id = displayValue(checkin.customer?.id);
-    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => displayValue(item?.code)) : []));
-    const words = PLAIN_ID.test(id) ? updateWordsFor(id, items) : undefined;
-    return words ? [wrapCommand(words, io.columns)] : [];
-  });
+  const client = await opts.api();
+  const fixes: string[] = [];
+  for (const checkin of checkins) {
+    const id = formatValue(checkin.customer?.id);
+    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => formatValue(item?.code)) : []));
+    if (!PLAIN_ID.test(id) || !PLAIN_ID.test(booking) || items.length === 0) continue;
+    // The record says which fix applies (a birth date, a title, a passport expiry on file); a hint without it is still a hint.
+    const customer = items.some((item) => ITEMS_JUDGED_BY_RECORD.has(item)) ? await getCustomer(client, id).catch(() => undefined) : undefined;
+    const fix = readinessFixes(booking, id, items, customer, checkin.expires);
+    if (fix.reasons.length > 0) fixes.push(wrapComment(sanitize(`${customerLabel(checkin.customer)}: ${fix.reasons.join('; ')}`), io.columns));
+    fixes.push(...fix.commands.map((words) => wrapCommand(words, io.columns)));
+  }
   if (fixes.length > 0) io.err.write(`\nTo complete what is missing:\n${fixes.join('\n')}\n`);
 }

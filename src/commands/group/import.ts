@@ -20,6 +20,7 @@ import { agencyInUse } from '../booking/list.js';
 import { parseCurrency } from '../booking/create.js';
 import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idOption, parseInteger, reportChange } from '../shared.js';
+import { minorWarnings } from '../service/age-warning.js';
 import { processSignals, type SignalHook } from '../signals.js';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -158,7 +159,7 @@ async function showPlan(opts: GroupImportOptions, manifest: Manifest): Promise<v
   const booking = plan.booking ?? opts.booking ?? null;
   const pending = plan.actions.filter((a) => !plan.services.some((s) => a.action === 'skip' && s.customers.includes(a.customer))).length;
   const client = await opts.api();
-  await checkPlaces(opts, client, pending);
+  await checkPlaces(opts, client, pending, manifest);
   const price = pending > 0 ? await priceNote(client, opts, booking, pending) : '';
   const rows = summaryRows(
     plan.actions.map((a) => ({ row: a.row, outcome: a.action, ...(a.action === 'skip' && { customer: a.customer }) })),
@@ -188,13 +189,15 @@ async function priceNote(client: ApiClient, opts: GroupImportOptions, booking: s
 }
 
 /**
- * Refused before anything is created: a departure that cannot be booked, or fewer places left
+ * Before anything is created: minors on an adults-only departure are warned of; refused: a departure that cannot be booked, or fewer places left
  * than travellers to book (an AVAILABLE departure; REQUEST_SPACE and WAIT_LIST ones take a
  * group On Request or on the waitlist, as the API decides).
  */
-async function checkPlaces(opts: GroupImportOptions, client: Awaited<ReturnType<GroupImportOptions['api']>>, needed: number): Promise<void> {
+async function checkPlaces(opts: GroupImportOptions, client: Awaited<ReturnType<GroupImportOptions['api']>>, needed: number, manifest: Manifest): Promise<void> {
   if (needed === 0) return;
   const departure = await getDeparture(client, opts.departure);
+  const travellers = manifest.rows.map((row) => ({ label: `${basename(opts.manifest)}:${row.line} ${travellerName(row)}`, dateOfBirth: row.customer.date_of_birth }));
+  for (const line of minorWarnings(departure, travellers)) opts.io.err.write(`${line}\n`);
   const { status, spaces_remaining: places } = (departure as { availability?: { status?: string; spaces_remaining?: unknown } }).availability ?? {};
   const name = `departure ${sanitize(opts.departure)}${departure.name ? ` (${sanitize(String(departure.name))})` : ''}`;
   if (status === 'NOT_BOOKABLE') throw new UsageError(`${name} is not bookable; nothing was created`, 'See: trek search departures', { field: '--departure' });
@@ -229,7 +232,7 @@ export async function groupImportRun(opts: GroupImportOptions): Promise<void> {
       const booking = await getBooking(client, known);
       if (booking.date_closed) throw new UsageError(`booking ${sanitize(known)} is closed (${sanitize(String(booking.date_closed))}); nothing can be added to it`, undefined, { field: '--booking' });
     }
-    await checkPlaces(opts, client, needed);
+    await checkPlaces(opts, client, needed, manifest);
 
     let bookingId = known;
     if (bookingId === undefined) {

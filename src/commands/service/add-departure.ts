@@ -17,6 +17,7 @@ import { UsageError } from '../../errors.js';
 import { canPrompt } from '../../output/iostreams.js';
 import { formatMoney } from '../../output/money.js';
 import { roomCodesOf, roomQuote, STANDARD_ROOM } from '../departure/prices.js';
+import { warnOfMinors } from './age-warning.js';
 
 export interface AddServiceOptions extends ChangeOptions {
   /** Each asked for on a terminal when missing. */
@@ -88,6 +89,7 @@ export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise
   const departure = await requireValue(opts.departure, '--departure', opts.io, async (prompter) => askDeparture(await opts.api(), prompter, { booking, columns: opts.io.columns }), opts.prompter);
   const customers = await serviceCustomers(opts, booking);
   const rooms = await chooseRooms(opts, booking, departure, customers);
+  await warnOfMinors(opts.io, await opts.api(), departure, customers);
   const body: ServiceCreate = { booking: { id: booking }, product: { id: departure }, customers: customers.map((id) => ({ id })), ...(rooms ? { rooms: roomsMember(customers, rooms) } : {}) };
   if (opts.dryRun) return describeRequest(opts, createServiceRequest('departure_services', body));
 

@@ -7,6 +7,7 @@
  * the requirements below are the sandbox's choice (docs/sandbox.md, "Checkins").
  */
 import { createHash } from 'node:crypto';
+import { ageOn } from '../../domain/age.js';
 import { bookingServices, type BaseRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from '../model.js';
 import { href, ref } from '../refs.js';
 
@@ -38,12 +39,6 @@ export const MINIMUM_TOUR_AGE = 18;
 const GENDERED_TITLES: ReadonlySet<string> = new Set(['Mr', 'Mrs', 'Ms', 'Miss']);
 
 const present = (value: string | null | undefined): boolean => typeof value === 'string' && value.trim() !== '';
-
-/** Whole years between a birth date and a day, both YYYY-MM-DD. */
-function ageOn(birth: string, day: string): number {
-  const years = Number(day.slice(0, 4)) - Number(birth.slice(0, 4));
-  return day.slice(5) < birth.slice(5) ? years - 1 : years;
-}
 
 const ITEMS = {
   NAME: { code: 'NAME', met: (c) => present(c.name.legal_first_name) && present(c.name.legal_last_name) && present(c.name.title) },

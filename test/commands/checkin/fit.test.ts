@@ -35,9 +35,13 @@ describe('trek checkin list at 80 columns', () => {
     expect(t.out()).toMatch(new RegExp(`\\nReadiness pages\\n${ada.id}  /goodtogo/[0-9a-f]+\\n${alan.id}  /goodtogo/[0-9a-f]+\\n$`));
     expect(t.err()).toBe(
       '\nTo complete what is missing:\n' +
+        `  # Ms Ada Lovelace (${ada.id}): no middle name on file; if the passport shows\n` +
+        "  # none, leave --middle-name out: the passport's number answers it\n" +
         `  trek customer update ${ada.id} --middle-name NAME --nationality NATIONALITY \\\n` +
         '      --date-of-birth YYYY-MM-DD --passport-number NUMBER \\\n' +
         '      --passport-expiry-date YYYY-MM-DD\n' +
+        `  # Mr Alan Turing (${alan.id}): no middle name on file; if the passport shows none,\n` +
+        "  # leave --middle-name out: the passport's number answers it\n" +
         `  trek customer update ${alan.id} --middle-name NAME --nationality NATIONALITY \\\n` +
         '      --passport-number NUMBER --passport-expiry-date YYYY-MM-DD\n',
     );

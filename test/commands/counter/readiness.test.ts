@@ -1,0 +1,68 @@
+/**
+ * A day at the counter, round 3: readiness hints that name the real fix and its reason, and
+ * the warnings and readiness that come before and after a change (issue 29, items 2 and 3).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempHome } from '../../helpers/factory.js';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
+import { booked, READY, TOUR } from '../override/booked.js';
+
+const sandbox = useTrekSandbox();
+
+const CHILD = { ...READY, name: { ...READY.name, legal_first_name: 'Tim' }, date_of_birth: '2015-05-01' };
+
+async function fixesFor(fields: Record<string, unknown>) {
+  const b = await booked(sandbox, fields);
+  const t = await sandbox.trek(['checkin', 'list', '--booking', b.booking.id], { tty: true, columns: 300 });
+  expect(t.code).toBe(0);
+  return { ...b, err: t.err() };
+}
+
+describe('readiness hints name the real fix and why', () => {
+  it('a child with a birth date on file is sent to an override, not to change the birth date', async () => {
+    const { booking, customer, err } = await fixesFor(CHILD);
+    expect(err).toContain(`# Ms Tim Brewster Hopper (${customer.id}): born 2015-05-01: under the tour's minimum age`);
+    expect(err).toContain(`trek override add --booking ${booking.id} --customer ${customer.id} --requirement AGE_RESTRICTION --reason MINOR_TRAVELLER`);
+    expect(err).not.toContain('--date-of-birth');
+  });
+
+  it('title Mx is explained, with the override for a traveller whose passport shows no gender', async () => {
+    const { booking, customer, err } = await fixesFor({ ...READY, name: { ...READY.name, title: 'Mx' } });
+    expect(err).toContain('title Mx records no gender');
+    expect(err).toContain(`trek override add --booking ${booking.id} --customer ${customer.id} --requirement PERSONAL_DETAILS --reason NOT_APPLICABLE`);
+  });
+
+  it('a passport that expires before the trip ends says so, with both dates', async () => {
+    const { err } = await fixesFor({ ...READY, passport: { ...READY.passport, expiry_date: '2027-07-30' } });
+    const trip = await sandbox.api('GET', `/departures/${TOUR}`);
+    expect(err).toContain(`passport expires 2027-07-30, before the trip ends ${trip.finish_date}`);
+    expect(err).not.toContain('PASSPORT_EXPIRY missing');
+    expect(err).toMatch(/--passport-number NUMBER --passport-expiry-date YYYY-MM-DD/);
+    expect(err).toContain('--requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL');
+  });
+
+  it('offers "no middle name" as an answer', async () => {
+    const { err } = await fixesFor({ ...READY, name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' }, passport: {} });
+    expect(err).toContain('if the passport shows none, leave --middle-name out');
+  });
+
+  it('add-departure warns of a child on an adults-only band before booking', async () => {
+    const b = await booked(sandbox);
+    const child = await sandbox.api('POST', '/customers/', CHILD);
+    const t = await sandbox.trek(['service', 'add-departure', '--booking', b.booking.id, '--departure', TOUR, '--customer', child.id, '--dry-run']);
+    expect(t.code).toBe(0);
+    expect(t.err()).toMatch(new RegExp(`^! Tim Hopper \\(${child.id}\\) will be 12 on \\d{4}-\\d{2}-\\d{2}, when departure ${TOUR} starts; every room's band is "Adult 18\\+"`));
+    expect(t.err()).toContain('AGE_RESTRICTION, reason MINOR_TRAVELLER');
+  });
+
+  it('group import warns of a child in the manifest before anything is created', async () => {
+    const file = join(tempHome(), 'class.csv');
+    writeFileSync(file, 'name.title,name.legal_first_name,name.legal_last_name,date_of_birth\nMs,Ada,Adult,1980-01-01\nMr,Tim,Child,2015-05-01\n');
+    const t = await sandbox.trek(['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', TOUR, '--dry-run']);
+    expect(t.code).toBe(0);
+    expect(t.err()).toContain('! class.csv:3 Mr Tim Child will be 12 on');
+    expect(t.err()).not.toContain('Ada Adult will be');
+  });
+});
