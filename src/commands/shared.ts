@@ -287,6 +287,16 @@ export async function reportChange(opts: { io: IOStreams; destination: () => Pro
 }
 
 /**
+ * Lines for stderr: on a terminal each wraps to its width (the first with `firstHanging`
+ * columns of hanging indent, as under a label such as "Readiness now: "); in a log each stays whole.
+ */
+export async function writeNotes(io: IOStreams, lines: string[], firstHanging?: number): Promise<void> {
+  if (lines.length === 0) return;
+  const shown = io.stderrIsTTY ? await wrappedLines(lines, io.columns, (index) => (index === 0 ? firstHanging : undefined)) : lines;
+  io.err.write(shown.join('\n') + '\n');
+}
+
+/**
  * Writes lines of prose to stderr: on a terminal each line wraps to its width (continuations
  * under the line's own indent), in a log each stays whole.
  */

@@ -1,11 +1,16 @@
 import { Command } from 'commander';
-import { CUSTOMER_FIELDS, CUSTOMERS, displayName, getCustomer, updateCustomer, updateCustomerRequest, type Customer } from '../../api/resources/customers.js';
+import type { ApiClient } from '../../api/client.js';
+import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
+import { CUSTOMER_FIELDS, CUSTOMERS, displayName, getCustomer, listCustomerBookings, updateCustomer, updateCustomerRequest, type Customer } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
+import { formatValue } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { readinessLine } from '../checkin/view.js';
 import { readAsKind } from '../id-kind.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument, reportChange } from '../shared.js';
+import { toArray } from '../../api/paginate.js';
+import { examples, idArgument, reportChange, writeNotes } from '../shared.js';
 import { addCustomerFlags, customerToday, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
 import { CUSTOMER_ROWS } from './view.js';
 import { referenceName } from '../../output/value.js';
@@ -22,7 +27,8 @@ export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOpti
     .description(
       "Change a customer's details: any field of the customer (spec §2.3) has a flag. Values are checked before anything is sent " +
         '(dates are real dates, a birth date is not in the future, a passport expires after it was issued); then only the ' +
-        'members that differ from the customer as it is now are sent (PATCH), and the customer is printed.\n\n' +
+        'members that differ from the customer as it is now are sent (PATCH), and the customer is printed; the customer\'s ' +
+        'readiness on each booking they travel on, before and after, goes to stderr.\n\n' +
         '--phone and --emergency-phone replace the whole list. `trek checkin list` ends with the update that completes what a ' +
         "checkin is missing.",
     )
@@ -66,6 +72,24 @@ export function changedMembers(current: Customer, wanted: CustomerFields): Recor
   return changes;
 }
 
+/** The bookings the customer is on (their ids). */
+async function customerBookingIds(client: ApiClient, customer: string): Promise<string[]> {
+  return (await toArray(listCustomerBookings(client, customer))).map((b) => formatValue(b.id)).filter((id) => id !== '');
+}
+
+/**
+ * The customer's checkin on each of `bookings` that has one (a booking where the customer
+ * travels on nothing has none), as `override add` shows readiness before and after.
+ */
+async function readinessOn(client: ApiClient, bookings: readonly string[], customer: string): Promise<Map<string, Checkin>> {
+  const found = new Map<string, Checkin>();
+  for (const booking of bookings) {
+    const checkin = (await toArray(listBookingCheckins(client, booking))).find((c) => formatValue(c.customer?.id) === customer);
+    if (checkin) found.set(booking, checkin);
+  }
+  return found;
+}
+
 /** "name.legal_middle_name, nationality, passport.number": what a change touched. */
 function memberPaths(changes: Record<string, unknown>): string {
   return Object.entries(changes)
@@ -85,8 +109,17 @@ export async function customerUpdateRun(opts: CustomerUpdateOptions): Promise<vo
     return;
   }
   if (opts.dryRun) return describeRequest(opts, updateCustomerRequest(opts.id, changes));
+  const bookings = await customerBookingIds(client, opts.id);
+  const before = await readinessOn(client, bookings, opts.id);
   const customer = await updateCustomer(client, opts.id, changes);
   opts.history.remember('customer', [{ id: customer.id, label: displayName(customer.name) }]);
   await reportChange(opts, `Updated customer ${who}: ${sanitize(memberPaths(changes))}`);
+  const after = await readinessOn(client, bookings, opts.id);
+  for (const [booking, checkin] of after) {
+    const was = before.get(booking);
+    const on = `Readiness on booking ${sanitize(booking)}`;
+    if (was) await writeNotes(opts.io, [`${on} before: ${readinessLine(was)}`], on.length + 9);
+    await writeNotes(opts.io, [`${on} after:  ${readinessLine(checkin)}`], on.length + 9);
+  }
   await renderChanged(opts.io, customer, opts.output, { rows: CUSTOMER_ROWS, xmlRoot: 'customer' });
 }

@@ -66,3 +66,13 @@ describe('readiness hints name the real fix and why', () => {
     expect(t.err()).not.toContain('Ada Adult will be');
   });
 });
+
+describe('customer update shows readiness', () => {
+  it('before and after, for each booking the customer travels on', async () => {
+    const b = await booked(sandbox, READY);
+    const t = await sandbox.trek(['customer', 'update', b.customer.id, '--passport-expiry-date', '2027-07-30']);
+    expect(t.code).toBe(0);
+    expect(t.err()).toContain(`Readiness on booking ${b.booking.id} before: COMPLETE\n`);
+    expect(t.err()).toContain(`Readiness on booking ${b.booking.id} after:  INCOMPLETE — PASSPORT_INFORMATION: PASSPORT_EXPIRY\n`);
+  });
+});
