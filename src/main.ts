@@ -28,7 +28,9 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     await printCommanderText(commanderText, f);
     return ExitCode.ok;
-  } catch (error) {
+  } catch (thrown) {
+    const { explainNotFound } = await import('./commands/id-kind.js');
+    const error = await explainNotFound(thrown, () => f.api(), argv);
     // --help and --version end as exit-0 CommanderErrors: they never read the config to decide.
     return await report(error, f, exitCodeFor(error) !== ExitCode.ok && (await errorsAsJson()), commanderText);
   } finally {

@@ -62,6 +62,8 @@ export class ApiError extends TrekError {
   method: string;
   /** The request URL; the key travels in a header, so it never appears here. */
   url: string;
+  /** A 404 trek concluded itself after looking in every collection it could: not to be looked into again. */
+  concluded?: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -91,7 +93,9 @@ export class ApiError extends TrekError {
  * collection, a server that is not a trek sandbox): the same error, and exit code, as the server's.
  */
 export function notFoundError(method: string, url: string, message: string): ApiError {
-  return new ApiError({ kind: 'http', status: 404, method, url, message });
+  const error = new ApiError({ kind: 'http', status: 404, method, url, message });
+  error.concluded = true;
+  return error;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -125,7 +125,8 @@ describe('13.2 a good id is sent as one encoded path segment', () => {
       homes.push(t.home);
       expect(await main(['booking', 'get', id], t.f)).toBe(4);
     }
-    expect(server.requests.map((r) => [r.method, r.url])).toEqual([
+    // A 404 is also looked for in the other collections (an id of another kind), encoded alike.
+    expect(server.requests.filter((r) => r.url.startsWith('/bookings/')).map((r) => [r.method, r.url])).toEqual([
       ['GET', '/bookings/%C3%A9%3A1/'],
       ['GET', '/bookings/x%3By%3Dz/'],
       ['GET', "/bookings/o'k/"],

@@ -1,0 +1,38 @@
+/**
+ * A day at the counter, round 3: ids of another kind, errors a script can read, writes whose
+ * outcome is unknown, typos caught before they reach the API (issue 29, items 4, 6, 7, 8, 11, 14).
+ */
+import { describe, expect, it } from 'vitest';
+import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
+
+const sandbox = useTrekSandbox();
+
+async function bookingAndCustomer() {
+  const booking = await sandbox.api('POST', '/bookings/', { currency: 'CAD' });
+  const customer = await sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } });
+  return { booking, customer };
+}
+
+describe('an id of another kind, for every id argument and flag', () => {
+  it('booking get of a customer id, customer get of a booking id: exit 2 naming the kind', async () => {
+    const { booking, customer } = await bookingAndCustomer();
+    const asBooking = await sandbox.trek(['booking', 'get', customer.id]);
+    expect([asBooking.code, asBooking.err()]).toEqual([2, `error: ${customer.id} is a customer, not a booking\nTry: trek customer get ${customer.id}\n`]);
+    const asCustomer = await sandbox.trek(['customer', 'get', booking.id]);
+    expect([asCustomer.code, asCustomer.err()]).toEqual([2, `error: ${booking.id} is a booking, not a customer\nTry: trek booking get ${booking.id}\n`]);
+  });
+
+  it('--departure given a dossier and --customer given a booking name the kind and the flag', async () => {
+    const { booking, customer } = await bookingAndCustomer();
+    const dossier = await sandbox.trek(['service', 'add-departure', '--booking', booking.id, '--departure', '20001', '--customer', customer.id]);
+    expect([dossier.code, dossier.err().split('\n')[0]]).toEqual([2, 'error: 20001 is a dossier, not a departure']);
+    const json = await sandbox.trek(['service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', booking.id, '-o', 'json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.err()).error).toMatchObject({ message: `${booking.id} is a booking, not a customer`, code: 'usage', field: '--customer' });
+  });
+
+  it('an id no collection has stays a 404, exit 4', async () => {
+    const t = await sandbox.trek(['booking', 'get', '999999999']);
+    expect(t.code).toBe(4);
+  });
+});
