@@ -7,7 +7,7 @@ import { GLOBAL_FLAGS } from './config/global-flags.js';
 import { ensurePrivateFolder, trekPaths, type TrekPaths } from './config/paths.js';
 import type { IOStreams, ColorMode } from './output/iostreams.js';
 import { colorEnabled } from './output/iostreams.js';
-import type { Format } from './output/formats.js';
+import { isJsonFormat, type Format } from './output/formats.js';
 import { sanitize } from './output/sanitize.js';
 import { makeTheme, type Theme } from './output/theme.js';
 import { inquirerPrompter, type Prompter } from './prompt/prompter.js';
@@ -106,7 +106,13 @@ export function createFactory(init: FactoryInit): Factory {
       apiKey ??= sandbox.apiKey;
     }
     const errTheme = f.theme('err');
-    const notice = (line: string) => io.err.write(`${errTheme.warning('!')} ${line}\n`);
+    // When errors are JSON a script reads stderr with jq: notices are left out unless --verbose
+    // (whose trace and notices are for a person reading along, as they are).
+    const configuredOutput = profile.output ?? (await import('./config/store.js').then(({ readSettings }) => readSettings(f.paths()).output).catch(() => undefined));
+    const jsonStderr = () => (f.globals.output !== undefined || f.globals.jq !== undefined ? isJsonFormat(f.globals) : isJsonFormat({ output: configuredOutput }));
+    const notice = (line: string) => {
+      if (!jsonStderr() || f.globals.verbose) io.err.write(`${errTheme.warning('!')} ${line}\n`);
+    };
     const { openResponseCache } = await import('./cache/index.js');
     return new ApiClient({
       baseUrl: baseUrl!,

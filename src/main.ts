@@ -5,6 +5,7 @@ import { newRootCmd } from './commands/root.js';
 import { COMPLETE_COMMAND } from './completion/protocol.js';
 import { CancelError, carriesExit, ExitCode, UsageError, type ExitCodeValue } from './errors.js';
 import type { Factory } from './factory.js';
+import { isJsonFormat } from './output/formats.js';
 import { sanitize, toSafeJson } from './output/sanitize.js';
 import { loadTheme } from './output/theme.js';
 
@@ -79,10 +80,6 @@ interface OutputFlags {
 export function outputFromArgv(argv: readonly string[]): OutputFlags {
   const { output, json, jq } = globalFlagsFromArgv(argv, ['output', 'json', 'jq']);
   return { output: typeof output === 'string' ? output : json ? 'json' : undefined, jq: typeof jq === 'string' ? jq : undefined };
-}
-
-function isJsonFormat({ output, jq }: OutputFlags): boolean {
-  return output === 'json' || output === 'ndjson' || (output === undefined && jq !== undefined);
 }
 
 /**

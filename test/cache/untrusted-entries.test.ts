@@ -138,7 +138,8 @@ describe('a cache that cannot be written', () => {
     const { server, trek } = await setUp();
     disk.full = true;
     try {
-      const result = await trek.run(['search', 'departures', '--all', '-o', 'json']);
+      // With -o json, notices show only with --verbose (stderr is otherwise the JSON error alone).
+      const result = await trek.run(['search', 'departures', '--all', '-o', 'json', '--verbose']);
       expect(result.code).toBe(0);
       expect(JSON.parse(result.out).map((d: { id: string }) => d.id)).toEqual(['101', '102']);
       const warnings = result.err.split('\n').filter((line) => line.includes('local cache'));

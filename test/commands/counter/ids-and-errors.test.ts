@@ -3,9 +3,21 @@
  * outcome is unknown, typos caught before they reach the API (issue 29, items 4, 6, 7, 8, 11, 14).
  */
 import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/main.js';
+import { testFactory } from '../../helpers/factory.js';
+import { useHostileServers } from '../../helpers/hostile-server.js';
 import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 
 const sandbox = useTrekSandbox();
+const servers = useHostileServers();
+const noWait = { sleep: async () => {} };
+
+/** `trek ARGS` against a hostile server; retries do not wait. */
+async function against(url: string, args: string[]) {
+  const t = testFactory({ baseUrl: url, apiKey: 'k', clientOverrides: noWait });
+  const code = await main(args, t.f);
+  return Object.assign(t, { code });
+}
 
 async function bookingAndCustomer() {
   const booking = await sandbox.api('POST', '/bookings/', { currency: 'CAD' });
@@ -34,5 +46,30 @@ describe('an id of another kind, for every id argument and flag', () => {
   it('an id no collection has stays a 404, exit 4', async () => {
     const t = await sandbox.trek(['booking', 'get', '999999999']);
     expect(t.code).toBe(4);
+  });
+});
+
+describe('in JSON mode stderr is the JSON error alone', () => {
+  const unavailable = () => servers.start((_req, res) => void res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"down"}'));
+
+  it('retry notices are left out of --json stderr, so the error is its only line', async () => {
+    const server = await unavailable();
+    const t = await against(server.url, ['booking', 'get', '200001', '--json']);
+    expect(t.code).toBe(7);
+    expect(t.err().trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(t.err())).toMatchObject({ exit_code: 7, error: { message: 'down' } });
+  });
+
+  it('--verbose shows them, for a person reading along', async () => {
+    const server = await unavailable();
+    const t = await against(server.url, ['booking', 'get', '200001', '--json', '--verbose']);
+    expect(t.err().match(/^! HTTP 503 .*retrying/gm)).toHaveLength(3);
+    expect(JSON.parse(t.err().trimEnd().split('\n').at(-1)!)).toMatchObject({ exit_code: 7 });
+  });
+
+  it('a table still gets its "!" notices', async () => {
+    const server = await unavailable();
+    const t = await against(server.url, ['booking', 'get', '200001']);
+    expect(t.err()).toMatch(/^! HTTP 503 .*retrying/m);
   });
 });
