@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { ApiError } from './api/errors.js';
+import { ApiError, outcomeUnknown } from './api/errors.js';
 import { globalFlagsFromArgv } from './config/global-flags.js';
 import { newRootCmd } from './commands/root.js';
 import { COMPLETE_COMMAND } from './completion/protocol.js';
@@ -32,6 +32,7 @@ export async function main(argv: string[], f: Factory): Promise<number> {
   } catch (thrown) {
     const { explainNotFound } = await import('./commands/id-kind.js');
     const error = await explainNotFound(thrown, () => f.api(), argv);
+    if (outcomeUnknown(error) && error.hint === undefined) error.hint = (await import('./commands/unknown-outcome.js')).unknownOutcomeHint(error, argv);
     // --help and --version end as exit-0 CommanderErrors: they never read the config to decide.
     return await report(error, f, exitCodeFor(error) !== ExitCode.ok && (await errorsAsJson()), commanderText);
   } finally {
@@ -132,6 +133,7 @@ async function report(error: unknown, f: Factory, asJson: boolean, commanderText
       err.write(`  - ${where}${where && detail.detail ? ' — ' : ''}${sanitize(detail.detail ?? '')}\n`);
     }
     if (error.body?.error_id) err.write(`  error_id: ${sanitize(error.body.error_id)}\n`);
+    if (error.hint) err.write(`${sanitize(error.hint)}\n`);
     return code;
   }
   if (error instanceof CancelError && error.declined) {

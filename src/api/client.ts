@@ -328,8 +328,10 @@ function failureOrigin(method: string, exchange: Exchange): string {
 
 /** A failure before a complete response, with what the retry policy needs to know. */
 class TransportFailure extends Error {
-  constructor(readonly error: ApiError, readonly notSent: boolean, readonly reset: boolean) {
+  /** `unsent`: the request never left, though retrying is not the remedy (notSent says it is). */
+  constructor(readonly error: ApiError, readonly notSent: boolean, readonly reset: boolean, unsent = notSent) {
     super(error.message);
+    if (unsent) error.notSent = true;
   }
 }
 
@@ -748,7 +750,7 @@ export class ApiClient {
     const code = errorCode(error);
     switch (code) {
       case 'UND_ERR_CONNECT_TIMEOUT':
-        return new TransportFailure(make('timeout', `could not connect to ${peer} within ${seconds(this.connectTimeoutMs)}`), false, false);
+        return new TransportFailure(make('timeout', `could not connect to ${peer} within ${seconds(this.connectTimeoutMs)}`), false, false, true);
       case 'ECONNREFUSED':
         return new TransportFailure(make('network', `connection refused to ${peer}`), true, false);
       case 'ECONNRESET':
@@ -757,7 +759,7 @@ export class ApiClient {
         return new TransportFailure(make('network', `connection reset by ${peer} before a complete response to ${method} ${url.href}`), false, true);
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
-        return new TransportFailure(make('network', `host not found: ${proxy === undefined ? url.hostname : `${proxy.url.hostname}, the proxy in ${proxy.variable}`}`), false, false);
+        return new TransportFailure(make('network', `host not found: ${proxy === undefined ? url.hostname : `${proxy.url.hostname}, the proxy in ${proxy.variable}`}`), false, false, true);
     }
     const message = (error as Error).message;
     // undici's words for a proxy that refused: a CONNECT answered with another status than 200, or a 407 to a forwarded request.

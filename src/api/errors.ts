@@ -64,6 +64,10 @@ export class ApiError extends TrekError {
   url: string;
   /** A 404 trek concluded itself after looking in every collection it could: not to be looked into again. */
   concluded?: boolean;
+  /** The request never reached the server (refused, host not found, no connection in time). */
+  notSent?: boolean;
+  /** What to do next, said under the error (in JSON, its `hint`). */
+  hint?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -83,8 +87,9 @@ export class ApiError extends TrekError {
 
   /** The API's own error body for an HTTP error (spec §7.2), else the message and what went wrong. */
   override toJson(): Record<string, unknown> {
-    if (this.body) return { ...this.body };
-    return this.kind === 'http' ? { message: this.message, http_status_code: this.status } : { message: this.message, code: this.kind };
+    const hint = this.hint === undefined ? {} : { hint: this.hint };
+    if (this.body) return { ...this.body, ...hint };
+    return { ...(this.kind === 'http' ? { message: this.message, http_status_code: this.status } : { message: this.message, code: this.kind }), ...hint };
   }
 }
 
@@ -165,4 +170,14 @@ export async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined
     if (isHttpStatus(error, 404, 410)) return undefined;
     throw error;
   }
+}
+
+/**
+ * A write whose outcome nobody knows: a POST that reached the server and got no usable answer
+ * (a reset connection, a timeout, a 5xx). The record may or may not exist; retrying blindly
+ * could make it twice.
+ */
+export function outcomeUnknown(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.method !== 'POST' || error.notSent) return false;
+  return error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'http' && error.status !== undefined && error.status >= 500);
 }

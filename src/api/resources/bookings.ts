@@ -127,3 +127,15 @@ export function listBookingServices(client: ApiClient, id: string): AsyncGenerat
 export function agencyBookingsPath(agencyId: string): string {
   return itemPath('agencies', agencyId, BOOKINGS);
 }
+
+/**
+ * The agency's bookings whose external_id is `externalId` (the API filters by contains, so
+ * the exact ones are kept): how a booking whose creation answer was lost is found.
+ */
+export async function bookingsWithExternalId(client: ApiClient, agencyId: string, externalId: string): Promise<Booking[]> {
+  const found: Booking[] = [];
+  for await (const booking of records<Booking>(client, agencyBookingsPath(agencyId), [['external_id', externalId]], { all: true })) {
+    if (booking.external_id === externalId) found.push(booking);
+  }
+  return found;
+}

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
-import { BOOKING_FIELDS, createBooking, createBookingRequest, getBooking, type AgencyIdentifier, type BookingCreate } from '../../api/resources/bookings.js';
+import type { ApiClient } from '../../api/client.js';
+import { outcomeUnknown } from '../../api/errors.js';
+import { BOOKING_FIELDS, bookingsWithExternalId, createBooking, createBookingRequest, getBooking, type AgencyIdentifier, type Booking, type BookingCreate } from '../../api/resources/bookings.js';
 import { getAgency } from '../../api/resources/agencies.js';
 import { whoami } from '../../api/resources/sandbox.js';
 import { UsageError } from '../../errors.js';
@@ -8,6 +10,7 @@ import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, idOption, parseEmail, reportChange, requireValue } from '../shared.js';
+import { agencyInUse } from './list.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 
 export interface BookingCreateOptions extends ChangeOptions {
@@ -78,10 +81,43 @@ export async function bookingCreateRun(opts: BookingCreateOptions): Promise<void
   if (opts.noAutoFinalPayment) body.no_auto_final_payment = true;
   if (opts.dryRun) return describeRequest(opts, createBookingRequest(body));
 
-  const booking = await createBooking(await opts.api(), body);
+  const client = await opts.api();
+  const found = await lostAnswerFinder(opts, client);
+  let booking: Booking;
+  let note = '';
+  try {
+    booking = await createBooking(client, body);
+  } catch (error) {
+    if (!outcomeUnknown(error) || found === undefined) throw error;
+    const made = await found();
+    if (made === undefined) throw error;
+    booking = made;
+    note = ` (its answer was lost: ${sanitize(error.message)}; found by its external_id)`;
+  }
   opts.history.remember('booking', [{ id: booking.id, label: bookingLabel(booking) }]);
-  await reportChange(opts, `Created booking ${sanitize(String(booking.id))}`);
+  await reportChange(opts, `Created booking ${sanitize(String(booking.id))}${note}`);
   await renderChanged(opts.io, booking, opts.output, { rows: BOOKING_ROWS, xmlRoot: 'booking' });
+}
+
+/**
+ * With --external-id, the agency's bookings that carry it are read before the create, so that
+ * when its answer is lost (outcomeUnknown) the booking it made is the one new among them, as
+ * group import finds its booking. Undefined without an external id, or when the agency or its
+ * bookings cannot be read (the lost answer is then reported as it is, with what to check).
+ */
+async function lostAnswerFinder(opts: BookingCreateOptions, client: ApiClient): Promise<(() => Promise<Booking | undefined>) | undefined> {
+  const externalId = opts.externalId;
+  if (externalId === undefined) return undefined;
+  try {
+    const agency = await agencyInUse({ agency: opts.agency?.field === 'id' ? opts.agency.value : undefined, profileAgency: opts.profileAgency, api: opts.api });
+    const before = new Set((await bookingsWithExternalId(client, agency, externalId)).map((b) => String(b.id)));
+    return async () => {
+      const made = (await bookingsWithExternalId(client, agency, externalId).catch(() => [])).filter((b) => !before.has(String(b.id)));
+      return made.length === 1 ? made[0] : undefined;
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

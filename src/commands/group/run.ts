@@ -14,7 +14,7 @@ import { pMapIterable } from 'p-map';
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { records } from '../../api/paginate.js';
-import { agencyBookingsPath, createBooking, listBookingServices, type Booking } from '../../api/resources/bookings.js';
+import { bookingsWithExternalId, createBooking, listBookingServices } from '../../api/resources/bookings.js';
 import { createCustomer, displayName, type Customer, type CustomerCreate } from '../../api/resources/customers.js';
 import { createDepartureService, type BookedService } from '../../api/resources/services.js';
 import type { SignalHook } from '../signals.js';
@@ -184,12 +184,10 @@ export async function newBooking(client: ApiClient, journal: Journal, currency: 
   if (journal.state.booking !== undefined) return { id: journal.state.booking, made: false };
   const lost = journal.state.bookingSent;
   if (lost !== undefined) {
-    const query: Array<[string, string]> = [['external_id', lost]];
-    for await (const booking of records<Booking>(client, agencyBookingsPath(await agency()), query, { all: true })) {
-      if (booking.external_id === lost) {
-        await journal.append({ t: 'booking', id: String(booking.id) });
-        return { id: String(booking.id), made: true };
-      }
+    const [booking] = await bookingsWithExternalId(client, await agency(), lost);
+    if (booking) {
+      await journal.append({ t: 'booking', id: String(booking.id) });
+      return { id: String(booking.id), made: true };
     }
   }
   const externalId = `trek-group-${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}`;

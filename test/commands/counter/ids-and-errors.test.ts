@@ -73,3 +73,45 @@ describe('in JSON mode stderr is the JSON error alone', () => {
     expect(t.err()).toMatch(/^! HTTP 503 .*retrying/m);
   });
 });
+
+describe('a write whose outcome is unknown says so, and what to check', () => {
+  /** In front of the sandbox: every request is forwarded; a POST to a path `lost` matches is acted on, then its answer is replaced by `answer`. */
+  const lossyProxy = (lost: RegExp, answer: (res: import('node:http').ServerResponse) => void) =>
+    servers.start(async (req, res, body) => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+      const upstream = await fetch(`${sandbox.running.baseUrl}${req.url}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }) });
+      const text = await upstream.text();
+      if (req.method === 'POST' && lost.test(req.url ?? '')) return answer(res);
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
+    });
+  const proxied = (url: string, args: string[]) => {
+    const t = testFactory({ baseUrl: url, apiKey: sandbox.running.apiKey, clientOverrides: noWait, env: { NO_COLOR: '1' } });
+    return main(args, t.f).then((code) => Object.assign(t, { code }));
+  };
+
+  it('a 500 on booking create: may or may not exist, and the command that checks', async () => {
+    const proxy = await lossyProxy(/^\/(bookings|customers)\/$/, (res) => void res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"oops"}'));
+    const t = await proxied(proxy.url, ['booking', 'create', '--currency', 'CAD']);
+    expect(t.code).toBe(7);
+    expect(t.err()).toContain('The answer to this POST was lost: the booking may or may not have been made. Check before sending it again (a second one could make it twice): trek booking list\n');
+    const json = await proxied(proxy.url, ['customer', 'create', '--first-name', 'Ada', '--last-name', 'L', '--title', 'Ms', '--json']);
+    expect(JSON.parse(json.err()).error.hint).toBe('The answer to this POST was lost: the customer may or may not have been made. Check before sending it again (a second one could make it twice): trek customer list');
+  });
+
+  it('a reset connection on add-departure names the booking to check', async () => {
+    const { booking, customer } = await bookingAndCustomer();
+    const proxy = await lossyProxy(/^\/departure_services\/$/, (res) => res.socket?.destroy());
+    const t = await proxied(proxy.url, ['service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', customer.id]);
+    expect(t.code).toBe(7);
+    expect(t.err()).toContain(`Check before sending it again (a second one could make it twice): trek booking services ${booking.id}`);
+  });
+
+  it('booking create with --external-id finds the booking its lost answer made', async () => {
+    const proxy = await lossyProxy(/^\/bookings\/$/, (res) => void res.writeHead(502).end());
+    const t = await proxied(proxy.url, ['booking', 'create', '--currency', 'CAD', '--external-id', 'CRM-LOST-1', '-o', 'json']);
+    expect([t.code, t.err()]).toEqual([0, expect.stringContaining('found by its external_id')]);
+    const made = JSON.parse(t.out());
+    expect(made).toMatchObject({ external_id: 'CRM-LOST-1', currency: 'CAD' });
+    expect(proxy.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+});
