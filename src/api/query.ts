@@ -15,7 +15,7 @@ export const SEARCH_OPERATORS: readonly string[] = ['lt', 'lte', 'gt', 'gte', 'l
  */
 export type FieldType = 'text' | 'date' | 'datetime' | 'decimal' | 'integer' | 'boolean' | { oneOf: readonly string[] };
 
-/** Searchable attributes of one collection and their types; attributes not listed are sent unchecked. */
+/** Searchable attributes of one collection and their types; a list that has a table refuses attributes not in it. */
 export type FieldTypes = Readonly<Record<string, FieldType>>;
 
 /** Spec §2.11. */
@@ -26,6 +26,26 @@ export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPAC
  * (openapi/trek.yaml: each list operation's x-trek-searchable, typed by its results' schema).
  */
 export const SEARCH_FIELD_TYPES = SEARCH_ATTRIBUTES satisfies Record<string, FieldTypes>;
+
+export type SearchCollection = keyof typeof SEARCH_FIELD_TYPES;
+
+/** The collections trek knows the searchable attributes of, in the order `trek help filters` lists them. */
+export const SEARCH_COLLECTIONS = Object.keys(SEARCH_FIELD_TYPES) as SearchCollection[];
+
+/**
+ * The searchable (and orderable) attributes of a collection with their types: the one place
+ * lists, completion and `trek help filters` read them from, so their source can change.
+ */
+export function searchFields(collection: SearchCollection): FieldTypes {
+  return SEARCH_FIELD_TYPES[collection];
+}
+
+/** An attribute a collection's table does not have: "did you mean" the nearest, and the ones there are. */
+function unknownAttribute(attribute: string, fields: FieldTypes, describe: (problem: string, hint?: string) => UsageError): UsageError {
+  const known = Object.keys(fields);
+  const nearest = nearestMatch(attribute, known);
+  return describe(`unknown attribute '${attribute}'${nearest === undefined ? '' : `; did you mean ${nearest}?`}`, `attributes here: ${known.join(', ')} (trek help filters)`);
+}
 
 /** Attribute names, nested with dots: `start_date`, `availability.status`. */
 const ATTRIBUTE_RE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
@@ -84,6 +104,7 @@ export function parseWhere(expressions: string[], options: WhereOptions = {}): A
     const value = expression.slice(eq + 1);
     const [attribute = '', operator, ...extra] = key.split('__');
     checkAttribute(attribute, fail);
+    if (options.fields && !Object.hasOwn(options.fields, attribute)) throw unknownAttribute(attribute, options.fields, fail);
     if (extra.length > 0) throw fail(`two operators on '${attribute}' (${[operator, ...extra].join(', ')}); the API allows one operator per attribute`);
     if (operator !== undefined && !SEARCH_OPERATORS.includes(operator)) {
       throw fail(`unknown operator '${operator}'`, `valid operators: ${SEARCH_OPERATORS.join(', ')}`);
@@ -169,15 +190,19 @@ function dateProblem(attribute: string, value: string, whole: boolean, form: str
   return unreal === undefined ? undefined : [`'${value}' is not a real date: ${unreal}`, takes];
 }
 
-/** `attr` → order_by, `-attr` → order_by__desc, `+attr` → order_by__asc; comma-separated lists allowed. */
-export function parseOrderBy(values: string[]): Array<[string, string]> {
+/**
+ * `attr` → order_by, `-attr` → order_by__desc, `+attr` → order_by__asc; comma-separated lists
+ * allowed. With `fields`, an attribute the collection's table lacks is refused before sending.
+ */
+export function parseOrderBy(values: string[], fields?: FieldTypes): Array<[string, string]> {
   const params: Array<[string, string]> = [];
   for (const value of values) {
     for (const term of value.split(',').map((t) => t.trim())) {
-      const fail = (problem: string) => new UsageError(`--order-by '${value}': ${problem}`, 'use --order-by attribute (ascending) or --order-by -attribute (descending)');
+      const fail = (problem: string, hint = 'use --order-by attribute (ascending) or --order-by -attribute (descending)') => new UsageError(`--order-by '${value}': ${problem}`, hint, { field: '--order-by' });
       const sign = term[0] === '-' || term[0] === '+' ? term[0] : '';
       const attribute = term.slice(sign.length);
       checkAttribute(attribute, fail);
+      if (fields && !Object.hasOwn(fields, attribute)) throw unknownAttribute(attribute, fields, fail);
       params.push([sign === '-' ? 'order_by__desc' : sign === '+' ? 'order_by__asc' : 'order_by', attribute]);
     }
   }

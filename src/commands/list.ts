@@ -148,7 +148,7 @@ export function parseListFlags(flags: ListFlags, spec: ListSpec, today?: string)
     }
     if (flags.orderBy.length === 0) orderBy = [attribute];
   }
-  query.push(...parseOrderBy(orderBy));
+  query.push(...parseOrderBy(orderBy, spec.fields));
   const maxPerPage = flags.maxPerPage === undefined ? undefined : validateMaxPerPage(parseInteger(flags.maxPerPage, '--max-per-page'));
   // Ask for no more than needed: a --limit 5 list fetches one page of 10, not 50.
   const pageSize = maxPerPage ?? (limit === undefined ? 100 : Math.min(100, Math.max(10, limit)));

@@ -65,11 +65,12 @@ describe('18 bad filter values are refused before sending', () => {
     expect(refusal(['duration_hours__gte=four'], SEARCH_FIELD_TYPES.activities).message).toBe("--where 'duration_hours__gte=four': duration_hours takes a whole number, got 'four'");
   });
 
-  it('attributes the tables do not know, and text, are sent as typed', () => {
+  it('text is sent as typed; an attribute the table does not have is refused, naming the nearest', () => {
     expect(parseWhere(['rooms.code=ANYTHING', 'name=2027-13-45'], { fields: SEARCH_FIELD_TYPES.departures })).toEqual([
       ['rooms.code', 'ANYTHING'],
       ['name', '2027-13-45'],
     ]);
+    expect(() => parseWhere(['room.code=SINGLE'], { fields: SEARCH_FIELD_TYPES.departures })).toThrow("unknown attribute 'room.code'; did you mean rooms.code?");
   });
 
   it('18 two start_date conditions are refused, pointing to the range flags when the command has them', () => {

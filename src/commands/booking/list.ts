@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { ApiError, isHttpStatus } from '../../api/errors.js';
 import { agencyBookingsPath, listBookingServices, type Booking } from '../../api/resources/bookings.js';
 import { whoami } from '../../api/resources/sandbox.js';
-import { SEARCH_FIELD_TYPES } from '../../api/query.js';
+import { searchFields } from '../../api/query.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { type Column, type OutputSpec } from '../../output/render.js';
@@ -23,7 +23,7 @@ export interface BookingListOptions extends ResourceOptions {
 /** Dates and money owing, narrow enough for 80 columns. */
 export const BOOKING_LIST: ListSpec = {
   noun: 'bookings',
-  fields: SEARCH_FIELD_TYPES.bookings,
+  fields: searchFields('bookings'),
   defaultOrder: '-date_created',
   columns: [
     { field: 'id', header: 'ID' },

@@ -4,7 +4,7 @@
  */
 import type { TopicName } from '../../domain/help-topics.js';
 import type { Command } from 'commander';
-import { SEARCH_OPERATORS } from '../../api/query.js';
+import { SEARCH_COLLECTIONS, SEARCH_OPERATORS, searchFields, type SearchCollection } from '../../api/query.js';
 import { EXIT_CODE_TABLE } from '../../errors.js';
 import { DEFAULT_PAGER } from '../../output/pager.js';
 import { FORMATS, type Format } from '../../output/formats.js';
@@ -70,6 +70,14 @@ export const FILTER_EXAMPLES: readonly string[] = [
   'trek search departures --from today --to +6mo',
 ];
 
+/** The list each collection's attributes are searched with. */
+const SEARCHED_BY: Readonly<Record<SearchCollection, string>> = {
+  departures: 'search departures',
+  tour_dossiers: 'search tour-dossiers',
+  activities: 'search activities',
+  bookings: 'booking list',
+};
+
 const filters: Topic = (program, width) =>
   [
     paragraph(program, width, 'Filters: --where on every list and search (spec §4.1).'),
@@ -80,6 +88,9 @@ const filters: Topic = (program, width) =>
     ]),
     '',
     itemList(program, width, SEARCH_OPERATORS.map((operator) => [`  ${operator}`, OPERATORS[operator]![0]])),
+    '',
+    paragraph(program, width, 'Attributes each list takes in --where and --order-by (another is refused before anything is sent, naming the nearest):'),
+    itemList(program, width, SEARCH_COLLECTIONS.map((collection) => [`  ${SEARCHED_BY[collection]}`, Object.keys(searchFields(collection)).join(', ')])),
     '',
     paragraph(
       program,

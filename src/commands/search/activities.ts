@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { SEARCH_FIELD_TYPES } from '../../api/query.js';
+import { searchFields } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { newSearchVerbCmd, type SearchOptions, type SearchResource } from './search.js';
 
@@ -8,7 +8,7 @@ export const ACTIVITIES: SearchResource = {
   noun: 'activities',
   path: '/activities',
   description: 'Search activities (products booked with `trek service add-activity`) by name, place and dates; listed by name.\nThe default condition matches case-insensitively on a part of the value.',
-  fields: SEARCH_FIELD_TYPES.activities,
+  fields: searchFields('activities'),
   defaultOrder: 'name',
   columns: [
     { field: 'id' },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { SEARCH_FIELD_TYPES } from '../../api/query.js';
+import { searchFields } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney } from '../../output/money.js';
 import type { Column, OutputSpec } from '../../output/render.js';
@@ -83,7 +83,7 @@ export const DEPARTURES: SearchResource = {
     'PLACES is how many are left; PRICE the lowest per person (two sharing) in --currency, else the currency setting, else ' +
     'the first the departure lists. FLY IN and FLY OUT, the airports nearest the start and the finish, need ' +
     `${AIRPORTS_FROM_WIDTH} columns (or --wide).`,
-  fields: SEARCH_FIELD_TYPES.departures,
+  fields: searchFields('departures'),
   defaultOrder: 'start_date',
   range: 'start_date',
   columns: departureColumns(undefined),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { SEARCH_FIELD_TYPES } from '../../api/query.js';
+import { searchFields } from '../../api/query.js';
 import type { Factory } from '../../factory.js';
 import { displayValue } from '../../output/value.js';
 import { newSearchVerbCmd, type SearchOptions, type SearchResource } from './search.js';
@@ -9,7 +9,7 @@ export const TOUR_DOSSIERS: SearchResource = {
   noun: 'tour dossiers',
   path: '/tour_dossiers',
   description: 'Search tour dossiers (the tours behind departures) by name, product line, dates and description; listed by name.',
-  fields: SEARCH_FIELD_TYPES.tour_dossiers,
+  fields: searchFields('tour_dossiers'),
   defaultOrder: 'name',
   columns: [
     { field: 'id' },

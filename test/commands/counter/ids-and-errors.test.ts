@@ -115,3 +115,35 @@ describe('a write whose outcome is unknown says so, and what to check', () => {
     expect(proxy.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });
+
+describe('typos in --where attributes and --order-by are caught before the API', () => {
+  it.each([
+    [['search', 'departures', '--where', 'availabilty.status=AVAILABLE'], "error: --where 'availabilty.status=AVAILABLE': unknown attribute 'availabilty.status'; did you mean availability.status?", '--where'],
+    [['search', 'departures', '--order-by', 'strat_date'], "error: --order-by 'strat_date': unknown attribute 'strat_date'; did you mean start_date?", '--order-by'],
+    [['booking', 'list', '--order-by', '-amount_owng'], "error: --order-by '-amount_owng': unknown attribute 'amount_owng'; did you mean amount_owing?", '--order-by'],
+  ])('%j exits 2 with "did you mean", sending nothing', async (args, message, field) => {
+    const server = await servers.silent();
+    const t = await against(server.url, args);
+    expect(t.code).toBe(2);
+    expect(t.err().split('\n')[0]).toBe(message);
+    expect(t.err()).toContain('(trek help filters)');
+    expect(server.requests).toEqual([]);
+    const json = await against(server.url, [...args, '--json']);
+    expect(JSON.parse(json.err()).error.field).toBe(field);
+  });
+
+  it('--order-by price names the attributes there are', async () => {
+    const server = await servers.silent();
+    const t = await against(server.url, ['search', 'departures', '--order-by', 'price']);
+    expect(t.code).toBe(2);
+    expect(t.err()).toContain("unknown attribute 'price'");
+    expect(t.err()).toContain('attributes here: id, name, product_line, start_date');
+  });
+
+  it('trek help filters lists each list\'s attributes', async () => {
+    const t = await sandbox.trek(['help', 'filters'], { columns: 200 });
+    expect(t.out()).toMatch(/search departures +id, name, product_line, start_date, finish_date, availability\.status/);
+    expect(t.out()).toMatch(/booking list +id, external_id, currency/);
+    expect(t.out()).toMatch(/search activities +id, name, description, location\.city/);
+  });
+});
