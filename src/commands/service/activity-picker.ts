@@ -10,7 +10,7 @@ import type { ApiClient } from '../../api/client.js';
 import { records } from '../../api/paginate.js';
 import { parseOrderBy } from '../../api/query.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
-import type { Activity } from '../../api/resources/catalogue.js';
+import { getActivity, type Activity } from '../../api/resources/catalogue.js';
 import { fetchReferenced, type Reference } from '../../api/resources/common.js';
 import { amountIn, getDeparture } from '../../api/resources/flex.js';
 import { getTourDossier, type Itinerary, type ItineraryComponent } from '../../api/resources/itineraries.js';
@@ -195,6 +195,29 @@ export interface ActivityPickerOptions {
   io: IOStreams;
 }
 
+/** "Warning: activity 500003 (Cooking class) is not on booking 200001's tour: …", wrapped to the terminal. */
+async function warnOffTour(io: IOStreams, id: string, activity: Activity | undefined, booking: string, reasons: readonly string[]): Promise<void> {
+  const name = activity?.name ? ` (${sanitize(String(activity.name))})` : '';
+  const warning = `Warning: activity ${sanitize(id)}${name} is not on booking ${sanitize(booking)}'s tour: ${reasons.join('; ')}.`;
+  const lines = io.stderrIsTTY ? (await textTools()).wrap(warning, Math.max(20, io.columns - 1), 2) : [warning];
+  io.err.write(`${[makeTheme(io.colorErr).warning('Warning:') + lines[0]!.slice('Warning:'.length), ...lines.slice(1)].join('\n')}\n`);
+}
+
+/**
+ * Activities given with --activity are not asked about, but one off the booking's tour gets the
+ * picker's warning on stderr, before anything is sent. A tour or activity that cannot be read
+ * warns of nothing: the API's answer to the booking will say what is wrong.
+ */
+export async function warnOfOffTourActivities(client: ApiClient, io: IOStreams, booking: string, activities: readonly string[]): Promise<void> {
+  const tour = await bookingTour(client, booking).catch(() => undefined);
+  if (tour === undefined) return;
+  for (const id of activities) {
+    const activity = await getActivity(client, id).catch(() => undefined);
+    const reasons = activity ? offTourReasons(activity, tour) : [];
+    if (reasons.length > 0) await warnOffTour(io, id, activity, booking, reasons);
+  }
+}
+
 /**
  * Asks for the activity to book. One off the tour is taken only after the warning saying why
  * and a yes; a no goes back to the list.
@@ -213,10 +236,7 @@ export async function askActivity(client: ApiClient, prompter: Prompter, options
     const activity = found.get(id);
     const reasons = activity ? offTourReasons(activity, tour) : [];
     if (reasons.length === 0) return id;
-    const name = activity?.name ? ` (${sanitize(String(activity.name))})` : '';
-    const warning = `Warning: activity ${sanitize(id)}${name} is not on booking ${sanitize(options.booking)}'s tour: ${reasons.join('; ')}.`;
-    const lines = (await textTools()).wrap(warning, Math.max(20, options.io.columns - 1), 2);
-    options.io.err.write(`${[makeTheme(options.io.colorErr).warning('Warning:') + lines[0]!.slice('Warning:'.length), ...lines.slice(1)].join('\n')}\n`);
+    await warnOffTour(options.io, id, activity, options.booking, reasons);
     if (await prompter.confirm(`Add activity ${sanitize(id)} anyway?`, false)) return id;
   }
 }

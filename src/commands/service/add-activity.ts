@@ -7,7 +7,7 @@ import { examples, idOption, reportChange, requireValue } from '../shared.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
 import { SERVICE_SUMMARY_COLUMNS, serviceRowsOf } from './columns.js';
 import { bookingBeforeQuestions } from '../ask.js';
-import { askActivity } from './activity-picker.js';
+import { askActivity, warnOfOffTourActivities } from './activity-picker.js';
 
 export interface AddActivityOptions extends AddServiceOptions {
   /** One service is created per activity, in order; asked for on a terminal when empty. */
@@ -21,7 +21,7 @@ export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOpt
       'Book an activity on a booking that has a departure service (the API refuses it otherwise, with TOUR_SERVICE_NOT_FOUND).\n\n' +
         'One activity service per --activity, created in order, each starting in Option. With one --activity the new service is printed; ' +
         'with several, the list of those created. If one fails, trek reports which were created and which were not, and stops.\n\n' +
-        'On a terminal, a missing booking is asked for, the activity is picked from a list searched as you type, the booking\'s tour\'s activities (its places and dates) first; one off the tour is added only after a warning and a yes. The customers are picked from the booking and recent customers.',
+        'On a terminal, a missing booking is asked for, the activity is picked from a list searched as you type, the booking\'s tour\'s activities (its places and dates) first; one off the tour is added only after a warning and a yes (given with --activity, it is added with the same warning on stderr). The customers are picked from the booking and recent customers.',
     )
     .addOption(idOption('--booking <id>', 'booking to add the service to'))
     .addOption(idOption('--activity <id>', 'activity to book (see: trek search activities); repeatable', { repeatable: true }))
@@ -43,6 +43,8 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
     ? opts.activities
     : [await requireValue(undefined, '--activity', opts.io, async (prompter) => askActivity(await opts.api(), prompter, { booking, io: opts.io }), opts.prompter)];
   const customers = await serviceCustomers(opts, booking);
+  // --dry-run with every value given sends nothing, reads included.
+  if (opts.activities.length > 0 && !opts.dryRun) await warnOfOffTourActivities(await opts.api(), opts.io, booking, activities);
   const bodies: ServiceCreate[] = activities.map((activity) => ({ booking: { id: booking }, product: { id: activity }, customers: customers.map((id) => ({ id })) }));
   if (opts.dryRun) {
     for (const body of bodies) await describeRequest(opts, createServiceRequest('activity_services', body));

@@ -89,7 +89,8 @@ export async function serviceAddDepartureRun(opts: AddDepartureOptions): Promise
   const departure = await requireValue(opts.departure, '--departure', opts.io, async (prompter) => askDeparture(await opts.api(), prompter, { booking, columns: opts.io.columns }), opts.prompter);
   const customers = await serviceCustomers(opts, booking);
   const rooms = await chooseRooms(opts, booking, departure, customers);
-  await warnOfMinors(opts.io, await opts.api(), departure, customers);
+  // --dry-run with every value given sends nothing, reads included.
+  if (!opts.dryRun) await warnOfMinors(opts.io, await opts.api(), departure, customers);
   const body: ServiceCreate = { booking: { id: booking }, product: { id: departure }, customers: customers.map((id) => ({ id })), ...(rooms ? { rooms: roomsMember(customers, rooms) } : {}) };
   if (opts.dryRun) return describeRequest(opts, createServiceRequest('departure_services', body));
 

@@ -51,7 +51,7 @@ describe('readiness hints name the real fix and why', () => {
   it('add-departure warns of a child on an adults-only band before booking', async () => {
     const b = await booked(sandbox);
     const child = await sandbox.api('POST', '/customers/', CHILD);
-    const t = await sandbox.trek(['service', 'add-departure', '--booking', b.booking.id, '--departure', TOUR, '--customer', child.id, '--dry-run']);
+    const t = await sandbox.trek(['service', 'add-departure', '--booking', b.booking.id, '--departure', TOUR, '--customer', child.id]);
     expect(t.code).toBe(0);
     expect(t.err()).toMatch(new RegExp(`^! Tim Hopper \\(${child.id}\\) will be 12 on \\d{4}-\\d{2}-\\d{2}, when departure ${TOUR} starts; every room's band is "Adult 18\\+"`));
     expect(t.err()).toContain('AGE_RESTRICTION, reason MINOR_TRAVELLER');
