@@ -64,12 +64,14 @@ export function recentChoice(recent: ReadonlyArray<{ id: string }>, ids: readonl
 
 const DONE = Symbol('done');
 const OTHER = Symbol('other');
+const ALL = Symbol('all');
 
 /**
  * Customers picked one at a time (a checkbox list the Prompter does not have): the
  * travellers already on the booking's services and the customers created or viewed recently
- * (the newest first under the cursor), then "another id" or "done". With nobody to offer, the
- * ids are typed.
+ * (the newest first under the cursor), then "another id" or "done"; "all travellers on this
+ * booking" first, and "done" first and under the cursor once they are all chosen. Someone not
+ * on the booking is added only after a yes. With nobody to offer, the ids are typed.
  */
 export async function askCustomers(prompter: Prompter, opts: Pick<ResourceOptions, 'api' | 'history'>, bookingId: string): Promise<string[]> {
   const client = await opts.api();
@@ -80,6 +82,7 @@ export async function askCustomers(prompter: Prompter, opts: Pick<ResourceOption
       if (!known.has(String(customer.id))) known.set(String(customer.id), `${displayName(customer.name) || 'customer'} (${customer.id}, on this booking)`);
     }
   }
+  const onBooking = new Set(known.keys());
   for (const { id, label } of recent) if (!known.has(id)) known.set(id, `${label ?? 'customer'} (${id})`);
   if (known.size === 0) return askCustomerIds(prompter, client, []);
 
@@ -87,16 +90,26 @@ export async function askCustomers(prompter: Prompter, opts: Pick<ResourceOption
   for (;;) {
     const remaining = [...known].filter(([id]) => !chosen.includes(id));
     if (remaining.length === 0) return chosen;
+    const travellersLeft = remaining.filter(([id]) => onBooking.has(id)).map(([id]) => id);
+    // Once the booking's travellers are all chosen, one Enter ends the list: it never adds a stranger.
+    const travellersDone = onBooking.size > 0 && chosen.length > 0 && travellersLeft.length === 0;
+    const done: Array<Choice<string | symbol>> = chosen.length > 0 ? [{ name: `Done (${chosen.length} chosen)`, value: DONE }] : [];
+    const all: Array<Choice<string | symbol>> = travellersLeft.length > 1 ? [{ name: `All ${travellersLeft.length} travellers on this booking`, value: ALL }] : [];
     const choices: Array<Choice<string | symbol>> = [
+      ...(travellersDone ? done : []),
+      ...all,
       ...remaining.map(([id, label]) => ({ name: sanitize(label), value: id })),
       { name: 'Another customer id…', value: OTHER },
-      ...(chosen.length > 0 ? [{ name: `Done (${chosen.length} chosen)`, value: DONE }] : []),
+      ...(travellersDone ? [] : done),
     ];
-    const start = chosen.length === 0 ? recentChoice(recent, remaining.map(([id]) => id)) : undefined;
+    const start = travellersDone ? DONE : chosen.length === 0 ? recentChoice(recent, remaining.map(([id]) => id)) : undefined;
     const answer = await prompter.select(chosen.length === 0 ? 'Customer to add to the service' : `Another customer? (${chosen.length} chosen)`, choices, start);
     if (answer === DONE) return chosen;
-    if (answer === OTHER) chosen.push(...(await askCustomerIds(prompter, client, chosen)));
-    else chosen.push(answer as string);
+    if (answer === ALL) chosen.push(...travellersLeft);
+    else if (answer === OTHER) chosen.push(...(await askCustomerIds(prompter, client, chosen)));
+    else if (onBooking.size === 0 || onBooking.has(answer as string)) chosen.push(answer as string);
+    // Someone the booking does not have travelling yet is added only after a yes.
+    else if (await prompter.confirm(`${sanitize(known.get(answer as string) ?? String(answer))} is not on booking ${sanitize(bookingId)}. Add them to this service?`, false)) chosen.push(answer as string);
   }
 }
 

@@ -3,8 +3,11 @@
  * items 9 and 10).
  */
 import { describe, expect, it } from 'vitest';
+import { askCustomers } from '../../../src/commands/ask.js';
+import { resourceOptions } from '../../../src/commands/resource.js';
 import { bookingTour, offTourReasons } from '../../../src/commands/service/activity-picker.js';
-import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
+import { tempHome } from '../../helpers/factory.js';
+import { recordingPrompter, useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { booked } from '../override/booked.js';
 
 const sandbox = useTrekSandbox();
@@ -23,5 +26,36 @@ describe('service add-activity from flags', () => {
     const quiet = await sandbox.trek(['service', 'add-activity', '--booking', b.booking.id, '--activity', on.id, '--customer', b.customer.id]);
     expect(quiet.code).toBe(0);
     expect(quiet.err()).not.toContain('Warning');
+  });
+});
+
+describe('the multi-traveller picker', () => {
+  /** A booking with Ada and Alan on its tour, and Grace, a stranger to it, among the recent customers. */
+  async function withStranger() {
+    const b = await booked(sandbox);
+    const alan = await sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } });
+    await sandbox.api('POST', '/departure_services/', { booking: { id: b.booking.id }, product: { id: '100001' }, customers: [{ id: alan.id }] });
+    const home = tempHome();
+    const grace = JSON.parse((await sandbox.trek(['customer', 'create', '--first-name', 'Grace', '--last-name', 'Hopper', '--title', 'Ms'], { env: { TREK_HOME: home } })).out());
+    return { ...b, alan, grace, home };
+  }
+
+  it('offers all the travellers first, then puts Done first and under the cursor', async () => {
+    const { booking, home } = await withStranger();
+    const prompter = recordingPrompter([(choices: Array<{ value: unknown }>) => choices[0]!.value, (choices: Array<{ value: unknown }>) => choices[0]!.value]);
+    const t = sandbox.factory({ tty: true, env: { TREK_HOME: home } });
+    const chosen = await askCustomers(prompter, await resourceOptions(t.f), booking.id);
+    expect(prompter.asked[0]!.choices![0]!.name).toBe('All 2 travellers on this booking');
+    expect(prompter.asked[1]!.choices![0]!.name).toBe('Done (2 chosen)');
+    expect(chosen).toHaveLength(2);
+  });
+
+  it('asks before adding someone not on the booking', async () => {
+    const { booking, customer, grace, home } = await withStranger();
+    const prompter = recordingPrompter([customer.id, grace.id, false, (choices: Array<{ name: string; value: unknown }>) => choices.find((c) => c.name.startsWith('Done'))!.value]);
+    const t = sandbox.factory({ tty: true, env: { TREK_HOME: home } });
+    const chosen = await askCustomers(prompter, await resourceOptions(t.f), booking.id);
+    expect(prompter.asked[2]!.message).toBe(`Ms Grace Hopper (${grace.id}) is not on booking ${booking.id}. Add them to this service?`);
+    expect(chosen).toEqual([customer.id]);
   });
 });

@@ -79,6 +79,7 @@ describe('trek service add-activity', () => {
 
     expect(prompter.asked.map((q) => q.message)).toEqual(['Activity to book (type a name or place)', 'Customer to add to the service', 'Another customer? (1 chosen)']);
     expect(prompter.asked[1]!.choices!.map((c) => c.name)).toEqual([
+      'All 2 travellers on this booking',
       `Ms Ada Lovelace (${customers[0].id}, on this booking)`,
       `Mr Alan Turing (${customers[1].id}, on this booking)`,
       'Another customer id…',
