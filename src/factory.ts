@@ -93,6 +93,7 @@ export function createFactory(init: FactoryInit): Factory {
 
   /** A client for `profile`: the one in use (api()), or another (apiFor, for `trek profile --check`). */
   async function clientFor(profile: ResolvedProfile): Promise<ApiClient> {
+    (await import('./config/resolve.js')).checkKeyToSend(profile);
     let { baseUrl, apiKey } = profile;
     const { ApiClient } = await import('./api/client.js');
     let transport: import('./api/client.js').Transport | undefined;

@@ -152,6 +152,21 @@ function checkKeyDestination(name: string, record: ProfileRecord, [baseUrl, sour
   );
 }
 
+/**
+ * Before a request: a base URL from --base-url or TREK_BASE_URL on the built-in sandbox profile
+ * has no key to send (the built-in sandbox's stays in this process), so it is refused rather
+ * than answered 401 by the server. `profile show` still shows such a profile as resolved.
+ */
+export function checkKeyToSend(profile: ResolvedProfile): void {
+  if (profile.name !== BUILTIN_SANDBOX_PROFILE || profile.builtinSandbox || profile.apiKey !== undefined || profile.baseUrl === undefined) return;
+  const flag = profile.sources.baseUrl === 'flag';
+  throw new UsageError(
+    `${flag ? '--base-url' : 'TREK_BASE_URL'} ${profile.baseUrl} with the built-in sandbox profile: no API key to send there (the built-in sandbox's key never leaves this process)`,
+    `Give the key in TREK_API_KEY, or add a profile for that server: trek profile add NAME --base-url ${profile.baseUrl} --api-key-stdin`,
+    { field: flag ? '--base-url' : 'TREK_BASE_URL' },
+  );
+}
+
 function originOf(url: string | undefined): string | undefined {
   try {
     return url === undefined ? undefined : new URL(url).origin;

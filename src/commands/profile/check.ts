@@ -5,7 +5,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { ExitCode, TrekError, type ExitCodeValue } from '../../errors.js';
-import { resolveProfile, type ResolvedProfile, type ResolveInput, type ValueSource } from '../../config/resolve.js';
+import { checkKeyToSend, resolveProfile, type ResolvedProfile, type ResolveInput, type ValueSource } from '../../config/resolve.js';
 import type { Factory } from '../../factory.js';
 import type { Column } from '../../output/render.js';
 
@@ -43,6 +43,11 @@ export function checkTarget(f: Factory, input: ResolveInput, name: string): Chec
 }
 
 export function targetFor(f: Factory, profile: ResolvedProfile): CheckTarget {
+  try {
+    checkKeyToSend(profile);
+  } catch (error) {
+    return { unusable: (error as Error).message };
+  }
   return { client: () => f.apiFor(profile), hasKey: profile.builtinSandbox || profile.apiKey !== undefined };
 }
 

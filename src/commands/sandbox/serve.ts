@@ -157,6 +157,8 @@ async function printReady(opts: ServeOptions, sandbox: RunningSandbox): Promise<
     `\nTry it:\n` +
       `  curl -H 'X-Application-Key: ${sandbox.apiKey}' '${sandbox.baseUrl}/departures/?max_per_page=10'\n` +
       `  TREK_BASE_URL=${sandbox.baseUrl} TREK_API_KEY=${sandbox.apiKey} trek search departures\n` +
+      `Or keep it as a profile (the key read from stdin, never on the command line):\n` +
+      `  echo ${sandbox.apiKey} | trek profile add served --base-url ${sandbox.baseUrl} --api-key-stdin --use\n` +
       `The operator key (header X-Sandbox-Operator-Key, or TREK_SANDBOX_OPERATOR_KEY for trek) drives reset, clock, availability, staff actions and the key list:\n` +
       `  TREK_BASE_URL=${sandbox.baseUrl} TREK_API_KEY=${sandbox.apiKey} TREK_SANDBOX_OPERATOR_KEY=${sandbox.operatorKey} trek sandbox keys\n` +
       `Requests are logged below; Ctrl-C stops the sandbox.\n\n`,

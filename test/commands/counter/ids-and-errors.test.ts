@@ -147,3 +147,20 @@ describe('typos in --where attributes and --order-by are caught before the API',
     expect(t.out()).toMatch(/search activities +id, name, description, location\.city/);
   });
 });
+
+describe('--base-url with the built-in sandbox profile', () => {
+  it('is refused with exit 2 and how to fix it, sending nothing (it has no key to send)', async () => {
+    const server = await servers.silent();
+    const t = testFactory();
+    const code = await main(['search', 'departures', '--base-url', server.url], t.f);
+    expect(code).toBe(2);
+    expect(t.err()).toBe(
+      `error: --base-url ${server.url} with the built-in sandbox profile: no API key to send there (the built-in sandbox's key never leaves this process)\n` +
+        `Give the key in TREK_API_KEY, or add a profile for that server: trek profile add NAME --base-url ${server.url} --api-key-stdin\n`,
+    );
+    expect(server.requests).toEqual([]);
+    const json = testFactory();
+    expect(await main(['search', 'departures', '--base-url', server.url, '--json'], json.f)).toBe(2);
+    expect(JSON.parse(json.err()).error.field).toBe('--base-url');
+  });
+});

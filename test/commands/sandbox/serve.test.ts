@@ -83,6 +83,8 @@ describe('trek sandbox serve: serveRun', () => {
     );
     expect(t.err()).toContain(`curl -H 'X-Application-Key: ${apiKey}' '${baseUrl}/departures/?max_per_page=10'`);
     expect(t.err()).toContain(`TREK_SANDBOX_OPERATOR_KEY=${operatorKey} trek sandbox keys`);
+    // A profile for it, the key read from stdin.
+    expect(t.err()).toContain(`  echo ${apiKey} | trek profile add served --base-url ${baseUrl} --api-key-stdin --use\n`);
     stop.abort();
     await done;
   });
