@@ -22,6 +22,13 @@ import { upgradeLegacyAvailability } from './rules/places.js';
 import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
 import { ID_BASE, Transaction, type ChangeHook, type DueHook, type StoreEvent } from './transaction.js';
 
+
+/** What moving the clock did: the new time and the events of what fell due. */
+export interface ClockMove {
+  now: Date;
+  events: readonly StoreEvent[];
+}
+
 export interface StoreOptions {
   dataFile?: string;
   seed?: number;
@@ -334,23 +341,23 @@ export class Store {
     for (const hook of this.hooks) if (hook.isDue(state, tx.nowMs)) hook.run(state, tx.nowMs, tx);
   }
 
-  /** Moves the virtual clock forward and runs what fell due. */
-  advanceClock(ms: number): Promise<Date> {
+  /** Moves the virtual clock forward and runs what fell due; the events are what the move did. */
+  advanceClock(ms: number): Promise<ClockMove> {
     return this.moveClock((state) => state.clock_offset_ms + ms);
   }
 
   /** Sets the virtual clock (backwards too; hooks never undo what they did). */
-  setClock(date: Date): Promise<Date> {
+  setClock(date: Date): Promise<ClockMove> {
     return this.moveClock(() => date.getTime() - Date.now());
   }
 
-  private moveClock(offset: (state: State) => number): Promise<Date> {
+  private moveClock(offset: (state: State) => number): Promise<ClockMove> {
     return this.mutate((state, tx) => {
       state.clock_offset_ms = offset(state);
       const moved = new Transaction(state, this.clock.nowMs());
       this.runHooks(state, moved);
       for (const event of [{ type: 'clock.changed' }, ...moved.events]) tx.emit(event);
-      return this.clock.now();
+      return { now: this.clock.now(), events: moved.events };
     });
   }
 

@@ -19,6 +19,20 @@ export const OPERATOR_KEY_HEADER = 'X-Sandbox-Operator-Key';
 
 export interface SandboxClock {
   now: string;
+  /** After a move: what fell due (the sandbox's own member; absent from an older sandbox). */
+  changes?: ClockChangeMade[];
+}
+
+/** One thing a clock move did (docs/sandbox.md, "The virtual clock"). */
+export interface ClockChangeMade {
+  type: 'service_status' | 'service_repriced' | 'final_payment_taken' | 'payment_settled' | string;
+  service?: Reference & { type?: string; name?: string };
+  booking?: Reference;
+  from?: string;
+  to?: string;
+  amount?: Decimal;
+  currency?: string;
+  purchase_price?: Decimal;
 }
 
 /** Move the clock forward by a duration (`30d`, `12h`) or set it to an instant. */

@@ -1,8 +1,9 @@
 import { Command } from 'commander';
-import { changeClock, changeClockRequest, getClock, type ClockChange } from '../../api/resources/sandbox.js';
+import { changeClock, changeClockRequest, getClock, type ClockChange, type ClockChangeMade } from '../../api/resources/sandbox.js';
+import { formatMoney } from '../../output/money.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { renderItem, type Column } from '../../output/render.js';
+import { formatValue, renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
@@ -78,6 +79,25 @@ export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<vo
     );
 }
 
+/** "Expired: departure service 400012 (Best of Peru) on booking 200010, was Option", sanitised. */
+export function changeLine(change: ClockChangeMade): string {
+  const on = change.booking?.id === undefined ? '' : ` on booking ${formatValue(change.booking.id)}`;
+  const kind = typeof change.service?.type === 'string' ? `${change.service.type.replace(/_services$/, '').replace(/_/g, ' ')} ` : '';
+  const service = change.service ? `${kind}service ${formatValue(change.service.id)}${change.service.name ? ` (${formatValue(change.service.name)})` : ''}` : 'a service';
+  switch (change.type) {
+    case 'service_status':
+      return sanitize(`${formatValue(change.to)}: ${service}${on}, was ${formatValue(change.from)}`);
+    case 'service_repriced':
+      return sanitize(`Repriced: ${service}${on}, now ${formatValue(change.purchase_price)}`);
+    case 'final_payment_taken':
+      return sanitize(`Final payment taken: ${formatMoney(change.amount, change.currency)}${on} (pending until it settles)`);
+    case 'payment_settled':
+      return sanitize(`Payment settled: ${formatMoney(change.amount, change.currency)}${on}`);
+    default:
+      return sanitize(`${formatValue(change.type)}${on}`);
+  }
+}
+
 export async function clockRun(opts: ClockOptions): Promise<void> {
   const client = await opts.api();
   if (!opts.change) {
@@ -89,6 +109,8 @@ export async function clockRun(opts: ClockOptions): Promise<void> {
   if (opts.dryRun) return describeRequest(opts, changeClockRequest(opts.change, operatorKey));
   const clock = await changeClock(client, opts.change, operatorKey);
   const how = 'advance' in opts.change ? `advanced by ${opts.change.advance}` : 'set';
-  await reportChange(opts, `Sandbox clock ${how}: now ${sanitize(stderrTime(clock.now, opts.io, opts.output.timeZone))}`);
+  const changes = Array.isArray(clock.changes) ? clock.changes.map(changeLine) : [];
+  const said = clock.changes === undefined ? [] : changes.length === 0 ? ['Nothing fell due.'] : changes.map((line) => `  ${line}`);
+  await reportChange(opts, [`Sandbox clock ${how}: now ${sanitize(stderrTime(clock.now, opts.io, opts.output.timeZone))}`, ...said].join('\n'));
   await renderChanged(opts.io, clock, opts.output, { rows: CLOCK_ROWS, xmlRoot: 'clock' });
 }

@@ -14,7 +14,9 @@ import { agentKey } from '../keys.js';
 import { listRecords } from '../list.js';
 import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../model.js';
 import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
-import { MAX_SANDBOX_SIZE, MAX_SEED, type Store } from '../store.js';
+import { MAX_SANDBOX_SIZE, MAX_SEED, type ClockMove, type Store } from '../store.js';
+import { formatCents } from '../money.js';
+import type { StoreEvent } from '../transaction.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { addFault, FAULTS_PATH, faultsOf, faultView, removeFaults } from '../faults.js';
 import { ref } from '../refs.js';
@@ -42,14 +44,39 @@ async function moveClock(ctx: BaseContext): Promise<Reply> {
       { field: 'advance', code: 'REQUIRED', detail: 'give exactly one of advance and set' },
     ]);
   }
+  let moved: ClockMove;
   if (advance != null) {
     const ms = parseDuration(advance);
     if (ms === null) throw fieldError('advance', 'INVALID_DURATION', 'advance is a duration such as 30d, 12h, 1d12h, 2w, 90m or 45s', advance);
-    await ctx.store.advanceClock(ms);
+    moved = await ctx.store.advanceClock(ms);
   } else {
-    await ctx.store.setClock(isoDateTimeIn('set', set!));
+    moved = await ctx.store.setClock(isoDateTimeIn('set', set!));
   }
-  return { status: 200, body: clockView(ctx.store) };
+  return { status: 200, body: { ...clockView(ctx.store), changes: clockChanges(ctx.store, moved.events) } };
+}
+
+/**
+ * What the move did, in the order it happened (the sandbox's choice, docs/sandbox.md): each
+ * service whose status changed (expired, confirmed…), each final payment taken and each
+ * payment settled, each service repriced.
+ */
+function clockChanges(store: Store, events: readonly StoreEvent[]): Array<Record<string, unknown>> {
+  const state = store.read();
+  return events.flatMap((event): Array<Record<string, unknown>> => {
+    if (event.type === 'services.status_changed') {
+      const service = state.collections.services[event.id!];
+      const { from, to } = event.data as { from: string; to: string };
+      return service ? [{ type: 'service_status', service: ref(service.type, service.id, { type: service.type, name: service.name }), booking: ref('bookings', service.booking_id), from, to }] : [];
+    }
+    if (event.type === 'services.repriced') {
+      const service = state.collections.services[event.id!];
+      return service ? [{ type: 'service_repriced', service: ref(service.type, service.id, { type: service.type, name: service.name }), booking: ref('bookings', service.booking_id), purchase_price: formatCents(service.purchase_price_cents) }] : [];
+    }
+    const payment = event.type === 'payments.created' || event.type === 'payments.settled' ? state.collections.payments[event.id!] : undefined;
+    if (!payment || (event.type === 'payments.created' && payment.reason !== 'FINAL_PAYMENT')) return [];
+    const currency = state.collections.bookings[payment.booking_id]?.currency;
+    return [{ type: event.type === 'payments.created' ? 'final_payment_taken' : 'payment_settled', booking: ref('bookings', payment.booking_id), amount: formatCents(payment.amount_cents), currency }];
+  });
 }
 
 /** An ISO date or datetime sent as `field`, or a 400 naming it. */

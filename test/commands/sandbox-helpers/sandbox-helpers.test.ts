@@ -75,7 +75,10 @@ describe('trek sandbox clock', () => {
     // The clock also runs in real time between the two requests.
     expect(Date.parse(after) - before).toBeGreaterThanOrEqual(36 * 3_600_000);
     expect(Date.parse(after) - before).toBeLessThan(36 * 3_600_000 + 60_000);
-    expect(advanced.err()).toBe(`✓ Sandbox clock advanced by 1d12h: now ${after} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
+    // Then what fell due, one indented line each (or that nothing did).
+    const [summary, ...changes] = advanced.err().trimEnd().split('\n');
+    expect(summary).toBe(`✓ Sandbox clock advanced by 1d12h: now ${after} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`);
+    for (const line of changes) expect(line).toMatch(/^ {2}\S|^Nothing fell due\.$/);
 
     const set = await sandbox.trek(['sandbox', 'clock', 'set', '2031-03-04'], { tty: true });
     expect(set.code).toBe(0);
