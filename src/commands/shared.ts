@@ -151,7 +151,7 @@ export async function apiToday(f: Factory): Promise<string> {
  * ("booking id"), and nothing is sent. `more` continues the help text after `what`.
  */
 export function idArgument(name: string, what: string, more?: string): Argument {
-  return new Argument(name, more === undefined ? what : `${what} ${more}`).argParser((value: string) => checkId(value, what));
+  return new Argument(name, more === undefined ? what : `${what} ${more}`).argParser((value: string) => checkId(value, what, name));
 }
 
 /** An id flag (`--booking <id>`), checked like idArgument and named by its flag; `repeatable` collects every value. */

@@ -101,7 +101,7 @@ export function validateFields(requested: string[], known: string[]): void {
   for (const field of requested) {
     const path = segments(field);
     if (!knownPaths.some((k) => isPrefix(path, k) || isPrefix(k, path))) {
-      throw new UsageError(`unknown field "${field}" for --fields; valid fields: ${known.join(', ')}`);
+      throw new UsageError(`unknown field "${field}" for --fields; valid fields: ${known.join(', ')}`, undefined, { field: '--fields' });
     }
   }
 }
@@ -110,8 +110,8 @@ export function validateFields(requested: string[], known: string[]): void {
 export function parseFieldsFlag(value: string): string[] {
   const fields = value.split(',').map((f) => f.trim());
   for (const field of fields) {
-    if (field === '') throw new UsageError(`--fields has an empty entry in "${value}"; separate field names with single commas`);
-    if (segments(field).includes('')) throw new UsageError(`--fields entry "${field}" has an empty part; use paths like availability.status`);
+    if (field === '') throw new UsageError(`--fields has an empty entry in "${value}"; separate field names with single commas`, undefined, { field: '--fields' });
+    if (segments(field).includes('')) throw new UsageError(`--fields entry "${field}" has an empty part; use paths like availability.status`, undefined, { field: '--fields' });
   }
   return fields;
 }

@@ -53,10 +53,10 @@ export function invalidIdMessage(value: string, what: string): string | undefine
   return problem === undefined ? undefined : `${what} ${toSafeJson(value)} is not a valid id: ${problem}`;
 }
 
-/** The id exactly as given, or a UsageError (exit 2) naming `what`. */
-export function checkId(value: string, what: string): string {
+/** The id exactly as given, or a UsageError (exit 2) naming `what`, with `field` (a flag's `what` itself) for JSON errors. */
+export function checkId(value: string, what: string, field = what.startsWith('--') ? what : undefined): string {
   const message = invalidIdMessage(value, what);
-  if (message !== undefined) throw new UsageError(message);
+  if (message !== undefined) throw new UsageError(message, undefined, field === undefined ? {} : { field });
   return value;
 }
 

@@ -80,7 +80,7 @@ export function updateWordsFor(customerId: string, items: readonly string[]): st
 
 export function parseTitle(value: string, flag = '--title'): CustomerName['title'] {
   const title = TITLES.find((t) => t.toLowerCase() === value.trim().toLowerCase());
-  if (!title) throw new UsageError(`${flag} must be one of ${TITLES.join(', ')}, got "${value}"`);
+  if (!title) throw new UsageError(`${flag} must be one of ${TITLES.join(', ')}, got "${value}"`, undefined, { field: flag });
   return title;
 }
 

@@ -17,9 +17,13 @@ export function flexTotal(prices: Amount | undefined, currency: string, travelle
   return each === undefined ? '' : formatMoney(fromCents(each * BigInt(travellers)), currency);
 }
 
-/** "2026-07-01 – 2026-12-01", "… – 2026-06-30" for an open start. */
+/**
+ * "2026-07-01 – 2026-12-01", "… – 2026-06-30" for an open start; a window open at both ends
+ * (an activity's, told by days before departure) is "any date", not "… – …".
+ */
 export function windowDates(window: unknown): string {
   const w = (window ?? {}) as { start_date?: unknown; end_date?: unknown };
+  if (!w.start_date && !w.end_date) return 'any date';
   return `${w.start_date ? displayValue(w.start_date) : '…'} – ${w.end_date ? displayValue(w.end_date) : '…'}`;
 }
 

@@ -133,7 +133,7 @@ export async function flexTermsRun(opts: FlexTermsOptions): Promise<void> {
   }
   const window = windowOn(terms.windows, opts.date);
   if (!window) {
-    const covered = terms.windows.map((w) => `${w.start_date ?? '…'} – ${w.end_date ?? '…'}`).join(', ');
+    const covered = terms.windows.map(windowDates).join(', ');
     throw new UsageError(`no cancellation window of terms ${sanitize(terms.cancellation_terms.id)} contains ${opts.date}; the windows are ${sanitize(covered || 'none')}`);
   }
   const { windows: _all, ...header } = terms;

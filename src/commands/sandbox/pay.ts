@@ -8,6 +8,7 @@ import type { Factory } from '../../factory.js';
 import { quote } from 'shell-quote';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
+import type { Column } from '../../output/render.js';
 import { checkFieldsBeforeChange, describeRequest, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { shortType } from '../service/columns.js';
@@ -24,6 +25,16 @@ export interface PaymentLinkTarget {
 export type SandboxPayOptions = ChangeOptions & ({ booking: string; /** Two fraction digits, as the API writes decimals. */ amount: string; link?: undefined } | { link: PaymentLinkTarget; booking?: undefined; amount?: undefined });
 
 /** The payment as the sandbox answers it (docs/sandbox.md). */
+/** The payment as a record: its scalars, with the amount in its currency and the booking's id. */
+const PAYMENT_ROWS: Column[] = [
+  { field: 'id', header: 'ID' },
+  { field: 'booking.id', header: 'BOOKING' },
+  { field: 'amount', header: 'AMOUNT', format: (amount, payment) => formatMoney(amount, (payment as { currency?: unknown }).currency) },
+  { field: 'status', header: 'STATUS' },
+  { field: 'reason', header: 'REASON' },
+  { field: 'date_created', header: 'DATE CREATED' },
+];
+
 const PAYMENT_FIELDS = RESOURCE_FIELDS.Payment;
 
 const TOKEN_RE = /^[0-9a-f]{32}$/;
@@ -130,7 +141,8 @@ export async function sandboxPayRun(opts: SandboxPayOptions): Promise<void> {
 async function reportPayment(opts: ChangeOptions, client: ApiClient, payment: SandboxPayment, booking: string, paid: string): Promise<void> {
   opts.history.remember('booking', [{ id: booking }]);
   await reportChange(opts, payment.allocation ? [paid, ...describeAllocation(payment.allocation, payment.currency, booking)].join('\n') : paid + (await statusesNow(client, booking)));
-  await renderChanged(opts.io, payment, opts.output, { xmlRoot: 'payment' });
+  // Money is shown with its currency: the amount row says "250.00 CAD", and the booking by its id.
+  await renderChanged(opts.io, payment, opts.output, { xmlRoot: 'payment', rows: PAYMENT_ROWS });
 }
 
 /**
@@ -142,7 +154,7 @@ async function showPreview(opts: ChangeOptions, would: SandboxPayment, booking: 
   const lines = would.allocation ? describeAllocation(would.allocation, would.currency, booking) : [];
   opts.io.err.write(`Dry run, nothing paid: paying ${formatMoney(would.amount, would.currency)} on booking ${sanitize(booking)} would do this.\n${lines.map((l) => `${l}\n`).join('')}`);
   if (opts.output.format === 'table') return describeRequest(opts, request);
-  await renderChanged(opts.io, would, opts.output, { xmlRoot: 'payment' });
+  await renderChanged(opts.io, would, opts.output, { xmlRoot: 'payment', rows: PAYMENT_ROWS });
 }
 
 /** `--link`: pays the link on the profile's own sandbox; a link naming another server is refused before any request. */

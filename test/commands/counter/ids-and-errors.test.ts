@@ -164,3 +164,25 @@ describe('--base-url with the built-in sandbox profile', () => {
     expect(JSON.parse(json.err()).error.field).toBe('--base-url');
   });
 });
+
+describe('JSON errors name the field', () => {
+  it.each([
+    [['customer', 'create', '--first-name', 'Ada', '--last-name', 'L', '--title', 'Dr'], '--title'],
+    [['booking', 'get', '200001', '--fields', 'id,,currency'], '--fields'],
+    [['booking', 'get', ''], '<id>'],
+    [['checkin', 'list', '--booking', ''], '--booking'],
+  ])('%j', async (args, field) => {
+    const server = await servers.silent();
+    const t = await against(server.url, [...args, '--json']);
+    expect(t.code).toBe(2);
+    expect(JSON.parse(t.err()).error).toMatchObject({ code: 'usage', field });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an unknown --fields entry after the read names --fields too', async () => {
+    const { booking } = await bookingAndCustomer();
+    const t = await sandbox.trek(['booking', 'get', booking.id, '--fields', 'curency', '--json']);
+    expect(t.code).toBe(2);
+    expect(JSON.parse(t.err()).error.field).toBe('--fields');
+  });
+});

@@ -20,3 +20,18 @@ describe('sandbox clock advance lists what the move changed', () => {
     expect(quiet.err()).toMatch(/\nNothing fell due\.\n$/);
   });
 });
+
+describe('small ones', () => {
+  it('sandbox pay shows the amount with its currency', async () => {
+    const { booking } = await booked(sandbox);
+    const t = await sandbox.trek(['sandbox', 'pay', booking.id, '100', '-o', 'table'], { columns: 120 });
+    expect(t.code).toBe(0);
+    expect(t.out()).toMatch(/^AMOUNT +100\.00 CAD$/m);
+  });
+
+  it("a cancellation window open at both ends reads 'any date', not '… – …'", async () => {
+    const { windowDates } = await import('../../../src/commands/flex/columns.js');
+    expect(windowDates({ start_date: null, end_date: null, days_before_departure_from: 0 })).toBe('any date');
+    expect(windowDates({ start_date: null, end_date: '2027-06-30' })).toBe('… – 2027-06-30');
+  });
+});
