@@ -11,6 +11,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
+import { stderrTime } from '../../output/time.js';
 import { Journal, readJournal, emptyState } from './journal.js';
 import { MAX_MANIFEST_BYTES, parseManifest, COLUMN_NAMES, REQUIRED_COLUMNS, type Manifest, type ManifestRow } from './manifest.js';
 import { planImport, type ImportPlan } from './plan.js';
@@ -272,7 +273,7 @@ export async function groupImportRun(opts: GroupImportOptions): Promise<void> {
     const counts = [(created > 0 || (done === 0 && found === 0)) && `${created} created`, done > 0 && `${done} already imported`, found > 0 && `${found} found after a lost answer`].filter(Boolean).join(', ');
     const service = added
       ? `Departure service ${sanitize(added.id)} on departure ${sanitize(opts.departure)} for ${waiting.length} traveller${waiting.length === 1 ? '' : 's'}` +
-        `${added.service ? `: ${sanitize(added.service.status)}${added.service.option_expiry_date ? ` until ${sanitize(added.service.option_expiry_date)}` : ''}` : ''}` +
+        `${added.service ? `: ${sanitize(added.service.status)}${added.service.option_expiry_date ? ` until ${sanitize(stderrTime(added.service.option_expiry_date, opts.io, opts.output.timeZone))}` : ''}` : ''}` +
         `${earlier > 0 ? ` (a second service: the others are on ${journal.state.services.slice(0, earlier).map((s) => sanitize(s.id)).join(', ')} already)` : ''}.`
       : `All travellers were on departure service ${journal.state.services.map((s) => sanitize(s.id)).join(', ')} already.`;
     await reportChange(opts, `Imported ${results.length} traveller${results.length === 1 ? '' : 's'} from ${sanitize(basename(opts.manifest))} to booking ${sanitize(bookingId)} (${counts})\n${service}`);

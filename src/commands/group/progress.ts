@@ -30,8 +30,12 @@ export function progressBar(io: IOStreams, total: number, done: number, nowMs: (
   let drawnAt = -Infinity;
   let shown = false;
   let ended = false;
+  // Whatever else writes to stderr while the bar shows (the API client's retry notices) goes
+  // above it, as note() does, not after it on its line; end() puts the stream back.
+  const err = io.err;
+  const write = err.write.bind(err);
   const clear = () => {
-    if (shown) io.err.write('\r\x1b[2K');
+    if (shown) write('\r\x1b[2K');
     shown = false;
   };
   const draw = (force: boolean) => {
@@ -41,9 +45,15 @@ export function progressBar(io: IOStreams, total: number, done: number, nowMs: (
     const filled = total === 0 ? WIDTH : Math.round((done / total) * WIDTH);
     const rate = (done - already) / Math.max((now - started) / 1000, 0.001);
     const eta = rate > 0 ? duration((total - done) / rate) : '?';
-    io.err.write(`\r\x1b[2K[${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}] ${done}/${total} travellers · ${rate.toFixed(1)}/s · ETA ${eta}`);
+    write(`\r\x1b[2K[${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}] ${done}/${total} travellers · ${rate.toFixed(1)}/s · ETA ${eta}`);
     shown = true;
   };
+  const note = (chunk: string | Uint8Array) => {
+    clear();
+    write(chunk);
+    draw(true);
+  };
+  err.write = note;
   draw(true);
   return {
     tick() {
@@ -51,13 +61,12 @@ export function progressBar(io: IOStreams, total: number, done: number, nowMs: (
       draw(done === total);
     },
     note(line) {
-      clear();
-      io.err.write(`${line}\n`);
-      draw(true);
+      note(`${line}\n`);
     },
     end() {
       clear();
       ended = true;
+      err.write = write;
     },
   };
 }

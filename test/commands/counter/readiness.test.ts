@@ -76,3 +76,14 @@ describe('customer update shows readiness', () => {
     expect(t.err()).toContain(`Readiness on booking ${b.booking.id} after:  INCOMPLETE — PASSPORT_INFORMATION: PASSPORT_EXPIRY\n`);
   });
 });
+
+describe('group import on a terminal', () => {
+  it("says the option's expiry in local time, not raw UTC", async () => {
+    const file = join(tempHome(), 'pair.csv');
+    writeFileSync(file, 'name.title,name.legal_first_name,name.legal_last_name\nMs,Ada,Pair\nMr,Alan,Pair\n');
+    const t = await sandbox.trek(['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', TOUR, '-o', 'json'], { tty: true, columns: 200 });
+    expect(t.code).toBe(0);
+    expect(t.err()).toMatch(/: Option until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(t.err()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/);
+  });
+});

@@ -233,4 +233,14 @@ describe('group import progress bar', () => {
     expect(tty.err().endsWith('\r\x1b[2K')).toBe(true);
     expect(progressBar(testIO({ tty: false }).io, 10, 0)).toBeUndefined();
   });
+
+  it('a line another part writes to stderr while the bar shows (a retry notice) goes above the bar, not after it on its line', () => {
+    const tty = testIO({ tty: true });
+    const bar = progressBar(tty.io, 10, 0, () => 0)!;
+    tty.io.err.write('! HTTP 503 from POST /customers/; retrying in 1.0s (attempt 2/4)\n');
+    bar.end();
+    tty.io.err.write('after\n');
+    expect(tty.err()).toContain('ETA ?\r\x1b[2K! HTTP 503 from POST /customers/; retrying in 1.0s (attempt 2/4)\n\r\x1b[2K[');
+    expect(tty.err().endsWith('\r\x1b[2Kafter\n')).toBe(true);
+  });
 });
