@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
-import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
+import { isBlocking, listBookingCheckins, type Checkin } from '../../api/resources/checkins.js';
 import { createOverride, createOverrideRequest, listBookingOverrides, listOverrideReasons, OVERRIDE_FIELDS, type OverrideCreate } from '../../api/resources/overrides.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -14,8 +14,8 @@ import { customerLabel } from '../customer/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { askBooking, recentChoice } from '../ask.js';
-import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
-import { askReason, checkReason, checkRequirement, parseCode } from './codes.js';
+import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue, writeNotes } from '../shared.js';
+import { askReason, checkReason, checkRequirement, parseCode, USUAL_REASON } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
 /** Each value left out is asked for on a terminal; --service defaults to the customer's services on the booking. */
@@ -82,7 +82,7 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   const requirement = await requireValue(opts.requirement, '--requirement', opts.io, (p) => askRequirement(p, before, customer), opts.prompter);
   await checkRequirement(requirement, { customer, booking }, checkins, () => toArray(listBookingOverrides(client, booking)));
   const reasons = opts.reason === undefined || !opts.dryRun ? await listOverrideReasons(client) : undefined;
-  const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'Reason'), opts.prompter);
+  const reason = await requireValue(opts.reason, '--reason', opts.io, (p) => askReason(p, reasons, 'Reason', undefined, USUAL_REASON[requirement]), opts.prompter);
   checkReason(reason, reasons);
 
   const body: OverrideCreate = { booking: { id: booking }, customer: { id: customer }, services: services.map((id) => ({ id })), reason: { code: reason }, requirement: { code: requirement } };
@@ -94,8 +94,8 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   rememberCheckins(opts, after ? [after] : []);
   const why = override.reason?.label ?? override.reason?.code ?? reason;
   await reportChange(opts, `Created override ${sanitize(String(override.id))}: ${sanitize(overrideSummary(override))} (${sanitize(displayValue(why))})`);
-  if (before) opts.io.err.write(`Readiness before: ${readinessLine(before)}\n`);
-  if (after) opts.io.err.write(`Readiness after:  ${readinessLine(after)}\n`);
+  if (before) await writeNotes(opts.io, [`Readiness before: ${readinessLine(before)}`], 'Readiness before: '.length);
+  if (after) await writeNotes(opts.io, [`Readiness after:  ${readinessLine(after)}`], 'Readiness after:  '.length);
   await renderChanged(opts.io, override, opts.output, { rows: OVERRIDE_ROWS, xmlRoot: 'override' });
 }
 
@@ -106,15 +106,19 @@ async function customerServices(opts: OverrideAddOptions, client: ApiClient, boo
     throw new UsageError(`customer ${sanitize(customer)} travels on no service of booking ${sanitize(booking)}`, 'Check --customer and --booking (`trek booking services BOOKING` lists who travels on what).');
   }
   const ids = services.map((s) => displayValue(s.id));
-  opts.io.err.write(`Applying to the customer's services on booking ${sanitize(booking)}: ${sanitize(ids.join(', '))}.\n`);
+  await writeNotes(opts.io, [`Applying to the customer's services on booking ${sanitize(booking)}: ${sanitize(ids.join(', '))}.`]);
   return ids;
 }
 
-/** The booking's travellers with their readiness; the cursor starts on the customer last made or used, when one of them. */
+/**
+ * The booking's travellers with their readiness; the cursor starts on one not yet ready: the
+ * customer last made or used when that one is, else the first (a complete one has nothing to waive).
+ */
 function askCustomer(prompter: Prompter, checkins: Checkin[], booking: string, recent: ReadonlyArray<{ id: string }>): Promise<string> {
   if (checkins.length === 0) throw new UsageError(`booking ${sanitize(booking)} has no customers on its services; nothing to waive`);
   const choices = checkins.map((c) => ({ name: sanitize(`${customerLabel(c.customer)} — ${readinessLine(c)}`), value: displayValue(c.customer?.id) }));
-  return prompter.select('Customer', choices, recentChoice(recent, choices.map((c) => c.value)));
+  const notReady = checkins.filter(isBlocking).map((c) => displayValue(c.customer?.id));
+  return prompter.select('Customer', choices, recentChoice(recent, notReady) ?? notReady[0]);
 }
 
 /** The customer's requirements, those still incomplete first. */

@@ -30,10 +30,11 @@ export function checkReason(code: string, reasons: OverrideReason[] | undefined)
  * A pick from the reasons with their labels, or a typed code when the server lists none.
  * `current` (the reason an override has now) is marked and the question starts on it.
  */
-export async function askReason(prompter: Prompter, reasons: OverrideReason[] | undefined, message: string, current?: string): Promise<string> {
+export async function askReason(prompter: Prompter, reasons: OverrideReason[] | undefined, message: string, current?: string, suggested?: string): Promise<string> {
   if (reasons && reasons.length > 0) {
     const choices = reasons.map((r) => ({ name: sanitize(`${displayValue(r.code)} — ${displayValue(r.label)}${r.code === current ? ' (current)' : ''}`), value: r.code }));
-    return prompter.select(message, choices, reasons.some((r) => r.code === current) ? current : undefined);
+    const start = [current, suggested].find((code) => code !== undefined && reasons.some((r) => r.code === code));
+    return prompter.select(message, choices, start);
   }
   const typed = await prompter.input(`${message} (a code such as PASSPORT_RENEWAL)`, {
     ...(current === undefined ? {} : { default: current }),
@@ -41,6 +42,9 @@ export async function askReason(prompter: Prompter, reasons: OverrideReason[] | 
   });
   return parseCode(typed, '--reason');
 }
+
+/** The reason that usually goes with a requirement, under the cursor when the reason is asked (an age restriction is waived for a minor with a guardian). */
+export const USUAL_REASON: Readonly<Record<string, string>> = { AGE_RESTRICTION: 'MINOR_TRAVELLER' };
 
 const codesOf = (items: unknown): string[] => (Array.isArray(items) ? items.map((item) => displayValue((item as { code?: unknown } | null)?.code)).filter(Boolean) : []);
 

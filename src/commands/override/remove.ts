@@ -8,7 +8,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
-import { confirmDestructive, examples, idArgument, reportChange } from '../shared.js';
+import { confirmDestructive, examples, idArgument, reportChange, writeNotes } from '../shared.js';
 import { overrideSummary } from './view.js';
 
 export interface OverrideRemoveOptions extends ChangeOptions {
@@ -43,5 +43,5 @@ export async function overrideRemoveRun(opts: OverrideRemoveOptions): Promise<vo
   await reportChange(opts, `Removed override ${sanitize(String(override.id))}; ${sanitize(displayValue(override.requirement?.code))} applies again`);
   const bookingId = displayValue(override.booking?.id);
   const checkin = (await toArray(listBookingCheckins(client, bookingId))).find((c) => displayValue(c.customer?.id) === displayValue(override.customer?.id));
-  if (checkin) opts.io.err.write(`Readiness now: ${readinessLine(checkin)}\n`);
+  if (checkin) await writeNotes(opts.io, [`Readiness now: ${readinessLine(checkin)}`], 'Readiness now: '.length);
 }

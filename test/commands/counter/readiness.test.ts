@@ -5,6 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { overrideAddRun } from '../../../src/commands/override/add.js';
+import { resourceOptions } from '../../../src/commands/resource.js';
+import type { Prompter } from '../../../src/prompt/prompter.js';
 import { tempHome } from '../../helpers/factory.js';
 import { useTrekSandbox } from '../../helpers/trek-sandbox.js';
 import { booked, READY, TOUR } from '../override/booked.js';
@@ -85,5 +88,35 @@ describe('group import on a terminal', () => {
     expect(t.code).toBe(0);
     expect(t.err()).toMatch(/: Option until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(t.err()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/);
+  });
+});
+
+describe('override add on a terminal', () => {
+  it('starts on a customer not yet ready, and on MINOR_TRAVELLER for an age restriction; readiness lines wrap within the terminal', async () => {
+    const b = await booked(sandbox);
+    const grace = await sandbox.api('POST', '/customers/', READY);
+    await sandbox.api('POST', '/departure_services/', { booking: { id: b.booking.id }, product: { id: TOUR }, customers: [{ id: grace.id }] });
+    const home = tempHome();
+    // Grace, complete, is the customer last used.
+    expect((await sandbox.trek(['customer', 'get', grace.id], { env: { TREK_HOME: home } })).code).toBe(0);
+    const starts: Record<string, unknown> = {};
+    const answers: unknown[] = [undefined, 'AGE_RESTRICTION', undefined];
+    const prompter = {
+      select: async (message: string, _choices: unknown, start?: unknown) => {
+        starts[message] = start;
+        return answers.shift() ?? start;
+      },
+      input: async () => Promise.reject(new Error('not asked')),
+      password: async () => Promise.reject(new Error('not asked')),
+      confirm: async () => Promise.reject(new Error('not asked')),
+      search: async () => Promise.reject(new Error('not asked')),
+    } as unknown as Prompter;
+    const t = sandbox.factory({ tty: true, columns: 60, env: { TREK_HOME: home } });
+    const opts = await resourceOptions(t.f);
+    await overrideAddRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, booking: b.booking.id, services: [] });
+    expect(starts).toEqual({ Customer: b.customer.id, 'Requirement to waive': undefined, Reason: 'MINOR_TRAVELLER' });
+    const lines = t.err().trimEnd().split('\n');
+    expect(lines.some((line) => line.startsWith('Readiness before: INCOMPLETE'))).toBe(true);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
   });
 });

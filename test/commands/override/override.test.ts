@@ -201,11 +201,11 @@ describe('trek override remove', () => {
     expect(declined.prompter.asked).toEqual([`Remove override ${override.id} (PASSPORT_INFORMATION waived for Ms Ada Lovelace (${b.customer.id}))? The requirement will apply again.`]);
     expect((await sandbox.api('GET', `/overrides/${override.id}/`)).id).toBe(override.id);
 
-    const confirmed = await sandbox.trek(['override', 'remove', override.id], { tty: true, answers: [true] });
+    const confirmed = await sandbox.trek(['override', 'remove', override.id], { tty: true, columns: 300, answers: [true] });
     expect(confirmed.code).toBe(0);
     expect(confirmed.out()).toBe('');
     expect(confirmed.err()).toBe(
-      `Working on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n✓ Removed override ${override.id}; PASSPORT_INFORMATION applies again on profile sandbox\n  (${sandbox.running.baseUrl}, from TREK_BASE_URL)\nReadiness now: ${BARE_READINESS}\n`,
+      `Working on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n✓ Removed override ${override.id}; PASSPORT_INFORMATION applies again on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\nReadiness now: ${BARE_READINESS}\n`,
     );
     expect(await overridesOf(b.booking.id)).toEqual([]);
   });
