@@ -9,7 +9,7 @@ import { SETTINGS, SETTING_KEYS, type SettingKey, type SettingSpec } from '../co
 import { recentIds } from '../history.js';
 import { TOPIC_NAMES } from '../domain/help-topics.js';
 import { FORMATS } from '../output/formats.js';
-import { agencyCurrencies, attachableDepartureServices, bookingRequirements, departureServices, overrideReasons, serviceTransitions } from './network.js';
+import { agencyCurrencies, attachableDepartureServices, bookingRequirements, cancellableServices, departureServices, overrideReasons, serviceTransitions } from './network.js';
 import { profileCandidates } from './profiles.js';
 import type { Completer } from './protocol.js';
 import { registeredCompleter } from './registry.js';
@@ -47,6 +47,7 @@ const BY_COMMAND_SLOT: Readonly<Record<string, Completer>> = {
   },
   'flex attach --departure-service': attachableDepartureServices,
   'flex terms departure-service': departureServices,
+  'service cancel id': cancellableServices,
   'config set value': (ctx) => {
     const key = ctx.args[0];
     const spec: SettingSpec | undefined = key !== undefined && Object.hasOwn(SETTINGS, key) ? SETTINGS[key as SettingKey] : undefined;

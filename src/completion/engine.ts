@@ -79,7 +79,7 @@ function walk(root: Command, typed: string[]): Position {
       if (option && takesValue(option)) {
         if (eq < 0) at.pending = { option, optional: option.optional };
         else record(option, word.slice(eq + 1));
-      }
+      } else if (option) at.flags[optionName(option)] ??= [];
     } else if (word.startsWith('-') && word.length > 1) {
       const option = findOption(at.command, word.slice(0, 2));
       if (option && takesValue(option)) {

@@ -47,6 +47,23 @@ export async function fromApi(ctx: CompletionContext, lookup: (api: ApiClient) =
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
+/** Services past cancelling: nothing to offer `trek service cancel`. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['Cancelled', 'Expired']);
+
+/**
+ * `trek service cancel <id>`: the services last used, as the history has them, less those the
+ * API says are Cancelled or Expired already (each asked at once; one that cannot be read stays).
+ */
+export async function cancellableServices(ctx: CompletionContext): Promise<Completion> {
+  const recent = recentIds(ctx.f.paths(), ctx.profile, 'service');
+  const candidates = await fromApi(ctx, async (api) => {
+    const { findService } = await import('../api/resources/services.js');
+    const statuses = await Promise.all(recent.map(({ id }) => findService(api, id).then((s: unknown) => (isObject(s) && typeof s.status === 'string' ? s.status : undefined), () => undefined)));
+    return recent.flatMap(({ id, label }, i) => (ENDED_STATUSES.has(statuses[i] ?? '') ? [] : [{ value: id, description: [label, statuses[i]].filter(Boolean).join(' — ') }]));
+  });
+  return { candidates, matchDescriptions: true };
+}
+
 /** `trek service transition <id> <status>`: the statuses that service can move to now (its `status_transitions`). */
 export async function serviceTransitions(ctx: CompletionContext): Promise<Candidate[]> {
   const id = ctx.args[0];

@@ -56,7 +56,7 @@ export interface CompletionContext {
   toComplete: string;
   /** Positional arguments already typed for `command` (`trek service transition S1 <TAB>` → ['S1']). */
   args: string[];
-  /** Values of the flags already typed, by long name without dashes (`booking` → ['B1']). */
+  /** Values of the flags already typed, by long name without dashes (`booking` → ['B1']; a switch such as `--departures` → []). */
   flags: Record<string, string[]>;
   /** The profile the line would use: --profile, TREK_PROFILE, the current profile, else the sandbox. */
   profile: string;

@@ -12,7 +12,22 @@ export function subcommandCandidates(command: Command): Candidate[] {
   return help
     .visibleCommands(command)
     .filter((sub) => command.commands.includes(sub))
-    .map((sub) => ({ value: sub.name(), description: sub.summary() || sub.description() }));
+    .map((sub) => ({ value: sub.name(), description: menuDescription(sub.summary() || sub.description()) }));
+}
+
+/** Columns a description takes in a shell's completion menu, beside the word. */
+export const MENU_DESCRIPTION_WIDTH = 60;
+
+/**
+ * A description for a completion menu: its first line, at most `max` characters, cut after a
+ * whole word and marked "…" (a shell cuts a long one mid-word, with no mark).
+ */
+export function menuDescription(text: string, max = MENU_DESCRIPTION_WIDTH): string {
+  const line = text.split('\n')[0]!.trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > max / 2 ? cut.slice(0, word) : cut).replace(/[\s,;:.(—–-]+$/, '')}…`;
 }
 
 /** `search departures` for `trek search departures`. */

@@ -1,3 +1,4 @@
+import { menuDescription } from '../../src/completion/tree.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Argument, Command, Help, Option } from 'commander';
@@ -58,7 +59,9 @@ describe('trek __complete on the real command tree', () => {
     expect(result.code).toBe(0);
     expect(result.values).toEqual(nouns);
     expect(result.values).not.toContain('__complete');
-    expect(result.descriptions.search).toBe(root.commands.find((c) => c.name() === 'search')!.description().split('\n')[0]);
+    // One line, at most a menu's width, cut after a word with …
+    expect(result.descriptions.search).toBe(menuDescription(root.commands.find((c) => c.name() === 'search')!.description()));
+    expect(result.descriptions.search).toBe('Search the catalogue: departures, tour dossiers and…');
     expect(result.directive).toBe(Directive.noFileComp);
     expect(result.err).toBe('');
   });

@@ -10,6 +10,8 @@ import { addListOptions, DEFAULT_LIMIT, listRun, readListFlags, type ListFlags, 
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { chosenCurrency, CURRENCY_HELP } from '../departure/prices.js';
 import { departureColumns, DEPARTURES } from '../search/departures.js';
+import { registerCompleter, registeredCompleter } from '../../completion/registry.js';
+import { fieldList } from '../../completion/values.js';
 import { examples, idArgument } from '../shared.js';
 import { DOSSIER_ROWS } from './view.js';
 
@@ -42,7 +44,12 @@ export function newDossierGetCmd(f: Factory, runF: (opts: DossierGetOptions) => 
     .addArgument(idArgument('<id>', 'tour dossier id'))
     .option('--departures', "list the dossier's departures")
     .option('--currency <code>', `with --departures: ${CURRENCY_HELP}`);
-  return addListOptions(command, DEPARTURES)
+  addListOptions(command, DEPARTURES);
+  // --fields picks the dossier's fields, or with --departures the departures' (addListOptions registered those).
+  const departureFields = registeredCompleter(command, '--fields');
+  const dossierFields = fieldList(DOSSIER_ROWS.map((row) => row.field));
+  registerCompleter(command, '--fields', (ctx) => ('departures' in ctx.flags ? departureFields?.(ctx) ?? [] : dossierFields(ctx)));
+  return command
     .addHelpText('after', examples([
       'trek dossier get 20001',
       'trek dossier get 20001 --departures --starting next-month',

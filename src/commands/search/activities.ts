@@ -7,6 +7,7 @@ export const ACTIVITIES: SearchResource = {
   name: 'activities',
   noun: 'activities',
   path: '/activities',
+  summary: 'activities to book on a tour, by name, place and dates',
   description: 'Search activities (products booked with `trek service add-activity`) by name, place and dates; listed by name.\nThe default condition matches case-insensitively on a part of the value.',
   fields: searchFields('activities'),
   defaultOrder: 'name',

@@ -75,6 +75,7 @@ export const DEPARTURES: SearchResource = {
   name: 'departures',
   noun: 'departures',
   path: '/departures',
+  summary: 'dated tours by name, dates, availability and airport, soonest first',
   description:
     'Search departures (dated tours) by name, dates, availability and airport, soonest first. ' +
     'The default condition matches case-insensitively on a part of the value.\n\n' +

@@ -13,6 +13,8 @@ export interface SearchResource extends ListSpec {
   /** Verb name under `trek search`. */
   name: string;
   path: string;
+  /** One line for `trek search --help`'s command list. */
+  summary: string;
   description: string;
   examples: string[];
   /** With it the verb takes --currency: the columns for a currency (undefined: none asked for) and the output they go to. */
@@ -31,7 +33,7 @@ export interface SearchOptions {
 
 /** `trek search <resource>`: one verb shape for every catalogue collection. */
 export function newSearchVerbCmd(f: Factory, resource: SearchResource, runF: (opts: SearchOptions) => Promise<void> = searchRun): Command {
-  const command = addListOptions(new Command(resource.name).description(resource.description), resource);
+  const command = addListOptions(new Command(resource.name).summary(resource.summary).description(resource.description), resource);
   if (resource.columnsFor) command.option('--currency <code>', CURRENCY_HELP);
   return command
     .addHelpText('after', examples(resource.examples))

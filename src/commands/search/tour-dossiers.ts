@@ -8,6 +8,7 @@ export const TOUR_DOSSIERS: SearchResource = {
   name: 'tour-dossiers',
   noun: 'tour dossiers',
   path: '/tour_dossiers',
+  summary: 'the tours behind departures, by name, product line and dates',
   description: 'Search tour dossiers (the tours behind departures) by name, product line, dates and description; listed by name.',
   fields: searchFields('tour_dossiers'),
   defaultOrder: 'name',
