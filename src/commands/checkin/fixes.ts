@@ -5,7 +5,7 @@
  * already known; the fix is an override or a renewed passport, and the hint says why.
  */
 import type { Customer } from '../../api/resources/customers.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { FLAGS_FOR_ITEM, updateWordsFor } from '../customer/flags.js';
 
 export interface Fix {
@@ -38,14 +38,14 @@ export function readinessFixes(booking: string, customerId: string, items: reado
   const expiry = text(customer?.passport?.expiry_date);
   for (const item of new Set(items)) {
     if (item === 'AGE_RESTRICTED' && birth !== undefined) {
-      reasons.push(`born ${formatValue(birth)}: under the tour's minimum age, a fact no update changes; waive it for a minor travelling with a guardian`);
+      reasons.push(`born ${displayValue(birth)}: under the tour's minimum age, a fact no update changes; waive it for a minor travelling with a guardian`);
       overrides.push(overrideWords(booking, customerId, 'AGE_RESTRICTION', 'MINOR_TRAVELLER'));
     } else if (item === 'GENDER' && title === 'Mx') {
       reasons.push('title Mx records no gender; if the passport shows one, give that title (Mr, Mrs, Ms or Miss), else waive the requirement');
       update.push('GENDER');
       overrides.push(overrideWords(booking, customerId, 'PERSONAL_DETAILS', 'NOT_APPLICABLE'));
     } else if (item === 'PASSPORT_EXPIRY' && expiry !== undefined) {
-      reasons.push(`passport expires ${formatValue(expiry)}${tripEnd ? `, before the trip ends ${formatValue(tripEnd)}` : ', before the trip'}: give the renewed passport, or waive it while it is being renewed`);
+      reasons.push(`passport expires ${displayValue(expiry)}${tripEnd ? `, before the trip ends ${displayValue(tripEnd)}` : ', before the trip'}: give the renewed passport, or waive it while it is being renewed`);
       update.push('PASSPORT_NUMBER', 'PASSPORT_EXPIRY');
       overrides.push(overrideWords(booking, customerId, 'PASSPORT_INFORMATION', 'PASSPORT_RENEWAL'));
     } else if (item === 'MIDDLE_NAME') {

@@ -91,8 +91,8 @@ async function printReadinessAndFixes(opts: CheckinListOptions, booking: string,
   const client = await opts.api();
   const fixes: string[] = [];
   for (const checkin of checkins) {
-    const id = formatValue(checkin.customer?.id);
-    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => formatValue(item?.code)) : []));
+    const id = displayValue(checkin.customer?.id);
+    const items = incompleteRequirements(checkin).flatMap((r) => (Array.isArray(r.INCOMPLETE) ? r.INCOMPLETE.map((item) => displayValue(item?.code)) : []));
     if (!PLAIN_ID.test(id) || !PLAIN_ID.test(booking) || items.length === 0) continue;
     // The record says which fix applies (a birth date, a title, a passport expiry on file); a hint without it is still a hint.
     const customer = items.some((item) => ITEMS_JUDGED_BY_RECORD.has(item)) ? await getCustomer(client, id).catch(() => undefined) : undefined;

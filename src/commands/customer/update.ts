@@ -4,7 +4,7 @@ import { listBookingCheckins, type Checkin } from '../../api/resources/checkins.
 import { CUSTOMER_FIELDS, CUSTOMERS, displayName, getCustomer, listCustomerBookings, updateCustomer, updateCustomerRequest, type Customer } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
 import { readAsKind } from '../id-kind.js';
@@ -74,7 +74,7 @@ export function changedMembers(current: Customer, wanted: CustomerFields): Recor
 
 /** The bookings the customer is on (their ids). */
 async function customerBookingIds(client: ApiClient, customer: string): Promise<string[]> {
-  return (await toArray(listCustomerBookings(client, customer))).map((b) => formatValue(b.id)).filter((id) => id !== '');
+  return (await toArray(listCustomerBookings(client, customer))).map((b) => displayValue(b.id)).filter((id) => id !== '');
 }
 
 /**
@@ -84,7 +84,7 @@ async function customerBookingIds(client: ApiClient, customer: string): Promise<
 async function readinessOn(client: ApiClient, bookings: readonly string[], customer: string): Promise<Map<string, Checkin>> {
   const found = new Map<string, Checkin>();
   for (const booking of bookings) {
-    const checkin = (await toArray(listBookingCheckins(client, booking))).find((c) => formatValue(c.customer?.id) === customer);
+    const checkin = (await toArray(listBookingCheckins(client, booking))).find((c) => displayValue(c.customer?.id) === customer);
     if (checkin) found.set(booking, checkin);
   }
   return found;

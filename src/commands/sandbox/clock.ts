@@ -3,7 +3,8 @@ import { changeClock, changeClockRequest, getClock, type ClockChange, type Clock
 import { formatMoney } from '../../output/money.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { formatValue, renderItem, type Column } from '../../output/render.js';
+import { renderItem, type Column } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
@@ -81,20 +82,20 @@ export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<vo
 
 /** "Expired: departure service 400012 (Best of Peru) on booking 200010, was Option", sanitised. */
 export function changeLine(change: ClockChangeMade): string {
-  const on = change.booking?.id === undefined ? '' : ` on booking ${formatValue(change.booking.id)}`;
+  const on = change.booking?.id === undefined ? '' : ` on booking ${displayValue(change.booking.id)}`;
   const kind = typeof change.service?.type === 'string' ? `${change.service.type.replace(/_services$/, '').replace(/_/g, ' ')} ` : '';
-  const service = change.service ? `${kind}service ${formatValue(change.service.id)}${change.service.name ? ` (${formatValue(change.service.name)})` : ''}` : 'a service';
+  const service = change.service ? `${kind}service ${displayValue(change.service.id)}${change.service.name ? ` (${displayValue(change.service.name)})` : ''}` : 'a service';
   switch (change.type) {
     case 'service_status':
-      return sanitize(`${formatValue(change.to)}: ${service}${on}, was ${formatValue(change.from)}`);
+      return sanitize(`${displayValue(change.to)}: ${service}${on}, was ${displayValue(change.from)}`);
     case 'service_repriced':
-      return sanitize(`Repriced: ${service}${on}, now ${formatValue(change.purchase_price)}`);
+      return sanitize(`Repriced: ${service}${on}, now ${displayValue(change.purchase_price)}`);
     case 'final_payment_taken':
       return sanitize(`Final payment taken: ${formatMoney(change.amount, change.currency)}${on} (pending until it settles)`);
     case 'payment_settled':
       return sanitize(`Payment settled: ${formatMoney(change.amount, change.currency)}${on}`);
     default:
-      return sanitize(`${formatValue(change.type)}${on}`);
+      return sanitize(`${displayValue(change.type)}${on}`);
   }
 }
 

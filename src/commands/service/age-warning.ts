@@ -8,7 +8,7 @@ import { getCustomer } from '../../api/resources/customers.js';
 import { getDeparture } from '../../api/resources/flex.js';
 import { ageOn } from '../../domain/age.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import { formatValue } from '../../output/render.js';
+import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 
 interface Band { name?: unknown; min_age?: unknown }
@@ -18,7 +18,7 @@ function youngestBand(departure: { rooms?: unknown }): { age: number; label: str
   const bands: Band[] = (Array.isArray(departure.rooms) ? departure.rooms : []).flatMap((room: { price_bands?: unknown }) => (Array.isArray(room?.price_bands) ? room.price_bands : []));
   if (bands.length === 0 || bands.some((b) => typeof b?.min_age !== 'number')) return undefined;
   const youngest = bands.reduce((a, b) => ((b.min_age as number) < (a.min_age as number) ? b : a));
-  return { age: youngest.min_age as number, label: `${formatValue(youngest.name)} ${youngest.min_age as number}+` };
+  return { age: youngest.min_age as number, label: `${displayValue(youngest.name)} ${youngest.min_age as number}+` };
 }
 
 export interface Traveller {
@@ -36,7 +36,7 @@ export function minorWarnings(departure: { id?: unknown; start_date?: unknown; r
     const age = ageOn(t.dateOfBirth, start);
     if (age >= band.age) return [];
     return [
-      sanitize(`! ${t.label} will be ${age} on ${start}, when departure ${formatValue(departure.id)} starts; every room's band is "${band.label}". ` +
+      sanitize(`! ${t.label} will be ${age} on ${start}, when departure ${displayValue(departure.id)} starts; every room's band is "${band.label}". ` +
         'Their checkin will need an override: requirement AGE_RESTRICTION, reason MINOR_TRAVELLER (a minor travelling with a guardian).'),
     ];
   });
