@@ -181,7 +181,7 @@ export const RESOURCE_FIELDS = {
     'transaction_type',
     'date_last_modified',
   ],
-  SandboxClock: ['now', 'offset_ms', 'epoch'],
+  SandboxClock: ['now', 'offset_ms', 'epoch', 'changes'],
   Service: [
     'id',
     'href',

@@ -1151,6 +1151,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/_sandbox/payments/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sandbox preview of a payment.
+     * @description The change run and rolled back (trek's choice, docs/sandbox.md "Previews"); the answer is the change's own, with no id, and `preview` true.
+     */
+    post: operations['sandboxPreviewPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/_sandbox/pay/{token}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sandbox preview of paying a payment link.
+     * @description The change run and rolled back (trek's choice, docs/sandbox.md "Previews"); the answer is the change's own, with no id, and `preview` true.
+     */
+    post: operations['sandboxPreviewPayLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/_sandbox/flex_plan_services/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sandbox preview of attaching a flex plan.
+     * @description The change run and rolled back (trek's choice, docs/sandbox.md "Previews"); the answer is the change's own, with no id, and `preview` true.
+     */
+    post: operations['sandboxPreviewFlexPlanService'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/_sandbox/departures/{id}/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * Sandbox quote for a departure service.
+     * @description What a departure service for `travellers` would cost in `currency`, priced by the code that prices one (trek's choice, docs/sandbox.md).
+     */
+    get: operations['sandboxQuoteDeparture'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/_sandbox/whoami': {
     parameters: {
       query?: never;
@@ -2630,10 +2714,33 @@ export interface components {
     };
     /** @description Fields of requirement records: not shown in the spec; the sandbox lists none yet. */
     Requirement: Record<string, never>;
+    /** @description The answer the change would give (a payment, a flex plan service…), with no id kept. */
+    SandboxPreview: {
+      /** @constant */
+      preview: true;
+      id?: null;
+      href?: null;
+    };
+    /** @description Nothing is needed; a body, if sent, is ignored. */
+    SandboxPreviewBody: Record<string, never>;
+    SandboxQuote: {
+      departure: Record<string, never>;
+      currency: string;
+      travellers: number;
+      status?: string | null;
+      purchase_price: string;
+      deposit_amount: string;
+      applied_promotion?: Record<string, never> | null;
+    };
     SandboxClock: {
       now: components['schemas']['DateTime'];
       offset_ms: number;
       epoch: components['schemas']['DateTime'];
+      /** @description What a move of the clock changed, in order (trek's choice, docs/sandbox.md); only in the answer to a move. */
+      changes?: {
+        /** @enum {string} */
+        type: 'service_status' | 'service_repriced' | 'final_payment_taken' | 'payment_settled';
+      }[];
     };
     SandboxKey: {
       key: string;
@@ -5145,6 +5252,120 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Payment'];
           'application/xml': components['schemas']['Payment'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  sandboxPreviewPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SandboxPaymentCreate'];
+        'application/xml': components['schemas']['SandboxPaymentCreate'];
+      };
+    };
+    responses: {
+      /** @description What the change would answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SandboxPreview'];
+          'application/xml': components['schemas']['SandboxPreview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  sandboxPreviewPayLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SandboxPreviewBody'];
+        'application/xml': components['schemas']['SandboxPreviewBody'];
+      };
+    };
+    responses: {
+      /** @description What the change would answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SandboxPreview'];
+          'application/xml': components['schemas']['SandboxPreview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  sandboxPreviewFlexPlanService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FlexPlanServiceCreate'];
+        'application/xml': components['schemas']['FlexPlanServiceCreate'];
+      };
+    };
+    responses: {
+      /** @description What the change would answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SandboxPreview'];
+          'application/xml': components['schemas']['SandboxPreview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  sandboxQuoteDeparture: {
+    parameters: {
+      query: {
+        travellers: string;
+        currency: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SandboxQuote'];
+          'application/xml': components['schemas']['SandboxQuote'];
         };
       };
       '4XX': components['responses']['Error'];
