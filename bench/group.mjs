@@ -33,7 +33,21 @@ const person = (i, tag) => ({
 // curl: one process per POST, one after the other, as a shell loop would.
 const curlStarted = performance.now();
 for (let i = 1; i <= rows; i++) {
-  await run('curl', ['-sS', '-f', '-o', '/dev/null', '-X', 'POST', '-H', `X-Application-Key: ${sandbox.apiKey}`, '-H', 'Content-Type: application/json', '-d', JSON.stringify(person(i, 'Curl')), `${sandbox.baseUrl}/customers/`]);
+  await run('curl', [
+    '-sS',
+    '-f',
+    '-o',
+    '/dev/null',
+    '-X',
+    'POST',
+    '-H',
+    `X-Application-Key: ${sandbox.apiKey}`,
+    '-H',
+    'Content-Type: application/json',
+    '-d',
+    JSON.stringify(person(i, 'Curl')),
+    `${sandbox.baseUrl}/customers/`,
+  ]);
 }
 const curlMs = performance.now() - curlStarted;
 
@@ -41,10 +55,12 @@ const manifest = join(home, 'group.csv');
 writeFileSync(
   manifest,
   ['name.title,name.legal_first_name,name.legal_last_name,date_of_birth,account_email']
-    .concat(Array.from({ length: rows }, (_, k) => {
-      const p = person(k + 1, 'Trek');
-      return [p.name.title, p.name.legal_first_name, p.name.legal_last_name, p.date_of_birth, p.account_email].join(',');
-    }))
+    .concat(
+      Array.from({ length: rows }, (_, k) => {
+        const p = person(k + 1, 'Trek');
+        return [p.name.title, p.name.legal_first_name, p.name.legal_last_name, p.date_of_birth, p.account_email].join(',');
+      }),
+    )
     .join('\n') + '\n',
 );
 const trekStarted = performance.now();

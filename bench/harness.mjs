@@ -111,7 +111,13 @@ export function loadedModules(node, args, env) {
       }\`));`,
   );
   spawnSync(node, ['--require', preload, bin, ...args], { env, stdio: 'ignore' });
-  const loaded = new Set(existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((name) => name && !name.startsWith('data:')) : []);
+  const loaded = new Set(
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((name) => name && !name.startsWith('data:'))
+      : [],
+  );
   rmSync(dir, { recursive: true, force: true });
   return loaded;
 }

@@ -78,7 +78,12 @@ const cases = [
   { name: 'GET /departures/<id>', path: (i) => `/departures/${100_001 + (i % SIZE)}/`, sample: '/departures/100001/', target: true },
   { name: 'filtered page of 50', path: (i) => `${filtered}&page=${1 + (i % pages)}`, sample: filtered, target: true },
   // A different query each time: never served from the search memo. Informational.
-  { name: 'uncached search (info)', path: (i) => `/departures/?start_date__gte=${new Date(Date.UTC(2027, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10)}&max_per_page=50`, sample: filtered, target: false },
+  {
+    name: 'uncached search (info)',
+    path: (i) => `/departures/?start_date__gte=${new Date(Date.UTC(2027, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10)}&max_per_page=50`,
+    sample: filtered,
+    target: false,
+  },
 ];
 
 const rows = [];

@@ -41,7 +41,7 @@ function serve() {
 
 async function externalIds(server) {
   const ids = new Set();
-  for (let next = '/bookings/?max_per_page=100'; next; ) {
+  for (let next = '/bookings/?max_per_page=100'; next;) {
     const answer = await fetch(server.baseUrl + next, { headers: { 'x-application-key': server.apiKey } });
     if (answer.status !== 200) throw new Error(`GET ${next}: ${answer.status} ${await answer.text()}`);
     const page = await answer.json();

@@ -34,7 +34,8 @@ const env = cleanEnv({ TREK_HOME: tempHome(), TREK_BASE_URL: served.baseUrl, TRE
 // --no-cache: every page comes over the wire, as on a first run.
 const trekBytes = await bytesWrittenBy(() => run(options.node, [bin, '--no-cache', 'search', 'departures', '--all', '-o', 'ndjson'], { env, maxBuffer: 1 << 30 }));
 const pages = urls.splice(0).map((path) => `${served.baseUrl}${path}`);
-const curl = (extra) => run('curl', ['-sS', '-H', `X-Application-Key: ${served.apiKey}`, '-H', 'Accept: application/json', ...extra, ...pages.flatMap((url) => ['-o', '/dev/null', url])], { maxBuffer: 1 << 20 });
+const curl = (extra) =>
+  run('curl', ['-sS', '-H', `X-Application-Key: ${served.apiKey}`, '-H', 'Accept: application/json', ...extra, ...pages.flatMap((url) => ['-o', '/dev/null', url])], { maxBuffer: 1 << 20 });
 const curlCompressed = await bytesWrittenBy(() => curl(['--compressed']));
 const curlPlain = await bytesWrittenBy(() => curl([]));
 await served.close();

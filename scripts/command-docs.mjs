@@ -13,7 +13,16 @@ const work = mkdtempSync(join(root, 'node_modules/.cache/trek-command-docs-'));
 try {
   // CommonJS, as build.mjs makes trek's own bundle: its dependencies load as they do there.
   const outfile = join(work, 'command-docs.cjs');
-  await build({ entryPoints: [join(root, 'scripts/command-docs.ts')], bundle: true, platform: 'node', format: 'cjs', outfile, packages: 'external', logLevel: 'error', supported: { 'dynamic-import': false } });
+  await build({
+    entryPoints: [join(root, 'scripts/command-docs.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    packages: 'external',
+    logLevel: 'error',
+    supported: { 'dynamic-import': false },
+  });
   const { commandDocs } = createRequire(import.meta.url)(outfile);
   const docs = await commandDocs();
   const dir = join(root, 'docs/commands');

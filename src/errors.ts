@@ -62,7 +62,11 @@ export class UsageError extends TrekError {
   readonly exitCode = ExitCode.usage;
   readonly jsonCode = 'usage';
   readonly field?: string;
-  constructor(message: string, readonly hint?: string, options: { field?: string } = {}) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+    options: { field?: string } = {},
+  ) {
     super(message);
     if (options.field !== undefined) this.field = options.field;
   }

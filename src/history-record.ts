@@ -19,8 +19,7 @@ function save(paths: TrekPaths, history: History): void {
   writeFileAtomicSync(historyPath(paths), `${JSON.stringify(data)}\n`);
 }
 
-const sameEntries = (a: readonly RememberedId[], b: readonly RememberedId[]) =>
-  a.length === b.length && a.every((entry, i) => entry.id === b[i]!.id && entry.label === b[i]!.label);
+const sameEntries = (a: readonly RememberedId[], b: readonly RememberedId[]) => a.length === b.length && a.every((entry, i) => entry.id === b[i].id && entry.label === b[i].label);
 
 /**
  * Puts `ids` at the top of the profile's list for `kind` (first given = most recent), moving

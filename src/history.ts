@@ -64,7 +64,10 @@ export function load(paths: TrekPaths): History {
     const byKind = new Map<string, RememberedId[]>();
     for (const [kind, entries] of Object.entries(kinds)) {
       if (!Array.isArray(entries)) continue;
-      byKind.set(kind, entries.flatMap((entry) => clean(entry) ?? []));
+      byKind.set(
+        kind,
+        entries.flatMap((entry) => clean(entry) ?? []),
+      );
     }
     history.set(profile, byKind);
   }

@@ -114,7 +114,10 @@ async function report(error: unknown, f: Factory, asJson: boolean, commanderText
   const code = exitCodeFor(error);
   const { err } = f.io;
   if (asJson && code !== ExitCode.ok) {
-    const printed = commanderText.splice(0).map(({ text }) => text).join('');
+    const printed = commanderText
+      .splice(0)
+      .map(({ text }) => text)
+      .join('');
     err.write(`${toSafeJson({ error: jsonError(error, printed), exit_code: code })}\n`);
     return code;
   }
@@ -129,7 +132,10 @@ async function report(error: unknown, f: Factory, asJson: boolean, commanderText
     const status = error.status ? ` (HTTP ${error.status})` : '';
     err.write(`${theme.error('error:')} ${sanitize(error.message)}${status}\n`);
     for (const detail of error.body?.errors ?? []) {
-      const where = [detail.field, detail.code].filter(Boolean).map((s) => sanitize(String(s))).join(': ');
+      const where = [detail.field, detail.code]
+        .filter(Boolean)
+        .map((s) => sanitize(String(s)))
+        .join(': ');
       err.write(`  - ${where}${where && detail.detail ? ' — ' : ''}${sanitize(detail.detail ?? '')}\n`);
     }
     if (error.body?.error_id) err.write(`  error_id: ${sanitize(error.body.error_id)}\n`);

@@ -18,7 +18,7 @@ export function layersFrom(markdown: string): Map<string, number> {
       if (layers.size > 0 && !line.startsWith('|')) break;
       continue;
     }
-    for (const [, room] of row[2]!.matchAll(/`([^`]+)`/g)) layers.set(room!.replace(/\/$/, ''), Number(row[1]));
+    for (const [, room] of row[2].matchAll(/`([^`]+)`/g)) layers.set(room.replace(/\/$/, ''), Number(row[1]));
   }
   return layers;
 }
@@ -29,7 +29,7 @@ function sourceFiles(dir: string): string[] {
 
 /** The top-level room of a path under src/: its folder, or the file itself. */
 function roomOf(path: string): string {
-  return relative(SRC, path).split('/')[0]!;
+  return relative(SRC, path).split('/')[0];
 }
 
 /** `from → to (file)` for each import of `files` that runs up a layer; rooms the table lacks are reported too. */
@@ -40,7 +40,7 @@ export function upwardImports(files: Array<{ path: string; text: string }>, laye
     const own = layers.get(from);
     if (own === undefined) found.push(`${from} is in no layer`);
     for (const [, spec] of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]+)['"]/g)) {
-      const target = resolve(dirname(path), spec!);
+      const target = resolve(dirname(path), spec);
       if (!target.startsWith(SRC + '/')) continue;
       const to = roomOf(target).replace(/\.js$/, '.ts');
       if (to === from) continue;
@@ -66,7 +66,11 @@ describe('the layers of docs/architecture.md', () => {
 
   it('the check finds an import up a layer, a dynamic one too, and lets one down pass', () => {
     const at = (room: string) => join(SRC, room, 'x.ts');
-    const sample = new Map([['domain', 0], ['api', 2], ['commands', 4]]);
+    const sample = new Map([
+      ['domain', 0],
+      ['api', 2],
+      ['commands', 4],
+    ]);
     expect(upwardImports([{ path: at('domain'), text: "import { a } from '../api/x.js';" }], sample)).toEqual(['domain (layer 0) → api (layer 2) in domain/x.ts']);
     expect(upwardImports([{ path: at('api'), text: "const m = await import('../commands/y.js');" }], sample)).toHaveLength(1);
     expect(upwardImports([{ path: at('commands'), text: "import type { B } from '../api/x.js';\nimport { c } from '../domain/y.js';" }], sample)).toEqual([]);

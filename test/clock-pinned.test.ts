@@ -14,17 +14,15 @@ const TEST_DIR = new URL('.', import.meta.url).pathname;
 const STORE_MAKERS = /\b(startSandbox|openSandbox|Store\.open|resetSandbox)\(|\.post\('\/_sandbox\/reset',/g;
 
 function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
 }
 
 /** The text between the parenthesis at `open` and its match. */
 function argumentsAt(text: string, open: number): string {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
-    if ('([{'.includes(text[i]!)) depth++;
-    else if (')]}'.includes(text[i]!) && --depth === 0) return text.slice(open + 1, i);
+    if ('([{'.includes(text[i])) depth++;
+    else if (')]}'.includes(text[i]) && --depth === 0) return text.slice(open + 1, i);
   }
   return text.slice(open + 1);
 }
@@ -35,12 +33,12 @@ export function unpinnedCalls(file: string, text: string): string[] {
   const lines = text.split('\n');
   for (const match of text.matchAll(STORE_MAKERS)) {
     const lineIndex = text.slice(0, match.index).split('\n').length - 1;
-    const line = lines[lineIndex]!;
+    const line = lines[lineIndex];
     const trimmed = line.trim();
     // Definitions, imports and prose are not calls.
     if (/^(import|export \{|\*|\/\/|\/\*)/.test(trimmed) || /function\s+\w+\(/.test(line)) continue;
     // A reset through the API takes `now` in its body, on the same line.
-    const args = match[1] ? argumentsAt(text, match.index! + match[0].length - 1) : line.slice(line.indexOf("'/_sandbox/reset'"));
+    const args = match[1] ? argumentsAt(text, match.index + match[0].length - 1) : line.slice(line.indexOf("'/_sandbox/reset'"));
     if (/\bnow\b/.test(args) || /process\.argv/.test(args)) continue;
     if (/\/\/ wall clock:/.test(line) || /\/\/ wall clock:/.test(lines[lineIndex - 1] ?? '')) continue;
     found.push(`${file}:${lineIndex + 1}  ${trimmed}`);
@@ -51,7 +49,9 @@ export function unpinnedCalls(file: string, text: string): string[] {
 describe('every sandbox in a test starts on the pinned clock', () => {
   it('no call under test/ makes a store without `now` unless it is marked as about the wall clock', () => {
     // This file's own examples are strings, not calls.
-    const offenders = testFiles(TEST_DIR).filter((path) => !path.endsWith('clock-pinned.test.ts')).flatMap((path) => unpinnedCalls(relative(TEST_DIR, path), readFileSync(path, 'utf8')));
+    const offenders = testFiles(TEST_DIR)
+      .filter((path) => !path.endsWith('clock-pinned.test.ts'))
+      .flatMap((path) => unpinnedCalls(relative(TEST_DIR, path), readFileSync(path, 'utf8')));
     expect(offenders).toEqual([]);
   });
 

@@ -9,9 +9,7 @@ import { testFactory } from './helpers/factory.js';
 describe('exit codes', () => {
   it('maps every kind of error in one place', () => {
     const http = (status: number) => new ApiError({ kind: 'http', status, method: 'GET', url: 'http://h/x', message: 'm' });
-    expect([401, 403, 404, 410, 400, 405, 406, 409, 424, 429, 500, 502, 503, 504].map((s) => exitCodeFor(http(s)))).toEqual([
-      3, 3, 4, 4, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7,
-    ]);
+    expect([401, 403, 404, 410, 400, 405, 406, 409, 424, 429, 500, 502, 503, 504].map((s) => exitCodeFor(http(s)))).toEqual([3, 3, 4, 4, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7]);
     expect(exitCodeFor(new ApiError({ kind: 'timeout', method: 'GET', url: 'http://h/x', message: 'm' }))).toBe(7);
     expect(exitCodeFor(new ApiError({ kind: 'network', method: 'GET', url: 'http://h/x', message: 'm' }))).toBe(7);
     expect(exitCodeFor(new UsageError('bad'))).toBe(2);
@@ -39,7 +37,7 @@ describe('exit codes', () => {
   it('main.ts decides an exit code from what an error carries, never from its name or a list of classes', () => {
     const text = readFileSync(join('src', 'main.ts'), 'utf8');
     for (const fn of ['exitCodeFor', 'jsonError']) {
-      const body = text.slice(text.indexOf(`export function ${fn}(`)).split('\n}\n')[0]!;
+      const body = text.slice(text.indexOf(`export function ${fn}(`)).split('\n}\n')[0];
       expect(body).not.toMatch(/\.name\b|case '/);
       expect(body.match(/instanceof \w+/g)?.filter((test) => test !== 'instanceof Error')).toEqual(['instanceof CommanderError']);
     }
@@ -83,7 +81,10 @@ describe('argument parsing', () => {
   });
 
   it('accepts global flags before and after the subcommand', async () => {
-    for (const argv of [['--json', '--no-input', 'help', 'exit-codes'], ['help', 'exit-codes', '--json', '--no-input']]) {
+    for (const argv of [
+      ['--json', '--no-input', 'help', 'exit-codes'],
+      ['help', 'exit-codes', '--json', '--no-input'],
+    ]) {
       const t = testFactory({ tty: true });
       expect(await main(argv, t.f)).toBe(0);
       expect(t.f.globals.output).toBe('json');

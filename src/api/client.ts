@@ -162,14 +162,22 @@ export const MAX_NESTING = 100;
 
 /** What trek asks for, most compact first; each is decoded by node:zlib as the body streams in. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-const DECODERS: Record<string, 'createGunzip' | 'createInflate' | 'createBrotliDecompress'> = { gzip: 'createGunzip', 'x-gzip': 'createGunzip', deflate: 'createInflate', br: 'createBrotliDecompress' };
+const DECODERS: Record<string, 'createGunzip' | 'createInflate' | 'createBrotliDecompress'> = {
+  gzip: 'createGunzip',
+  'x-gzip': 'createGunzip',
+  deflate: 'createInflate',
+  br: 'createBrotliDecompress',
+};
 /** More codings than this on one body is no server's honest answer (as curl and urllib3 limit it). */
 const MAX_CODINGS = 5;
 
 /** The codings of a Content-Encoding header, in the order applied; identity, which changes nothing, left out. */
 function contentCodings(header: string | string[] | undefined): string[] {
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return text.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== '' && coding !== 'identity');
+  return text
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
 }
 
 const MAX_REDIRECTS = 5;
@@ -329,7 +337,12 @@ function failureOrigin(method: string, exchange: Exchange): string {
 /** A failure before a complete response, with what the retry policy needs to know. */
 class TransportFailure extends Error {
   /** `unsent`: the request never left, though retrying is not the remedy (notSent says it is). */
-  constructor(readonly error: ApiError, readonly notSent: boolean, readonly reset: boolean, unsent = notSent) {
+  constructor(
+    readonly error: ApiError,
+    readonly notSent: boolean,
+    readonly reset: boolean,
+    unsent = notSent,
+  ) {
     super(error.message);
     if (unsent) error.notSent = true;
   }
@@ -578,7 +591,7 @@ export class ApiClient {
   private async exchange(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, signal: AbortSignal, proxy: Proxy | undefined): Promise<Answer> {
     if (this.options.transport !== undefined) return this.options.transport({ method, url, headers, body, signal });
     const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.dispatcher(proxy)]);
-    return request(url, { method: method as Dispatcher.HttpMethod, headers, body: body ?? null, dispatcher: dispatcher as Dispatcher, signal });
+    return request(url, { method: method, headers, body: body ?? null, dispatcher: dispatcher as Dispatcher, signal });
   }
 
   private dispatcher(proxy: Proxy | undefined): Promise<DispatchTarget> {
@@ -637,7 +650,14 @@ export class ApiClient {
   /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary: boolean, revealKeys: boolean): Promise<Exchange> {
     const secret = new Set([this.authHeader.toLowerCase(), ...CREDENTIAL_HEADERS]);
-    const secrets = revealKeys ? [] : secretsToRedact([this.options.apiKey, ...Object.entries(headers).filter(([name]) => secret.has(name.toLowerCase())).map(([, value]) => value)]);
+    const secrets = revealKeys
+      ? []
+      : secretsToRedact([
+          this.options.apiKey,
+          ...Object.entries(headers)
+            .filter(([name]) => secret.has(name.toLowerCase()))
+            .map(([, value]) => value),
+        ]);
     const proxy = this.proxy(url);
     if (!this.warnedPlainHttp && url.protocol === 'http:' && !isLoopback(url.hostname)) {
       this.warnedPlainHttp = true;
@@ -703,7 +723,7 @@ export class ApiClient {
     if (codings.length > 0) {
       const [zlib, { pipeline }] = await Promise.all([import('node:zlib'), import('node:stream')]);
       // The last coding applied is the first undone.
-      const decoders = [...codings].reverse().map((coding) => zlib[DECODERS[coding]!]().on('error', (error) => (decodeError ??= error)));
+      const decoders = [...codings].reverse().map((coding) => zlib[DECODERS[coding]]().on('error', (error) => (decodeError ??= error)));
       body = pipeline([response.body, ...decoders], () => undefined) as unknown as Readable;
     }
     const tooLarge = () => {
@@ -711,7 +731,9 @@ export class ApiClient {
       response.body.on('error', () => undefined).destroy();
       body.destroy();
       const limit = formatBytes(this.maxBodyBytes);
-      return protocolError(`the response body of ${method} ${url.href} is larger than trek's ${limit} limit${codings.length > 0 ? ' once decompressed' : ''}; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`);
+      return protocolError(
+        `the response body of ${method} ${url.href} is larger than trek's ${limit} limit${codings.length > 0 ? ' once decompressed' : ''}; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`,
+      );
     };
     const declared = Number(response.headers['content-length']);
     if (declared > this.maxBodyBytes) throw tooLarge();
@@ -735,9 +757,10 @@ export class ApiClient {
   private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean, proxy: Proxy | undefined): TransportFailure {
     const make = (kind: 'network' | 'timeout', message: string) => new ApiError({ kind, message, method, url: url.href, cause: error, ...(status === undefined ? {} : { status }) });
     if (timedOut) {
-      const message = status === undefined
-        ? `no response within ${seconds(this.timeoutMs)} (--timeout) from ${method} ${url.href}`
-        : `the response body of ${method} ${url.href} did not arrive within ${seconds(this.timeoutMs)} (--timeout)`;
+      const message =
+        status === undefined
+          ? `no response within ${seconds(this.timeoutMs)} (--timeout) from ${method} ${url.href}`
+          : `the response body of ${method} ${url.href} did not arrive within ${seconds(this.timeoutMs)} (--timeout)`;
       return new TransportFailure(make('timeout', message), false, false);
     }
     const tls = tlsProblem(error);

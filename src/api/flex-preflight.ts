@@ -50,17 +50,11 @@ async function productLine(client: ApiClient, departure: Departure | undefined):
 /** Resident countries of the service's travellers (direct bookings are CEU by them, spec §4.3 rule 2). */
 async function customerCountries(client: ApiClient, service: BookedService | undefined): Promise<string[]> {
   const customers = service?.customers ?? [];
-  const found = await Promise.all(
-    customers.map((c) => unlessNotFound(fetchReferenced<Customer>(client, CUSTOMERS, c))),
-  );
+  const found = await Promise.all(customers.map((c) => unlessNotFound(fetchReferenced<Customer>(client, CUSTOMERS, c))));
   return found.flatMap((customer) => (typeof customer?.address?.country === 'string' ? [customer.address.country] : []));
 }
 
-export async function readFlexFacts(
-  client: ApiClient,
-  ids: { booking: string; departureService: string; plan: string },
-  localNow: Date,
-): Promise<FlexFacts> {
+export async function readFlexFacts(client: ApiClient, ids: { booking: string; departureService: string; plan: string }, localNow: Date): Promise<FlexFacts> {
   const [booking, { service, serverNow }, plan, flexServices] = await Promise.all([
     getBooking(client, ids.booking),
     departureServiceAndClock(client, ids.departureService),

@@ -170,7 +170,11 @@ export class FlexRefusedError extends TrekError {
   override name = 'FlexRefusedError';
   readonly exitCode = ExitCode.usage;
   readonly jsonCode = 'flex_refused';
-  constructor(readonly refusals: FlexRefusal[], planId: string, departureServiceId: string) {
+  constructor(
+    readonly refusals: FlexRefusal[],
+    planId: string,
+    departureServiceId: string,
+  ) {
     super(
       `flex plan ${s(planId)} cannot be attached to departure service ${s(departureServiceId)}; nothing was sent:\n` +
         refusals.map((r) => `  - ${r.reason}`).join('\n') +

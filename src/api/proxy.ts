@@ -67,7 +67,7 @@ export function exempted(noProxy: string, hostname: string, port: number): boole
     if (raw === '*') return true;
     const withPort = /^(.*?):(\d+)$/.exec(raw);
     // A bare IPv6 address (::1) has colons but no port; one with a port is written [::1]:443.
-    const [name, entryPort] = withPort !== null && !(isIP(raw) === 6) ? [withPort[1]!, Number(withPort[2])] : [raw, undefined];
+    const [name, entryPort] = withPort !== null && !(isIP(raw) === 6) ? [withPort[1], Number(withPort[2])] : [raw, undefined];
     if (entryPort !== undefined && entryPort !== port) continue;
     const entry = name.replace(/^\[(.*)\]$/, '$1').replace(/^\*?\./, '');
     if (entry.includes('/')) {
@@ -81,10 +81,10 @@ export function exempted(noProxy: string, hostname: string, port: number): boole
 
 function inRange(cidr: string, host: string): boolean {
   const [network, bits] = cidr.split('/');
-  const family = isIP(network!);
-  if (family === 0 || isIP(host) !== family || !/^\d+$/.test(bits!)) return false;
+  const family = isIP(network);
+  if (family === 0 || isIP(host) !== family || !/^\d+$/.test(bits)) return false;
   const list = new BlockList();
-  list.addSubnet(network!, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
+  list.addSubnet(network, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
   return list.check(host, family === 6 ? 'ipv6' : 'ipv4');
 }
 

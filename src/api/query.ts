@@ -84,7 +84,10 @@ export function whereDateValues(expressions: string[], fields: FieldTypes | unde
     const [attribute = '', operator] = expression.slice(0, Math.max(eq, 0)).trim().split('__');
     // null and notnull take true, not a date.
     if (eq < 0 || !isDateType(fields?.[attribute]) || operator === 'null' || operator === 'notnull') return [];
-    return expression.slice(eq + 1).split(',').map((value): [string, string] => [`--where '${expression}'`, value.trim()]);
+    return expression
+      .slice(eq + 1)
+      .split(',')
+      .map((value): [string, string] => [`--where '${expression}'`, value.trim()]);
   });
 }
 
@@ -130,7 +133,10 @@ export function parseWhere(expressions: string[], options: WhereOptions = {}): A
       if (value !== 'true') throw fail(`${operator} takes the value true (got '${value}')`);
       params.push([key, value]);
     } else if (operator === 'in') {
-      const values = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+      const values = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
       if (values.length === 0) throw fail('in needs one or more comma-separated values');
       for (const v of values) params.push([key, check(v)]);
     } else {
@@ -158,10 +164,7 @@ function valueProblem(attribute: string, operator: string | undefined, value: st
     const matches = (known: string) => (whole ? known.toLowerCase() === typed : known.toLowerCase().includes(typed));
     if (type.oneOf.some(matches)) return undefined;
     const nearest = nearestMatch(value, type.oneOf);
-    return [
-      `no ${attribute} is ${whole ? '' : 'like '}'${value}'${nearest === undefined ? '' : `; did you mean ${nearest}?`}`,
-      `${attribute} is one of ${type.oneOf.join(', ')}`,
-    ];
+    return [`no ${attribute} is ${whole ? '' : 'like '}'${value}'${nearest === undefined ? '' : `; did you mean ${nearest}?`}`, `${attribute} is one of ${type.oneOf.join(', ')}`];
   }
   switch (type) {
     case 'date':
@@ -198,7 +201,8 @@ export function parseOrderBy(values: string[], fields?: FieldTypes): Array<[stri
   const params: Array<[string, string]> = [];
   for (const value of values) {
     for (const term of value.split(',').map((t) => t.trim())) {
-      const fail = (problem: string, hint = 'use --order-by attribute (ascending) or --order-by -attribute (descending)') => new UsageError(`--order-by '${value}': ${problem}`, hint, { field: '--order-by' });
+      const fail = (problem: string, hint = 'use --order-by attribute (ascending) or --order-by -attribute (descending)') =>
+        new UsageError(`--order-by '${value}': ${problem}`, hint, { field: '--order-by' });
       const sign = term[0] === '-' || term[0] === '+' ? term[0] : '';
       const attribute = term.slice(sign.length);
       checkAttribute(attribute, fail);

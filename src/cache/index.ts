@@ -15,7 +15,6 @@ import { CACHE_KINDS, DEFAULT_TTL_SECONDS, parseDuration, type CacheKind } from 
 import { catalogueRead, laterPage, writeLeavesCatalogue, type CatalogueRead } from './kinds.js';
 import { DEFAULT_LIMITS, entryFileName, KEPT_HEADERS, keyIdOf, profileFolderName, ProfileCache, type CacheCounts, type CacheEntry, type CacheLimits, type EntryIdentity } from './store.js';
 
-
 /** The kinds whose answers any accepted write may change (availability, agency settings). */
 const CHANGED_BY_ANY_WRITE: readonly CacheKind[] = ['departures', 'agencies'];
 
@@ -116,7 +115,7 @@ class DiskResponseCache implements ResponseCache {
     const ttlMs = this.options.ttlSeconds[read.kind] * 1000;
     const stored = entry === undefined ? undefined : toStored(entry);
     const keep = (answer: Omit<StoredAnswer, 'storedAtMs'>, storedAtMs: number): StoredAnswer => {
-      const headers = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (answer.headers[name] === undefined ? [] : [[name, answer.headers[name]!]])));
+      const headers = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (answer.headers[name] === undefined ? [] : [[name, answer.headers[name]]])));
       const kept: CacheEntry = {
         trek_cache: 1,
         profile: identity.profile,
@@ -137,13 +136,17 @@ class DiskResponseCache implements ResponseCache {
     return {
       stored,
       fresh: entry !== undefined && this.now() - entry.stored_at < ttlMs,
-      hit: () => this.quietly(() => {
-        cache.touch(file);
-        cache.count('hit');
-      }),
+      hit: () =>
+        this.quietly(() => {
+          cache.touch(file);
+          cache.count('hit');
+        }),
       revalidated: (headers) => {
         // A 304 may carry new validators; what it leaves out stays as stored (RFC 9110 §15.4.5).
-        const merged = { ...stored!, headers: { ...stored!.headers, ...Object.fromEntries(KEPT_HEADERS.flatMap((name) => (headers[name] === undefined || name === 'content-type' ? [] : [[name, headers[name]!]]))) } };
+        const merged = {
+          ...stored!,
+          headers: { ...stored!.headers, ...Object.fromEntries(KEPT_HEADERS.flatMap((name) => (headers[name] === undefined || name === 'content-type' ? [] : [[name, headers[name]]]))) },
+        };
         this.quietly(() => cache.count('revalidated'));
         return keep(merged, this.now());
       },
@@ -284,10 +287,7 @@ export function cacheStatus(paths: TrekPaths, profile: string): CacheStatus {
 export function clearCache(paths: TrekPaths, scope: { profile: string } | 'all-profiles'): { entries: number; bytes: number } {
   checkPrivateFolders(paths, 'cache');
   const http = httpFolder(paths.cache);
-  const caches =
-    scope === 'all-profiles'
-      ? listFolders(http).map((name) => new ProfileCache(join(http, name)))
-      : [profileCache(paths, scope.profile)];
+  const caches = scope === 'all-profiles' ? listFolders(http).map((name) => new ProfileCache(join(http, name))) : [profileCache(paths, scope.profile)];
   let entries = 0;
   let bytes = 0;
   for (const cache of caches) {
@@ -303,7 +303,9 @@ function listFolders(dir: string): string[] {
   try {
     // A link in place of the folder is not followed: what it points at is not the cache.
     if (!lstatSync(dir).isDirectory()) return [];
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }

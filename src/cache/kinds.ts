@@ -31,9 +31,9 @@ export function catalogueRead(path: string): CatalogueRead | undefined {
   if (kind === undefined) return undefined;
   const [, id, sub] = segments;
   if (segments.length === 1) return { kind };
-  if (segments.length === 2) return { kind, item: id! };
+  if (segments.length === 2) return { kind, item: id };
   if (segments.length === 3 && kind === 'tour_dossiers' && sub === 'departures') return { kind: 'departures' };
-  if (segments.length === 3 && kind === 'itineraries') return { kind, item: id! };
+  if (segments.length === 3 && kind === 'itineraries') return { kind, item: id };
   return undefined;
 }
 

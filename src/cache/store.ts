@@ -371,10 +371,7 @@ export class ProfileCache {
     }
     const added = this.readLog(folding);
     const totals = this.readTotals();
-    writeFileAtomicSync(
-      join(this.folder, 'stats.json'),
-      JSON.stringify({ hits: totals.hits + added.hits, revalidated: totals.revalidated + added.revalidated, misses: totals.misses + added.misses }),
-    );
+    writeFileAtomicSync(join(this.folder, 'stats.json'), JSON.stringify({ hits: totals.hits + added.hits, revalidated: totals.revalidated + added.revalidated, misses: totals.misses + added.misses }));
     unlinkQuietly(folding);
   }
 

@@ -102,14 +102,22 @@ export async function askCustomers(prompter: Prompter, opts: Pick<ResourceOption
       { name: 'Another customer id…', value: OTHER },
       ...(travellersDone ? [] : done),
     ];
-    const start = travellersDone ? DONE : chosen.length === 0 ? recentChoice(recent, remaining.map(([id]) => id)) : undefined;
+    const start = travellersDone
+      ? DONE
+      : chosen.length === 0
+        ? recentChoice(
+            recent,
+            remaining.map(([id]) => id),
+          )
+        : undefined;
     const answer = await prompter.select(chosen.length === 0 ? 'Customer to add to the service' : `Another customer? (${chosen.length} chosen)`, choices, start);
     if (answer === DONE) return chosen;
     if (answer === ALL) chosen.push(...travellersLeft);
     else if (answer === OTHER) chosen.push(...(await askCustomerIds(prompter, client, chosen)));
     else if (onBooking.size === 0 || onBooking.has(answer as string)) chosen.push(answer as string);
     // Someone the booking does not have travelling yet is added only after a yes.
-    else if (await prompter.confirm(`${sanitize(known.get(answer as string) ?? String(answer))} is not on booking ${sanitize(bookingId)}. Add them to this service?`, false)) chosen.push(answer as string);
+    else if (await prompter.confirm(`${sanitize(known.get(answer as string) ?? String(answer))} is not on booking ${sanitize(bookingId)}. Add them to this service?`, false))
+      chosen.push(answer as string);
   }
 }
 
@@ -127,7 +135,9 @@ export async function askCustomerIds(prompter: Prompter, client: ApiClient, chos
     return found.length === 0 ? true : found.join('; ');
   };
   const answer = await prompter.input('Customer ids (separated by commas or spaces)', { validate });
-  return parseIdList(answer).map((id) => checkId(id, 'customer id')).filter((id) => !chosen.includes(id));
+  return parseIdList(answer)
+    .map((id) => checkId(id, 'customer id'))
+    .filter((id) => !chosen.includes(id));
 }
 
 /** "1, 2 3" → ['1', '2', '3'], without repeats. */

@@ -10,7 +10,7 @@ import { parseFormat } from './shared.js';
 
 /** Sets f.globals and the streams from the global flags of `program`, given on the way to `action`. */
 export function applyGlobalFlags(program: Command, action: Command, f: Factory): void {
-  const raw = action.optsWithGlobals() as RawGlobals;
+  const raw = action.optsWithGlobals<RawGlobals>();
   // Stored settings are defaults under the flags (`trek config set color never`); a file trek
   // cannot trust or a setting out of range is refused here (exit 2) rather than half-used.
   const settings = readSettings(f.paths());

@@ -82,10 +82,10 @@ function askedOf(error: ApiError): Array<{ kind: ResourceKind; id: string }> {
   }
   const segments = path.split('/').filter(Boolean);
   const at = segments.findIndex((segment, index) => index + 1 < segments.length && KINDS.some((k) => k.collection === segment));
-  if (at >= 0) asked.push({ kind: kindOf(segments[at]!), id: decodeURIComponent(segments[at + 1]!) });
+  if (at >= 0) asked.push({ kind: kindOf(segments[at]), id: decodeURIComponent(segments[at + 1]) });
   const named = /^(.+?) (\S+) does not exist/.exec(error.body?.message ?? error.message);
-  const kind = named && KINDS.find((k) => k.label.toLowerCase() === named[1]!.toLowerCase());
-  if (kind && named) asked.push({ kind, id: named[2]! });
+  const kind = named && KINDS.find((k) => k.label.toLowerCase() === named[1].toLowerCase());
+  if (kind && named) asked.push({ kind, id: named[2] });
   return asked;
 }
 
@@ -96,9 +96,9 @@ function askedOf(error: ApiError): Array<{ kind: ResourceKind; id: string }> {
 function flagOf(argv: readonly string[], id: string, wanted: ResourceKind): string | undefined {
   const flags: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
+    const word = argv[i];
     if (word.startsWith('--') && word.endsWith(`=${id}`)) flags.push(word.slice(0, word.indexOf('=')));
-    else if (word === id && argv[i - 1]?.startsWith('--')) flags.push(argv[i - 1]!);
+    else if (word === id && argv[i - 1]?.startsWith('--')) flags.push(argv[i - 1]);
   }
   const named = wanted.label.split(' ').at(-1)!;
   return flags.find((flag) => flag.includes(named)) ?? flags[0];

@@ -113,7 +113,13 @@ function parseRange(flags: ListFlags, today: string | undefined): { first?: stri
  */
 export async function readListFlags(f: Factory, flags: ListFlags, spec: ListSpec): Promise<ListRequest> {
   const dates = [
-    ...(spec.range === undefined ? [] : ([['--starting', flags.starting], ['--from', flags.from], ['--to', flags.to]] as const)),
+    ...(spec.range === undefined
+      ? []
+      : ([
+          ['--starting', flags.starting],
+          ['--from', flags.from],
+          ['--to', flags.to],
+        ] as const)),
     ...whereDateValues(flags.where, spec.fields),
   ];
   return parseListFlags(flags, spec, await todayFor(f, dates));
@@ -135,14 +141,18 @@ export function parseListFlags(flags: ListFlags, spec: ListSpec, today?: string)
   if (attribute !== undefined && range !== undefined) {
     const flag = flags.starting !== undefined ? '--starting' : '--from/--to';
     if (where.some(([key]) => key.split('__')[0] === attribute)) {
-      throw new UsageError(`${flag} and --where on ${attribute} both set ${attribute}; the API allows one condition per attribute`, 'give the range with --starting or --from/--to alone', { field: '--where' });
+      throw new UsageError(`${flag} and --where on ${attribute} both set ${attribute}; the API allows one condition per attribute`, 'give the range with --starting or --from/--to alone', {
+        field: '--where',
+      });
     }
     if (range.first !== undefined) query.push([`${attribute}__gte`, range.first]);
     else query.push([`${attribute}__lte`, range.last!]);
     if (range.first !== undefined && range.last !== undefined) {
       // Paging stops at the first record past the last day, which holds only in ascending order.
-      if (flags.orderBy.length > 0 && !(flags.orderBy.length === 1 && [attribute, `+${attribute}`].includes(flags.orderBy[0]!.trim()))) {
-        throw new UsageError(`${flag} reads ${spec.noun} in ${attribute} order; --order-by cannot change it`, `leave out --order-by, or give one bound (--from or --to) to sort otherwise`, { field: '--order-by' });
+      if (flags.orderBy.length > 0 && !(flags.orderBy.length === 1 && [attribute, `+${attribute}`].includes(flags.orderBy[0].trim()))) {
+        throw new UsageError(`${flag} reads ${spec.noun} in ${attribute} order; --order-by cannot change it`, `leave out --order-by, or give one bound (--from or --to) to sort otherwise`, {
+          field: '--order-by',
+        });
       }
       until = { attribute, last: range.last };
     }
@@ -207,7 +217,13 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
 
   // On one terminal, stdout would print after the progress text on its line: clear it first.
   const out: IOStreams = progress && io.stdoutIsTTY ? { ...io, out: { write: (chunk: string) => (progress.clear(), io.out.write(chunk)) } } : io;
-  const stop = progress ? interruption(opts.signals ?? processSignals, () => progress.end(), () => `interrupted after fetching ${progress.fetched()} ${opts.spec.noun}`) : undefined;
+  const stop = progress
+    ? interruption(
+        opts.signals ?? processSignals,
+        () => progress.end(),
+        () => `interrupted after fetching ${progress.fetched()} ${opts.spec.noun}`,
+      )
+    : undefined;
   try {
     const source = stop ? stop.guard(records()) : records();
     const printed = await renderList(out, source, opts.output, { columns: opts.spec.columns, empty: opts.empty });

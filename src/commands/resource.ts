@@ -105,4 +105,3 @@ export function keepWhileStreaming<T>(items: AsyncIterable<T>): { records: Async
   }
   return { records: records(), seen };
 }
-

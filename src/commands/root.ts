@@ -154,16 +154,21 @@ async function buildGroup(group: VerbGroup, f: Factory, argv: readonly string[] 
  */
 export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<Command> {
   const program = new Command('trek')
-    .description("Work with the tour operator's reservation API: bookings, customers, services, flex plans and the catalogue.\nWith no profile configured, trek talks to a built-in sandbox, so every command works at once.")
+    .description(
+      "Work with the tour operator's reservation API: bookings, customers, services, flex plans and the catalogue.\nWith no profile configured, trek talks to a built-in sandbox, so every command works at once.",
+    )
     .version(f.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .helpCommand(false)
-    .addHelpText('after', examples([
-      'trek search departures --where availability.status=AVAILABLE --limit 5',
-      'trek booking create --currency CAD -o json | jq -r .id',
-      'trek api GET /departures --paginate -o ndjson',
-      'trek help exit-codes',
-    ]));
+    .addHelpText(
+      'after',
+      examples([
+        'trek search departures --where availability.status=AVAILABLE --limit 5',
+        'trek booking create --currency CAD -o json | jq -r .id',
+        'trek api GET /departures --paginate -o ndjson',
+        'trek help exit-codes',
+      ]),
+    );
 
   for (const flag of Object.values(GLOBAL_FLAGS) as GlobalFlag[]) {
     const option = new Option(flag.flags, flag.description);

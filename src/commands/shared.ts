@@ -83,8 +83,8 @@ export function parseEmail(value: string, flag: string): string {
  */
 export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
   const match = /^\s*([A-Za-z][A-Za-z_]*)\s*:\s*(\+?[\d ().-]+?)\s*$/.exec(value);
-  if (!match || (match[2]!.match(/\d/g) ?? []).length < 3) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`, undefined, { field: flag });
-  return { type: match[1]!.toUpperCase(), number: match[2]! };
+  if (!match || (match[2].match(/\d/g) ?? []).length < 3) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`, undefined, { field: flag });
+  return { type: match[1].toUpperCase(), number: match[2] };
 }
 
 /**
@@ -158,9 +158,7 @@ export function idArgument(name: string, what: string, more?: string): Argument 
 export function idOption(flags: string, description: string, options: { repeatable?: boolean } = {}): Option {
   const option = new Option(flags, description);
   const flag = option.long ?? flags;
-  return options.repeatable
-    ? option.argParser((value: string, previous: string[] = []) => [...previous, checkId(value, flag)])
-    : option.argParser((value: string) => checkId(value, flag));
+  return options.repeatable ? option.argParser((value: string, previous: string[] = []) => [...previous, checkId(value, flag)]) : option.argParser((value: string) => checkId(value, flag));
 }
 
 /**
@@ -170,12 +168,7 @@ export function idOption(flags: string, description: string, options: { repeatab
  * 20009 does not exist"). Each refusal is said under the question, which stays with the answer
  * still typed. The answer is checked once more whatever the prompter let through.
  */
-export async function askId(
-  prompter: Prompter,
-  message: string,
-  what: string,
-  options: { default?: string; check?: (id: string) => Promise<string | undefined> } = {},
-): Promise<string> {
+export async function askId(prompter: Prompter, message: string, what: string, options: { default?: string; check?: (id: string) => Promise<string | undefined> } = {}): Promise<string> {
   const validate: Validate = (value) => {
     if (value === '') return `enter a ${what}`;
     const malformed = invalidIdMessage(value, what);
@@ -190,13 +183,7 @@ export async function askId(
  * A value the command cannot do without: the flag's value, else an answer from a person at a
  * terminal, else a usage error naming the flag (scripts never hang on a prompt).
  */
-export async function requireValue<T>(
-  value: T | undefined,
-  flag: string,
-  io: IOStreams,
-  ask: (prompter: Prompter) => Promise<T>,
-  prompter: () => Prompter,
-): Promise<T> {
+export async function requireValue<T>(value: T | undefined, flag: string, io: IOStreams, ask: (prompter: Prompter) => Promise<T>, prompter: () => Prompter): Promise<T> {
   if (value !== undefined) return value;
   requireFlagsWithoutTerminal(io, [[flag, value]]);
   return ask(prompter());
@@ -213,11 +200,11 @@ export function requireFlagsWithoutTerminal(io: IOStreams, flags: ReadonlyArray<
   if (cannotAsk === undefined) return;
   const missing = flags.filter(([, value]) => value === undefined).map(([flag]) => flag);
   if (missing.length === 0) return;
-  const names = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}`;
+  const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}`;
   throw new UsageError(
     `${names} ${missing.length === 1 ? 'is' : 'are'} required and trek cannot ask for ${missing.length === 1 ? 'it' : 'them'}: ${cannotAsk.reason}`,
     `Pass ${names} on the command line (${cannotAsk.instead}).`,
-    { field: missing[0]! },
+    { field: missing[0] },
   );
 }
 
@@ -280,7 +267,7 @@ export async function reportChange(opts: { io: IOStreams; destination: () => Pro
   const color = opts.io.colorErr;
   const label = destinationLabel(await opts.destination(), color);
   const [first, ...more] = summary.split('\n');
-  const lines = [`${makeTheme(color).success('✓')} ${first!.replace(/\.$/, '')} ${label}`, ...more];
+  const lines = [`${makeTheme(color).success('✓')} ${first.replace(/\.$/, '')} ${label}`, ...more];
   // On a terminal each line wraps to its width (the first under its text, past the ✓); in a log it stays whole.
   const shown = opts.io.stderrIsTTY ? await wrappedLines(lines, opts.io.columns, (index) => (index === 0 ? 2 : undefined)) : lines;
   opts.io.err.write(shown.join('\n') + '\n');

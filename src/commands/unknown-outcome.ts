@@ -10,7 +10,7 @@ const PLAIN = /^[A-Za-z0-9_.-]+$/;
 /** The value of `flag` on the command line (`--booking 200001`, `--booking=200001`), when plain. */
 function flagValue(argv: readonly string[], flag: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
+    const word = argv[i];
     const value = word === flag ? argv[i + 1] : word.startsWith(`${flag}=`) ? word.slice(flag.length + 1) : undefined;
     if (value !== undefined) return PLAIN.test(value) ? value : undefined;
   }

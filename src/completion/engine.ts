@@ -119,7 +119,12 @@ async function completeSlot(slot: Slot, at: Position, toComplete: string, f: Fac
     timer = setTimeout(() => resolve({ candidates: [], directive: fallback }), COMPLETER_DEADLINE_MS);
   });
   try {
-    const completion = await Promise.race([Promise.resolve().then(() => completer(ctx)).then(toCompletion), deadline]);
+    const completion = await Promise.race([
+      Promise.resolve()
+        .then(() => completer(ctx))
+        .then(toCompletion),
+      deadline,
+    ]);
     return { candidates: matching(completion, toComplete), directive: completion.directive ?? fallback };
   } catch {
     return { candidates: [], directive: fallback };

@@ -58,7 +58,14 @@ export async function cancellableServices(ctx: CompletionContext): Promise<Compl
   const recent = recentIds(ctx.f.paths(), ctx.profile, 'service');
   const candidates = await fromApi(ctx, async (api) => {
     const { findService } = await import('../api/resources/services.js');
-    const statuses = await Promise.all(recent.map(({ id }) => findService(api, id).then((s: unknown) => (isObject(s) && typeof s.status === 'string' ? s.status : undefined), () => undefined)));
+    const statuses = await Promise.all(
+      recent.map(({ id }) =>
+        findService(api, id).then(
+          (s: unknown) => (isObject(s) && typeof s.status === 'string' ? s.status : undefined),
+          () => undefined,
+        ),
+      ),
+    );
     return recent.flatMap(({ id, label }, i) => (ENDED_STATUSES.has(statuses[i] ?? '') ? [] : [{ value: id, description: [label, statuses[i]].filter(Boolean).join(' — ') }]));
   });
   return { candidates, matchDescriptions: true };
@@ -82,9 +89,7 @@ export async function overrideReasons(ctx: CompletionContext): Promise<Candidate
   return fromApi(ctx, async (api) => {
     const page: unknown = (await api.get('/override_reasons/', { max_per_page: 100 })).data;
     const results = isObject(page) && Array.isArray(page.results) ? page.results : [];
-    return results.flatMap((reason) =>
-      isObject(reason) && typeof reason.code === 'string' ? [{ value: reason.code, description: typeof reason.label === 'string' ? reason.label : undefined }] : [],
-    );
+    return results.flatMap((reason) => (isObject(reason) && typeof reason.code === 'string' ? [{ value: reason.code, description: typeof reason.label === 'string' ? reason.label : undefined }] : []));
   });
 }
 
@@ -175,7 +180,9 @@ async function departureServicesOf(api: ApiClient, bookings: readonly string[]):
 function bookingsInView(ctx: CompletionContext): string[] {
   const typed = ctx.flags.booking?.at(-1);
   if (typed) return [typed];
-  return recentIds(ctx.f.paths(), ctx.profile, 'booking').slice(0, RECENT_BOOKINGS).map(({ id }) => id);
+  return recentIds(ctx.f.paths(), ctx.profile, 'booking')
+    .slice(0, RECENT_BOOKINGS)
+    .map(({ id }) => id);
 }
 
 /**

@@ -80,7 +80,7 @@ export function describedBy(description: string | undefined, typed: string): boo
   const text = folded(description);
   const word = folded(typed);
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    if (at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1]!)) return true;
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1])) return true;
   }
   return false;
 }

@@ -23,7 +23,7 @@ export const MENU_DESCRIPTION_WIDTH = 60;
  * whole word and marked "…" (a shell cuts a long one mid-word, with no mark).
  */
 export function menuDescription(text: string, max = MENU_DESCRIPTION_WIDTH): string {
-  const line = text.split('\n')[0]!.trim();
+  const line = text.split('\n')[0].trim();
   if (line.length <= max) return line;
   const cut = line.slice(0, max - 1);
   const word = cut.lastIndexOf(' ');

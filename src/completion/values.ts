@@ -68,10 +68,11 @@ export function fieldList(fields: readonly string[]): Completer {
 
 /** `--order-by`: a field ascending, or `-field` descending. */
 export function orderByList(fields: readonly string[]): Completer {
-  return () => fields.flatMap((field) => [
-    { value: field, description: 'ascending' },
-    { value: `-${field}`, description: 'descending' },
-  ]);
+  return () =>
+    fields.flatMap((field) => [
+      { value: field, description: 'ascending' },
+      { value: `-${field}`, description: 'descending' },
+    ]);
 }
 
 /**

@@ -28,13 +28,17 @@ const MAX_TTL_SECONDS = 365 * 86_400;
 export function parseDuration(value: string): number | undefined {
   const match = /^(\d{1,9})\s*([smhd]?)$/i.exec(value.trim());
   if (match === null) return undefined;
-  const seconds = Number(match[1]) * UNIT_SECONDS[(match[2]!.toLowerCase() || 's') as keyof typeof UNIT_SECONDS];
+  const seconds = Number(match[1]) * UNIT_SECONDS[(match[2].toLowerCase() || 's') as keyof typeof UNIT_SECONDS];
   return seconds <= MAX_TTL_SECONDS ? seconds : undefined;
 }
 
 /** A duration as people write it back: 90 → 90s, 300 → 5m, 3600 → 1h. */
 export function formatDuration(seconds: number): string {
-  for (const [unit, size] of [['d', 86_400], ['h', 3600], ['m', 60]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+  ] as const) {
     if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
   }
   return `${seconds}s`;

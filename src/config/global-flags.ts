@@ -36,7 +36,11 @@ export type GlobalFlagKey = keyof typeof GLOBAL_FLAGS;
 
 /** The values commander gives the global flags: strings for those that take one, booleans (negatable `--no-x` default true) else. */
 export type RawGlobals = {
-  [K in GlobalFlagKey]: (typeof GLOBAL_FLAGS)[K]['flags'] extends `--no-${string}` ? boolean : (typeof GLOBAL_FLAGS)[K]['flags'] extends `${string}<${string}` ? string | undefined : boolean | undefined;
+  [K in GlobalFlagKey]: (typeof GLOBAL_FLAGS)[K]['flags'] extends `--no-${string}`
+    ? boolean
+    : (typeof GLOBAL_FLAGS)[K]['flags'] extends `${string}<${string}`
+      ? string | undefined
+      : boolean | undefined;
 };
 
 /** The words that spell a flag (`-o`, `--output`) and whether it takes a value. */
@@ -53,7 +57,7 @@ export function globalFlagsFromArgv<K extends GlobalFlagKey>(argv: readonly stri
   const found: Partial<Record<K, string | true>> = {};
   const spelled = keys.map((key) => ({ key, ...spellingsOf(GLOBAL_FLAGS[key]) }));
   for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
+    const word = argv[i];
     if (word === '--') break;
     for (const { key, names, takesValue } of spelled) {
       for (const name of names) {

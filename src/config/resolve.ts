@@ -182,7 +182,7 @@ const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 10
 export function parseMaxBody(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_MAX_BODY_BYTES;
   const match = /^\s*(\d+)\s*(?:([kmg])(?:i?b)?|b)?\s*$/i.exec(value);
-  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toLowerCase()]! : NaN;
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toLowerCase()] : NaN;
   // V8 cannot hold a string much larger than 512 MiB, so a larger cap could not be honoured.
   if (!(bytes >= 1024 && bytes <= MAX_BODY_CEILING)) {
     throw new UsageError(`TREK_MAX_BODY must be a size from 1 KiB to ${formatBytes(MAX_BODY_CEILING)}, like 256MiB or 268435456 (got ${JSON.stringify(value)})`);

@@ -46,7 +46,7 @@ export const SETTINGS = {
   },
   no_input: { description: 'never prompt, as if --no-input were always given', choices: ['true', 'false'] },
   tz: {
-    description: 'time zone for times shown on a terminal when --tz is not given (default: the system\'s)',
+    description: "time zone for times shown on a terminal when --tz is not given (default: the system's)",
     expected: 'an IANA time zone such as Europe/London or UTC',
     parse: (value) => timeZoneName(value),
   },

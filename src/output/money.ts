@@ -11,7 +11,7 @@ export function toCents(amount: unknown): bigint | undefined {
   if (typeof amount !== 'string') return undefined;
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
   if (!match) return undefined;
-  const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -cents : cents;
 }
 

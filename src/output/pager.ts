@@ -40,7 +40,7 @@ export async function commandWords(command: string): Promise<string[] | undefine
 export async function runPager(pager: PagerCommand, text: string): Promise<boolean> {
   const [argv, { spawn }] = await Promise.all([commandWords(pager.command), import('node:child_process')]);
   const options = { stdio: ['pipe', 'inherit', 'inherit'] as ['pipe', 'inherit', 'inherit'], env: pager.env };
-  const child = argv ? spawn(argv[0]!, argv.slice(1), options) : spawn(pager.command, { ...options, shell: true });
+  const child = argv ? spawn(argv[0], argv.slice(1), options) : spawn(pager.command, { ...options, shell: true });
   // Ctrl-C reaches the pager and trek alike: it is the pager's to handle (less stops a search),
   // and trek must not end and leave it holding the terminal, so trek waits for it, as git does.
   const keepWaiting = () => undefined;

@@ -76,7 +76,8 @@ function rawText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number | boolean | bigint | symbol);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects returned above: only scalars reach this line
+  return String(value);
 }
 
 function defaultHeader(field: string): string {
@@ -125,14 +126,17 @@ const sum = (numbers: number[]) => numbers.reduce((a, b) => a + b, 0);
 function fitWidths(natural: number[], minimums: number[], wraps: boolean[], available: number, money: boolean[]): number[] {
   if (sum(natural) <= available) return natural;
   const floor = sum(minimums) <= available ? minimums : minimums.map((minimum, i) => (money[i] ? minimum : MIN_COLUMN_WIDTH));
-  const widths = natural.map((width, i) => Math.min(width, floor[i]!));
-  const need = (i: number) => natural[i]! - widths[i]!;
+  const widths = natural.map((width, i) => Math.min(width, floor[i]));
+  const need = (i: number) => natural[i] - widths[i];
   let extra = available - sum(widths);
   for (const wrapping of [false, true]) {
-    const group = natural.map((_, i) => i).filter((i) => wraps[i] === wrapping).sort((a, b) => need(a) - need(b));
+    const group = natural
+      .map((_, i) => i)
+      .filter((i) => wraps[i] === wrapping)
+      .sort((a, b) => need(a) - need(b));
     group.forEach((column, done) => {
       const grown = Math.min(need(column), Math.max(0, Math.floor(extra / (group.length - done))));
-      widths[column]! += grown;
+      widths[column] += grown;
       extra -= grown;
     });
   }
@@ -157,21 +161,25 @@ async function formatTable(columns: Column[], records: unknown[], spec: OutputSp
   const text = await textTools();
   const headers = columns.map((c) => sanitize(c.header ?? defaultHeader(c.field)));
   const rows = records.map((record) => columns.map((c) => cellText(c, record, spec, theme)));
-  const widest = (i: number) => rows.reduce((widest, row) => Math.max(widest, text.width(row[i]!)), text.width(headers[i]!));
+  const widest = (i: number) => rows.reduce((widest, row) => Math.max(widest, text.width(row[i])), text.width(headers[i]));
   let widths: number[];
   if (spec.wide) widths = columns.map((_, i) => widest(i));
   else {
     const natural = columns.map((c, i) => Math.min(c.maxWidth ?? Infinity, widest(i)));
     const longestWord = (cell: string) => Math.max(0, ...cell.split(/\s+/).map(text.width));
-    const minimums = columns.map((c, i) =>
-      c.wrap ? Math.max(longestWord(headers[i]!), ...rows.map((row) => longestWord(row[i]!))) : c.whole || c.money ? natural[i]! : MIN_COLUMN_WIDTH,
+    const minimums = columns.map((c, i) => (c.wrap ? Math.max(longestWord(headers[i]), ...rows.map((row) => longestWord(row[i]))) : c.whole || c.money ? natural[i] : MIN_COLUMN_WIDTH));
+    widths = fitWidths(
+      natural,
+      minimums,
+      columns.map((c) => Boolean(c.wrap)),
+      spec.width - COLUMN_GAP.length * (columns.length - 1),
+      columns.map((c) => Boolean(c.money)),
     );
-    widths = fitWidths(natural, minimums, columns.map((c) => Boolean(c.wrap)), spec.width - COLUMN_GAP.length * (columns.length - 1), columns.map((c) => Boolean(c.money)));
   }
   let cut = false;
   const cellLines = (cell: string, i: number): string[] => {
-    if (columns[i]!.wrap) return text.wrap(cell, widths[i]!);
-    const fitted = text.cut(cell, widths[i]!);
+    if (columns[i].wrap) return text.wrap(cell, widths[i]);
+    const fitted = text.cut(cell, widths[i]);
     if (fitted !== cell) cut = true;
     return [fitted];
   };
@@ -192,14 +200,17 @@ async function formatDetailRows(rows: Column[], record: unknown, spec: OutputSpe
   const grid = rows.map((column, i) => {
     const value = getPath(record, column.field);
     const plain = localTime(column.format ? column.format(value, record) : displayValue(value), spec.timeZone);
-    const valueLines = sanitize(plain, { multiline: true }).replace(/\t/g, ' ').split('\n').flatMap((line) => {
-      const fitted = column.maxWidth && !spec.wide ? text.cut(line, column.maxWidth) : line;
-      if (fitted !== line) cut = true;
-      return text.wrap(spec.color && column.style ? column.style(fitted, value, theme) : fitted, valueWidth);
-    });
-    return [[theme.header(labels[i]!)], valueLines];
+    const valueLines = sanitize(plain, { multiline: true })
+      .replace(/\t/g, ' ')
+      .split('\n')
+      .flatMap((line) => {
+        const fitted = column.maxWidth && !spec.wide ? text.cut(line, column.maxWidth) : line;
+        if (fitted !== line) cut = true;
+        return text.wrap(spec.color && column.style ? column.style(fitted, value, theme) : fitted, valueWidth);
+      });
+    return [[theme.header(labels[i])], valueLines];
   });
-  const widest = Math.max(0, ...grid.flatMap(([, valueLines]) => valueLines!.map(text.width)));
+  const widest = Math.max(0, ...grid.flatMap(([, valueLines]) => valueLines.map(text.width)));
   return { text: await drawColumns(grid, [labelWidth, Math.min(valueWidth, widest)], text), cut };
 }
 
@@ -233,12 +244,20 @@ function delimitedLine(format: 'csv' | 'tsv', values: unknown[]): string {
 }
 
 function delimitedRecord(format: 'csv' | 'tsv', columns: Column[], record: unknown): string {
-  return delimitedLine(format, columns.map((c) => getPath(record, c.field)));
+  return delimitedLine(
+    format,
+    columns.map((c) => getPath(record, c.field)),
+  );
 }
 
 /** Nothing when there are no columns (an empty list whose columns come from its records). */
 function delimitedHeader(format: 'csv' | 'tsv', columns: Column[]): string {
-  return columns.length ? delimitedLine(format, columns.map((c) => c.field)) : '';
+  return columns.length
+    ? delimitedLine(
+        format,
+        columns.map((c) => c.field),
+      )
+    : '';
 }
 
 // ---- lists and items ---------------------------------------------------------------------
@@ -286,15 +305,9 @@ const isEmitter = (sink: Sink): sink is Sink & Pick<NodeJS.EventEmitter, 'on' | 
  * whole list first (one JSON/YAML/XML document; table column widths).
  * --fields are checked against the first record before anything is written.
  */
-export async function renderList(
-  io: IOStreams,
-  records: AsyncIterable<unknown> | Iterable<unknown>,
-  spec: OutputSpec,
-  options: ListOptions,
-): Promise<number> {
+export async function renderList(io: IOStreams, records: AsyncIterable<unknown> | Iterable<unknown>, spec: OutputSpec, options: ListOptions): Promise<number> {
   const { format, fields } = spec;
-  const columnsFor = (first: unknown): Column[] =>
-    fields ? fieldColumns(fields) : typeof options.columns === 'function' ? options.columns(first) : options.columns;
+  const columnsFor = (first: unknown): Column[] => (fields ? fieldColumns(fields) : typeof options.columns === 'function' ? options.columns(first) : options.columns);
   let columns: Column[] = [];
   const collected: unknown[] = [];
   let count = 0;
@@ -314,7 +327,15 @@ export async function renderList(
 
   switch (format) {
     case 'json':
-      await writeDocument(io, jsonText(collected.map((r) => select(r, fields)), spec, 2), spec);
+      await writeDocument(
+        io,
+        jsonText(
+          collected.map((r) => select(r, fields)),
+          spec,
+          2,
+        ),
+        spec,
+      );
       break;
     case 'csv':
     case 'tsv':
@@ -324,7 +345,15 @@ export async function renderList(
       if (count > 0) await writeDocument(io, await toYaml(collected.map((r) => select(r, fields))), spec);
       break;
     case 'xml':
-      if (count > 0) await writeDocument(io, await xmlDocument(collected.map((r) => select(r, fields)), 'results'), spec);
+      if (count > 0)
+        await writeDocument(
+          io,
+          await xmlDocument(
+            collected.map((r) => select(r, fields)),
+            'results',
+          ),
+          spec,
+        );
       break;
     case 'table':
       if (count > 0) await writeView(io, await formatTable(columns, collected, spec, await loadTheme(spec.color)), spec);
@@ -368,9 +397,7 @@ export async function renderItem(io: IOStreams, record: unknown, spec: OutputSpe
       // --fields asks for exactly those values, so the sections are left out.
       for (const section of fields ? [] : (options.sections ?? [])) {
         const title = theme.bold(sanitize(section.title));
-        const body = section.records.length
-          ? await formatTable(section.columns, section.records, spec, theme)
-          : { text: theme.dim('(none)') + '\n', cut: false };
+        const body = section.records.length ? await formatTable(section.columns, section.records, spec, theme) : { text: theme.dim('(none)') + '\n', cut: false };
         blocks.push({ text: `${title}\n${body.text}`, cut: body.cut });
       }
       const shown = blocks.filter((block) => block.text);

@@ -134,7 +134,5 @@ export function toSafeJson(value: unknown, indent = 0): string {
  * Carriage returns become line feeds, which is what XML end-of-line handling does anyway.
  */
 export function sanitizeXml(xml: string): string {
-  return xml
-    .replace(/\r\n?/g, '\n')
-    .replace(UNSAFE_CHAR, (c) => (c === '\n' || c === '\t' ? c : `&#x${hex(c.codePointAt(0)!, 2).toUpperCase()};`));
+  return xml.replace(/\r\n?/g, '\n').replace(UNSAFE_CHAR, (c) => (c === '\n' || c === '\t' ? c : `&#x${hex(c.codePointAt(0)!, 2).toUpperCase()};`));
 }

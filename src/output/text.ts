@@ -25,24 +25,22 @@ let tools: Promise<TextTools> | undefined;
  * milliseconds that json, csv and the other formats should not pay.
  */
 export function textTools(): Promise<TextTools> {
-  tools ??= Promise.all([import('string-width'), import('cli-truncate'), import('wrap-ansi')]).then(
-    ([{ default: width }, { default: cliTruncate }, { default: wrapAnsi }]) => ({
-      width,
-      cut(text, columns) {
-        if (width(text) <= columns) return text;
-        // cli-truncate 5 (the last for Node 20) can end one column over when the cut falls inside a
-        // double-width character (cli-truncate#28); asking for one column less then fits.
-        let cut = cliTruncate(text, columns);
-        for (let narrower = columns - 1; width(cut) > columns && narrower > 0; narrower--) cut = cliTruncate(text, narrower);
-        return cut;
-      },
-      wrap(text, columns, hanging) {
-        const lead = /^ */.exec(text)![0];
-        const indent = ' '.repeat(hanging ?? lead.length);
-        const lines = wrapAnsi(text.slice(lead.length), Math.max(1, columns - Math.max(lead.length, indent.length)), { hard: true }).split('\n');
-        return lines.map((line, i) => (i === 0 ? lead : indent) + line);
-      },
-    }),
-  );
+  tools ??= Promise.all([import('string-width'), import('cli-truncate'), import('wrap-ansi')]).then(([{ default: width }, { default: cliTruncate }, { default: wrapAnsi }]) => ({
+    width,
+    cut(text, columns) {
+      if (width(text) <= columns) return text;
+      // cli-truncate 5 (the last for Node 20) can end one column over when the cut falls inside a
+      // double-width character (cli-truncate#28); asking for one column less then fits.
+      let cut = cliTruncate(text, columns);
+      for (let narrower = columns - 1; width(cut) > columns && narrower > 0; narrower--) cut = cliTruncate(text, narrower);
+      return cut;
+    },
+    wrap(text, columns, hanging) {
+      const lead = /^ */.exec(text)![0];
+      const indent = ' '.repeat(hanging ?? lead.length);
+      const lines = wrapAnsi(text.slice(lead.length), Math.max(1, columns - Math.max(lead.length, indent.length)), { hard: true }).split('\n');
+      return lines.map((line, i) => (i === 0 ? lead : indent) + line);
+    },
+  }));
   return tools;
 }

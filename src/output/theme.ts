@@ -82,7 +82,7 @@ export function makeTheme(enabled: boolean): Theme {
     warning: (s) => colors.yellow(s),
     error: (s) => colors.red(s),
     id: (s) => colors.cyan(s),
-    status: (value) => (Object.hasOwn(statuses, value) ? statuses[value]!(value) : value),
+    status: (value) => (Object.hasOwn(statuses, value) ? statuses[value](value) : value),
   };
 }
 

@@ -36,7 +36,11 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
  */
 export function localTime(text: string, timeZone?: string): string {
   if (!isApiDatetime(text)) return text;
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(text)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(text))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 

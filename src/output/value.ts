@@ -99,5 +99,9 @@ export function hasValue(value: unknown): boolean {
 
 /** The parts that have a value, as displayValue writes them, joined by `separator` ("Toronto, ON"). */
 export function joinValues(parts: unknown[], separator: string): string {
-  return parts.filter(hasValue).map(displayValue).filter((text) => text !== '').join(separator);
+  return parts
+    .filter(hasValue)
+    .map(displayValue)
+    .filter((text) => text !== '')
+    .join(separator);
 }

@@ -129,8 +129,7 @@ export function inquirerPrompter(options: { output?: NodeJS.WritableStream; colo
     },
     search: async (message, source) => {
       const { search, Separator: Heading } = await load();
-      const choices = async (term: string | undefined, { signal }: { signal: AbortSignal }) =>
-        (await source(term, signal)).map((item) => ('separator' in item ? new Heading(item.separator) : item));
+      const choices = async (term: string | undefined, { signal }: { signal: AbortSignal }) => (await source(term, signal)).map((item) => ('separator' in item ? new Heading(item.separator) : item));
       return ask(output, (context) => search({ message, source: choices, pageSize: 12, theme: theme() }, context));
     },
   };

@@ -97,7 +97,7 @@ export class ChangeSet {
     const records: TouchedRecord[] = [];
     for (const { owner, before } of this.touched.values()) {
       if (owner.kind !== 'record') continue;
-      records.push({ collection: owner.collection, id: owner.id, before: () => (before === undefined ? undefined : JSON.parse(before) as unknown) });
+      records.push({ collection: owner.collection, id: owner.id, before: () => (before === undefined ? undefined : (JSON.parse(before) as unknown)) });
     }
     return records;
   }

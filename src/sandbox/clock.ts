@@ -23,7 +23,7 @@ export function parseDuration(text: string): number | null {
   const trimmed = text.trim();
   if (!/^(\d+[wdhms])+$/.test(trimmed)) return null;
   let total = 0;
-  for (const [, amount, unit] of trimmed.matchAll(/(\d+)([wdhms])/g)) total += Number(amount) * UNIT_MS[unit!]!;
+  for (const [, amount, unit] of trimmed.matchAll(/(\d+)([wdhms])/g)) total += Number(amount) * UNIT_MS[unit];
   return total;
 }
 

@@ -22,8 +22,6 @@ import type { Transaction } from './transaction.js';
 export const FAULTS_PATH = '/_sandbox/faults';
 const CONTROLS_PREFIX = '/_sandbox';
 
-
-
 export function faultView(fault: FaultRecord): Fault {
   return {
     id: fault.id,
@@ -67,8 +65,8 @@ export function removeFaults(state: State, id?: string): FaultRecord[] {
 export function patternMatches(pattern: string, text: string): boolean {
   const pieces = pattern.split('*');
   if (pieces.length === 1) return pattern === text;
-  const first = pieces[0]!;
-  const last = pieces[pieces.length - 1]!;
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
   if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
   // Taking each middle piece at its first place after the one before is never wrong.
   const end = text.length - last.length;
@@ -105,7 +103,7 @@ export async function faultFor(store: Store, state: State, method: string, path:
   if (faults.length === 0 || isControlPath(path)) return undefined;
   const firing = faults.filter((fault) => applies(fault, method, path) && (fault.rate === null || random() < fault.rate));
   if (firing.length === 0) return undefined;
-  if (firing[0]!.remaining === null) return firing[0];
+  if (firing[0].remaining === null) return firing[0];
   return store.mutate((state) => {
     for (const candidate of firing) {
       const fault = faultsOf(state).find((f) => f.id === candidate.id);

@@ -35,7 +35,7 @@ const ALLOWED_HEADERS = 'Accept, Content-Type, X-Application-Key, Authorization,
 function parseHost(value: string): { name: string; port: number } | null {
   const match = /^(\[[0-9a-f:.]+\]|[^[\]:]+)(?::(\d{1,5}))?$/i.exec(value.trim());
   if (!match) return null;
-  return { name: match[1]!.toLowerCase(), port: match[2] === undefined ? 80 : Number(match[2]) };
+  return { name: match[1].toLowerCase(), port: match[2] === undefined ? 80 : Number(match[2]) };
 }
 
 function bracketed(host: string): string {
@@ -65,13 +65,19 @@ export function hostGuard(options: GuardOptions): Guard {
     if (!allowedHost(headers.host)) {
       throw new SandboxError(
         421,
-        `This sandbox answers to ${[...names].filter((n) => !WILDCARDS.has(n)).map((n) => `${n}:${options.port}`).join(', ')}${anyAddress ? ' and IP addresses' : ''}, not to Host '${headers.host ?? ''}'; start it with --host NAME to serve another name.`,
+        `This sandbox answers to ${[...names]
+          .filter((n) => !WILDCARDS.has(n))
+          .map((n) => `${n}:${options.port}`)
+          .join(', ')}${anyAddress ? ' and IP addresses' : ''}, not to Host '${headers.host ?? ''}'; start it with --host NAME to serve another name.`,
       );
     }
     const origin = headers.origin;
     if (origin === undefined) return { headers: {} };
     if (options.cors === undefined || origin !== options.cors) {
-      throw new SandboxError(403, `Requests from web pages (Origin '${origin}') are refused${options.cors === undefined ? '' : `; only ${options.cors} is allowed`}; start the sandbox with --cors ORIGIN to allow one origin.`);
+      throw new SandboxError(
+        403,
+        `Requests from web pages (Origin '${origin}') are refused${options.cors === undefined ? '' : `; only ${options.cors} is allowed`}; start the sandbox with --cors ORIGIN to allow one origin.`,
+      );
     }
     const cors = { 'access-control-allow-origin': origin, vary: 'Origin' };
     if (method === 'OPTIONS' && headers['access-control-request-method'] !== undefined) {

@@ -112,7 +112,7 @@ async function readBody(chunks: RequestBody): Promise<string> {
 /** Parses a body by its Content-Type: JSON (also when none is given) or XML. */
 export function parseBody(text: string, contentType: string | undefined): unknown {
   if (text.trim() === '') return undefined;
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const isJson = type === '' || type === 'application/json' || type.endsWith('+json');
   const isXml = type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml');
   if (!isJson && !isXml) {
@@ -282,9 +282,9 @@ async function compressed(req: IncomingMessage, response: SandboxResponse): Prom
   const coding = req.headers['accept-encoding'] ? negotiator.encoding(CODINGS, { preferred: CODINGS }) : undefined;
   if (coding === undefined || coding === 'identity') return { ...response, headers };
   let byCoding = compressedBodies.get(body);
-  if (byCoding === undefined) compressedBodies.set(body, (byCoding = new Map()));
+  if (byCoding === undefined) compressedBodies.set(body, (byCoding = new Map<string, Promise<Buffer>>()));
   let pending = byCoding.get(coding);
-  if (pending === undefined) byCoding.set(coding, (pending = compressors[coding]!(body)));
+  if (pending === undefined) byCoding.set(coding, (pending = compressors[coding](body)));
   const bytes = await pending;
   headers['content-encoding'] = coding;
   headers['content-length'] = String(bytes.length);

@@ -69,7 +69,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 /** A store's keys: the default agent's, the operator's and every agent's with who it is. */
 export function keysOf(state: State): Pick<RunningSandbox, 'apiKey' | 'operatorKey' | 'keys'> {
   const keys = Object.values(state.collections.agents).map((agent) => agentKey(state, agent));
-  return { apiKey: state.collections.agents['1']!.api_key, operatorKey: state.operator_key, keys };
+  return { apiKey: state.collections.agents['1'].api_key, operatorKey: state.operator_key, keys };
 }
 
 export interface InProcessSandbox extends Pick<RunningSandbox, 'apiKey' | 'operatorKey' | 'keys'> {

@@ -27,7 +27,7 @@ function envelopeBytes(envelope: object & { results: unknown[] }): Buffer {
       continue;
     }
     parts.push(Buffer.from(`${text}[`));
-    (member as unknown[]).forEach((record, i) => {
+    member.forEach((record, i) => {
       if (i > 0) parts.push(COMMA);
       parts.push(toJsonBytes(record));
     });

@@ -62,7 +62,10 @@ function cataloguePage<T extends object>(ctx: BaseContext, name: string, records
 export function listRecords<R extends BaseRecord>(ctx: BaseContext, records: Iterable<R>, render: (record: R) => object): Reply {
   const query = parseListQuery(ctx.query);
   const asOf = query.asOf ?? ctx.state.last_seq;
-  const visible = [...records].filter((r) => r.seq <= asOf).sort((a, b) => a.seq - b.seq).map(render);
+  const visible = [...records]
+    .filter((r) => r.seq <= asOf)
+    .sort((a, b) => a.seq - b.seq)
+    .map(render);
   checkQueryAttributes(query, () => attributePaths(visible));
   return { status: 200, body: page(applyQuery(visible, query, ctx.cpuBudgetMs), query, ctx.path, ctx.query, asOf) };
 }

@@ -51,12 +51,12 @@ export function splitCents(totalCents: number, weights: readonly number[]): numb
   }
   // Integer arithmetic: total × weight stays exact well past any price (2^53 / 100 / 10^9).
   const shares = weights.map((w) => Math.floor((totalCents * w) / sum));
-  const remainders = weights.map((w, i) => ({ i, rest: totalCents * w - shares[i]! * sum }));
+  const remainders = weights.map((w, i) => ({ i, rest: totalCents * w - shares[i] * sum }));
   remainders.sort((a, b) => b.rest - a.rest || a.i - b.i);
   let left = totalCents - shares.reduce((a, b) => a + b, 0);
   for (const { i } of remainders) {
     if (left-- <= 0) break;
-    shares[i]! += 1;
+    shares[i] += 1;
   }
   return shares;
 }

@@ -44,8 +44,14 @@ function isFaultState(value: unknown): value is FaultState {
     list.every((fault) => {
       const f = fault as Partial<FaultRecord> | null;
       return (
-        typeof f === 'object' && f !== null && typeof f.id === 'string' && typeof f.path === 'string' && (f.method === null || typeof f.method === 'string') &&
-        [f.status, f.count, f.remaining, f.retry_after, f.delay_ms].every(isCountOrNull) && (f.rate === null || typeof f.rate === 'number') && typeof f.drop === 'boolean'
+        typeof f === 'object' &&
+        f !== null &&
+        typeof f.id === 'string' &&
+        typeof f.path === 'string' &&
+        (f.method === null || typeof f.method === 'string') &&
+        [f.status, f.count, f.remaining, f.retry_after, f.delay_ms].every(isCountOrNull) &&
+        (f.rate === null || typeof f.rate === 'number') &&
+        typeof f.drop === 'boolean'
       );
     })
   );
@@ -100,7 +106,11 @@ function sameStamp(a: FileStamp | null, b: FileStamp | null): boolean {
  * customers into their journal. Checked whenever the files are (re)read; a missing one is fine.
  */
 function checkOwnership(dataFile: string): void {
-  for (const [file, what] of [[dataFile, 'data file'], [`${dataFile}.journal`, 'journal'], [`${dataFile}.lock`, 'lock']] as const) {
+  for (const [file, what] of [
+    [dataFile, 'data file'],
+    [`${dataFile}.journal`, 'journal'],
+    [`${dataFile}.lock`, 'lock'],
+  ] as const) {
     let stats;
     try {
       stats = lstatSync(file);
@@ -124,10 +134,7 @@ function damaged(file: string, dataFile: string, problem: string): DamagedSnapsh
 function writeFailed(file: string, error: unknown, what = 'write the sandbox state to'): SnapshotError {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const storage = STORAGE_ERROR_CODES.has(code);
-  return new SnapshotError(
-    `cannot ${what} ${file}: ${(error as Error).message}; nothing was changed.` + (storage ? ' Free some space (or make it writable) and try again.' : ''),
-    storage ? 507 : 500,
-  );
+  return new SnapshotError(`cannot ${what} ${file}: ${(error as Error).message}; nothing was changed.` + (storage ? ' Free some space (or make it writable) and try again.' : ''), storage ? 507 : 500);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -171,7 +178,7 @@ function snapshotProblem(s: Record<string, unknown>, limits: SnapshotLimits): st
       const at = `collections.${name}[${JSON.stringify(key)}]`;
       if (!isObject(record)) return `${at} is not a record`;
       if (record.id !== key) return `${at} has the id ${show(record.id)}`;
-      if (!isCount(record.seq, s.last_seq as number)) return `${at}.seq ${show(record.seq)} is not a whole number up to last_seq (${s.last_seq})`;
+      if (!isCount(record.seq, s.last_seq)) return `${at}.seq ${show(record.seq)} is not a whole number up to last_seq (${s.last_seq})`;
       if (lastId !== undefined && /^\d+$/.test(key) && Number(key) > lastId) {
         return `${at} is above the last ${name} id handed out (${lastId}), so a new record would take its id`;
       }
@@ -251,7 +258,7 @@ interface Line {
 /** The complete lines of `bytes`, read from file offset `base`; bytes after the last newline are not a line yet. */
 function splitLines(bytes: Buffer, base: number): Line[] {
   const lines: Line[] = [];
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const newline = bytes.indexOf(10, from);
     if (newline < 0) return lines;
     const crc = bytes.toString('latin1', from, Math.min(from + 8, newline));
@@ -281,7 +288,7 @@ function readJournalBytes(file: string, from: number): { ino: number; size: numb
   try {
     const { ino, size } = fstatSync(fd);
     const bytes = Buffer.alloc(Math.max(0, size - from));
-    for (let read = 0; read < bytes.length; ) {
+    for (let read = 0; read < bytes.length;) {
       const n = readSync(fd, bytes, read, bytes.length - read, from + read);
       if (n === 0) return { ino, size: from + read, bytes: bytes.subarray(0, read) };
       read += n;

@@ -56,10 +56,7 @@ interface Route {
   target: Target;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; target: Target; params: Record<string, string> }
-  | { kind: 'wrong-method'; allow: string[] }
-  | { kind: 'none' };
+export type RouteMatch = { kind: 'found'; target: Target; params: Record<string, string> } | { kind: 'wrong-method'; allow: string[] } | { kind: 'none' };
 
 const SLASH = 0x2f;
 
@@ -87,7 +84,7 @@ export function pathSegments(path: string): string[] | null {
 function literalsMatched(pattern: readonly string[], segments: readonly string[]): number {
   let literals = 0;
   for (let i = 0; i < pattern.length; i++) {
-    if (pattern[i]!.startsWith(':')) continue;
+    if (pattern[i].startsWith(':')) continue;
     if (pattern[i] !== segments[i]) return -1;
     literals++;
   }

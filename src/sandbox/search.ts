@@ -95,7 +95,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 
   const orderings = (['order_by', 'order_by__asc', 'order_by__desc'] as const).flatMap((name) => [...new Set(params.getAll(name))].map((value) => ({ name, value })));
   if (orderings.length > 1) {
-    throw invalid('Only one ordering parameter may be given.', { field: orderings[1]!.name, code: 'INVALID_ORDER_BY', detail: 'give one of order_by, order_by__asc, order_by__desc, once', value: orderings[1]!.value });
+    throw invalid('Only one ordering parameter may be given.', {
+      field: orderings[1].name,
+      code: 'INVALID_ORDER_BY',
+      detail: 'give one of order_by, order_by__asc, order_by__desc, once',
+      value: orderings[1].value,
+    });
   }
   let order: Ordering | null = null;
   if (orderings[0]) {
@@ -121,7 +126,12 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     const earlier = byAttribute.get(attribute);
     if (earlier) {
       if (earlier.operator !== operator) {
-        throw invalid(`Only one operator per attribute: '${attribute}' has ${earlier.operator} and ${operator}.`, { field: attribute, code: 'DUPLICATE_OPERATOR', detail: 'only one operator per attribute', value: key });
+        throw invalid(`Only one operator per attribute: '${attribute}' has ${earlier.operator} and ${operator}.`, {
+          field: attribute,
+          code: 'DUPLICATE_OPERATOR',
+          detail: 'only one operator per attribute',
+          value: key,
+        });
       }
       if (earlier.values.includes(value)) continue;
       if (operator !== 'in') {
@@ -161,7 +171,7 @@ function checkLimits({ attribute, operator, values }: Filter): void {
       });
     }
   }
-  const wildcards = operator === 'like' ? values[0]!.split('*').length - 1 : 0;
+  const wildcards = operator === 'like' ? values[0].split('*').length - 1 : 0;
   if (wildcards > SEARCH_LIMITS.likeWildcards) {
     throw invalid(`${field} has ${wildcards} wildcards; a like pattern takes up to ${SEARCH_LIMITS.likeWildcards}.`, {
       field,
@@ -241,7 +251,7 @@ function someValueAt(record: unknown, path: readonly string[], test: (value: unk
  * `flags__null=true` finds records whose flags are null, not those with `[]`.
  */
 function hasValueAt(record: unknown, path: readonly string[]): boolean {
-  const last = path[path.length - 1]!;
+  const last = path[path.length - 1];
   return valuesAt(record, path.slice(0, -1)).some((holder) => holder !== null && typeof holder === 'object' && !Array.isArray(holder) && ((holder as Record<string, unknown>)[last] ?? null) !== null);
 }
 
@@ -303,7 +313,10 @@ function scalarTest(operator: ValueOperator, values: readonly string[]): (value:
       // Unanchored, like the default: the pieces between wildcards, in order. Taking each at its
       // first place after the previous one is never wrong and costs one indexOf per piece — a
       // backtracking regex took minutes on `a*a*a*b` against a long text.
-      const pieces = first.toLowerCase().split('*').filter((piece) => piece !== '');
+      const pieces = first
+        .toLowerCase()
+        .split('*')
+        .filter((piece) => piece !== '');
       return (v) => {
         const text = String(v).toLowerCase();
         let from = 0;

@@ -22,7 +22,6 @@ import { upgradeLegacyAvailability } from './rules/places.js';
 import { ensureStoreKeys, storeKeysOf, type StoreKeys } from './keys.js';
 import { ID_BASE, Transaction, type ChangeHook, type DueHook, type StoreEvent } from './transaction.js';
 
-
 /** What moving the clock did: the new time and the events of what fell due. */
 export interface ClockMove {
   now: Date;

@@ -47,7 +47,7 @@ export class Checker {
     const value = obj[key];
     if (value === undefined || value === null || value === '') {
       if (rules.required) this.add(field, 'REQUIRED', `${field} is required`);
-      return value === '' ? null : (value as null | undefined);
+      return value === '' ? null : value;
     }
     if (typeof value !== 'string' && typeof value !== 'number') {
       this.add(field, 'INVALID_TYPE', `${field} must be a string`, value);
@@ -93,7 +93,7 @@ export class Checker {
     const value = obj[key];
     if (value === undefined || value === null) {
       if (rules.required) this.add(field, 'REQUIRED', `${field} is required`);
-      return value as null | undefined;
+      return value;
     }
     if (typeof value !== 'object' || Array.isArray(value)) {
       this.add(field, 'INVALID_TYPE', `${field} must be an object`, value);
@@ -104,7 +104,7 @@ export class Checker {
 
   list(obj: Body, key: string, field: string): unknown[] | null | undefined {
     const value = obj[key];
-    if (value === undefined || value === null) return value as null | undefined;
+    if (value === undefined || value === null) return value;
     if (!Array.isArray(value)) {
       this.add(field, 'INVALID_TYPE', `${field} must be a list`, value);
       return undefined;
@@ -154,7 +154,8 @@ export function sameValue(given: unknown, shown: unknown): boolean {
     if ('id' in members && 'id' in sent) return String(sent.id) === String(members.id);
     return Object.keys(sent).every((key) => key in members && sameValue(sent[key], members[key]));
   }
-  return (typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean') && String(given) === String(shown as string);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- compared only when `given` is a scalar; an object `shown` can never equal it
+  return (typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean') && String(given) === String(shown);
 }
 
 /**

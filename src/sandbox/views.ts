@@ -36,8 +36,19 @@ export function bookingTotals(state: State, booking: BookingRecord) {
   const refunds = Object.values(state.collections.refunds).filter((r) => r.booking_id === booking.id);
   const payments = Object.values(state.collections.payments).filter((p) => p.booking_id === booking.id);
   const paid = paidCents(state, booking.id);
-  const pending = sum(payments.filter((p) => p.status === 'PENDING'), (p) => p.amount_cents) - sum(refunds.filter((r) => r.status === 'PENDING'), (r) => r.amount_cents);
-  const commission = sum(services.filter((s) => OWING_STATUSES.has(s.status)), (s) => s.commission_cents);
+  const pending =
+    sum(
+      payments.filter((p) => p.status === 'PENDING'),
+      (p) => p.amount_cents,
+    ) -
+    sum(
+      refunds.filter((r) => r.status === 'PENDING'),
+      (r) => r.amount_cents,
+    );
+  const commission = sum(
+    services.filter((s) => OWING_STATUSES.has(s.status)),
+    (s) => s.commission_cents,
+  );
   const travel = travelDates(services);
   return {
     paidCents: paid,

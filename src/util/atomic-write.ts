@@ -27,7 +27,7 @@ export function unguessableName(): string {
 
 /** Writes all of `buffer` at the fd's position; write() may write fewer bytes than asked. */
 export function writeAllSync(fd: number, buffer: Uint8Array): void {
-  for (let offset = 0; offset < buffer.length; ) {
+  for (let offset = 0; offset < buffer.length;) {
     const written = writeSync(fd, buffer, offset, buffer.length - offset);
     if (written <= 0) throw Object.assign(new Error(`write returned ${written}`), { code: 'EIO' });
     offset += written;

@@ -18,7 +18,10 @@ export function parseEventType(value: string, what = 'EVENT_TYPE'): string {
 
 /** `--events a,b`: each checked, duplicates dropped; an empty list is a usage error. */
 export function parseEventTypes(value: string, flag = '--events'): string[] {
-  const types = value.split(',').map((each) => each.trim()).filter(Boolean);
+  const types = value
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean);
   if (types.length === 0) throw new UsageError(`${flag} takes event types separated by commas, such as departures.updated,bookings.created`);
   return [...new Set(types.map((type) => parseEventType(type, flag)))];
 }
@@ -78,7 +81,9 @@ export function parseEvents(body: Buffer): ReceivedEvent[] {
  * Two id-less events equal in every member are one event to the guard.
  */
 export function eventDigest(event: unknown, index = 0): string {
-  return createHash('sha256').update(canonicalJson(event, index, 0)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(event, index, 0))
+    .digest('hex');
 }
 
 function canonicalJson(value: unknown, index: number, depth: number): string {

@@ -39,8 +39,8 @@ export function parseForwardUrl(value: string): URL {
 function forwardedHeaders(rawHeaders: readonly string[], withheld: ReadonlySet<string>): string[] {
   const kept: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!.toLowerCase();
-    if (!NOT_FORWARDED.has(name) && !withheld.has(name)) kept.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+    const name = rawHeaders[i].toLowerCase();
+    if (!NOT_FORWARDED.has(name) && !withheld.has(name)) kept.push(rawHeaders[i], rawHeaders[i + 1]);
   }
   return kept;
 }

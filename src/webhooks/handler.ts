@@ -90,7 +90,9 @@ export function webhookHandler(options: HandlerOptions): (request: VerifiedReque
       evicted.set(each, count);
     }
     await options.guard.complete(fresh);
-    await options.report(reported.map((each) => handled(each, { received, repeat: !newOnes.includes(each), forward: newOnes.includes(each) ? forward : undefined, evicted: evicted.get(each) ?? null })));
+    await options.report(
+      reported.map((each) => handled(each, { received, repeat: !newOnes.includes(each), forward: newOnes.includes(each) ? forward : undefined, evicted: evicted.get(each) ?? null })),
+    );
     return busy.size > 0 ? 503 : 200;
   };
 }
@@ -106,10 +108,7 @@ async function evict(options: HandlerOptions, event: SentEvent): Promise<number 
   }
 }
 
-function handled(
-  { event, key }: ReceivedEvent,
-  how: { received: string; repeat: boolean; forward?: ForwardOutcome; error?: string; evicted?: number | null },
-): HandledEvent {
+function handled({ event, key }: ReceivedEvent, how: { received: string; repeat: boolean; forward?: ForwardOutcome; error?: string; evicted?: number | null }): HandledEvent {
   return {
     id: event.id ?? null,
     key,

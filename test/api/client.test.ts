@@ -76,7 +76,12 @@ describe('resolve', () => {
 
   it('appends query parameters from every input shape, skipping undefined', () => {
     expect(client.resolve('/d?page=2', { max_per_page: 10, name: undefined, q: 'a b' }).search).toBe('?page=2&max_per_page=10&q=a+b');
-    expect(client.resolve('/d', [['s__in', 'a'], ['s__in', 'b']]).search).toBe('?s__in=a&s__in=b');
+    expect(
+      client.resolve('/d', [
+        ['s__in', 'a'],
+        ['s__in', 'b'],
+      ]).search,
+    ).toBe('?s__in=a&s__in=b');
     expect(client.resolve('/d', new URLSearchParams('x=1')).search).toBe('?x=1');
   });
 
@@ -96,12 +101,12 @@ describe('requests', () => {
     expect(response.data.id).toBe('b1');
     expect(response.headers['content-type']).toBe('application/json');
     const [request] = server.requests;
-    expect(request!.method).toBe('POST');
-    expect(request!.url).toBe('/api/bookings/');
-    expect(request!.headers['x-application-key']).toBe(KEY);
-    expect(request!.headers.accept).toBe('application/json');
-    expect(request!.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request!.body)).toEqual({ currency: 'USD' });
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/bookings/');
+    expect(request.headers['x-application-key']).toBe(KEY);
+    expect(request.headers.accept).toBe('application/json');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request.body)).toEqual({ currency: 'USD' });
   });
 
   it('uses the configured auth header and sends XML bodies and Accept when asked', async () => {
@@ -113,11 +118,11 @@ describe('requests', () => {
     const response = await client.request({ method: 'PATCH', path: '/agents/7/', body: { email: 'a@b.example', phone_numbers: [] }, bodyFormat: 'xml', accept: 'xml' });
     expect(response.data).toEqual({ id: '7', email: 'a@b.example' });
     const [request] = server.requests;
-    expect(request!.headers.authorization).toBe('Bearer t');
-    expect(request!.headers['x-application-key']).toBeUndefined();
-    expect(request!.headers.accept).toBe('application/xml');
-    expect(request!.headers['content-type']).toBe('application/xml');
-    expect(fromXml(request!.body)).toEqual({ email: 'a@b.example', phone_numbers: [] });
+    expect(request.headers.authorization).toBe('Bearer t');
+    expect(request.headers['x-application-key']).toBeUndefined();
+    expect(request.headers.accept).toBe('application/xml');
+    expect(request.headers['content-type']).toBe('application/xml');
+    expect(fromXml(request.body)).toEqual({ email: 'a@b.example', phone_numbers: [] });
   });
 
   it('gives undefined data for 204', async () => {
@@ -129,7 +134,7 @@ describe('requests', () => {
     const response = await client.delete('/overrides/3/');
     expect(response.status).toBe(204);
     expect(response.data).toBeUndefined();
-    expect(server.requests[0]!.method).toBe('DELETE');
+    expect(server.requests[0].method).toBe('DELETE');
   });
 
   it('keeps escape sequences in strings: sanitising is the renderer’s job', async () => {
@@ -242,7 +247,7 @@ describe('redirects', () => {
     const server = await serve((req, res) => {
       const next: Record<string, string> = { '/a': '/b', '/b': `${server.url}/c` };
       if (req.url! in next) {
-        res.writeHead(301, { location: next[req.url!]! });
+        res.writeHead(301, { location: next[req.url!] });
         res.end();
       } else json(res, 200, { at: req.url });
     });
@@ -255,10 +260,7 @@ describe('redirects', () => {
       ['/b', KEY],
       ['/c', KEY],
     ]);
-    expect(notices).toEqual([
-      `GET ${server.url}/a moved permanently to ${server.url}/b; update saved references`,
-      `GET ${server.url}/b moved permanently to ${server.url}/c; update saved references`,
-    ]);
+    expect(notices).toEqual([`GET ${server.url}/a moved permanently to ${server.url}/b; update saved references`, `GET ${server.url}/b moved permanently to ${server.url}/c; update saved references`]);
   });
 
   it('keeps method and body across a 308', async () => {
@@ -312,22 +314,20 @@ describe('redirects', () => {
     const { client, notices } = clientFor(home.url);
     const response = await client.request({ path: '/bookings/1', headers: { Cookie: 'session=1', 'X-Trace': 'yes' } });
     expect(response.data).toEqual({ moved: true });
-    expect(home.requests[0]!.headers['x-application-key']).toBe(KEY);
-    const arrived = elsewhere.requests[0]!.headers;
+    expect(home.requests[0].headers['x-application-key']).toBe(KEY);
+    const arrived = elsewhere.requests[0].headers;
     expect(arrived['x-application-key']).toBeUndefined();
     expect(arrived.cookie).toBeUndefined();
     expect(arrived['x-trace']).toBe('yes');
     expect(JSON.stringify(elsewhere.requests)).not.toContain(KEY);
-    expect(notices).toEqual([
-      `GET ${home.url}/bookings/1 moved permanently to ${elsewhere.url}/landing; update saved references (another origin: following without the API key)`,
-    ]);
+    expect(notices).toEqual([`GET ${home.url}/bookings/1 moved permanently to ${elsewhere.url}/landing; update saved references (another origin: following without the API key)`]);
   });
 
   it('never sends the key to an absolute href on another origin', async () => {
     const elsewhere = await serve((_req, res) => json(res, 200, {}));
     const { client } = clientFor('http://127.0.0.1:9/api');
     await client.get(`${elsewhere.url}/bookings/1`);
-    expect(elsewhere.requests[0]!.headers['x-application-key']).toBeUndefined();
+    expect(elsewhere.requests[0].headers['x-application-key']).toBeUndefined();
   });
 });
 
@@ -361,7 +361,7 @@ describe('error bodies', () => {
     });
     const { client } = clientFor(server.url, { accept: 'xml' });
     const error = await failure(client.post('/activity_services/', {}));
-    expect(server.requests[0]!.headers.accept).toBe('application/xml');
+    expect(server.requests[0].headers.accept).toBe('application/xml');
     expect(error.message).toBe('Invalid request');
     expect(error.body).toEqual({
       http_status_code: 400,
@@ -461,7 +461,13 @@ describe('trace and dry-run', () => {
     const lines: string[] = [];
     const { client } = clientFor(server.url, { trace: (line) => lines.push(line), userAgent: 'trek/0.1.0' });
     await client.get('/bookings/1', { fields: 'id' });
-    expect(lines.slice(0, 5)).toEqual([`> GET ${server.url}/bookings/1?fields=id`, '> Accept: application/json', '> Accept-Encoding: gzip, deflate, br', '> User-Agent: trek/0.1.0', '> X-Application-Key: ***']);
+    expect(lines.slice(0, 5)).toEqual([
+      `> GET ${server.url}/bookings/1?fields=id`,
+      '> Accept: application/json',
+      '> Accept-Encoding: gzip, deflate, br',
+      '> User-Agent: trek/0.1.0',
+      '> X-Application-Key: ***',
+    ]);
     expect(lines[5]).toMatch(/^< 200 OK \(\d+ ms\)$/);
     expect(lines).toContain('< x-request-id: r1');
     expect(lines).toContain('< content-type: application/json');
@@ -511,9 +517,7 @@ describe('what a hostile server sends (13.5)', () => {
     const { client } = clientFor(server.url, { maxBodyBytes: 16 * 1024 });
     const error = await failure(client.get('/departures'));
     expect(error.kind).toBe('protocol');
-    expect(error.message).toBe(
-      `the response body of GET ${server.url}/departures is larger than trek's 16 KiB limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`,
-    );
+    expect(error.message).toBe(`the response body of GET ${server.url}/departures is larger than trek's 16 KiB limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -585,24 +589,21 @@ describe('what a hostile server sends (13.5)', () => {
 describe('redirects of writes (13.8)', () => {
   const writes = ['POST', 'PUT', 'PATCH', 'DELETE'];
   const statuses = [301, 302, 307, 308];
-  it.each(writes.flatMap((method) => statuses.map((status) => [method, status] as const)))(
-    '13.8 %s answered %i to another origin is not followed: no body, no key there',
-    async (method, status) => {
-      const elsewhere = await serve((_req, res) => json(res, 201, { id: 'stolen' }));
-      const home = await serve((_req, res) => {
-        res.writeHead(status, { location: `${elsewhere.url}/collect?x=\u009b31m` });
-        res.end();
-      });
-      const { client } = clientFor(home.url);
-      const error = await failure(client.request({ method, path: '/bookings/', body: { currency: 'CAD', note: 'private' } }));
-      expect(error.kind).toBe('redirect');
-      expect(error.status).toBe(status);
-      // The Location is shown as WHATWG serialises it: the C1 control percent-encoded.
-      expect(error.message).toContain(`from ${method} ${home.url}/bookings/ redirects to another origin, ${elsewhere.url}/collect?x=%C2%9B31m; not followed`);
-      expect(elsewhere.requests).toHaveLength(0);
-      expect(home.requests).toHaveLength(1);
-    },
-  );
+  it.each(writes.flatMap((method) => statuses.map((status) => [method, status] as const)))('13.8 %s answered %i to another origin is not followed: no body, no key there', async (method, status) => {
+    const elsewhere = await serve((_req, res) => json(res, 201, { id: 'stolen' }));
+    const home = await serve((_req, res) => {
+      res.writeHead(status, { location: `${elsewhere.url}/collect?x=\u009b31m` });
+      res.end();
+    });
+    const { client } = clientFor(home.url);
+    const error = await failure(client.request({ method, path: '/bookings/', body: { currency: 'CAD', note: 'private' } }));
+    expect(error.kind).toBe('redirect');
+    expect(error.status).toBe(status);
+    // The Location is shown as WHATWG serialises it: the C1 control percent-encoded.
+    expect(error.message).toContain(`from ${method} ${home.url}/bookings/ redirects to another origin, ${elsewhere.url}/collect?x=%C2%9B31m; not followed`);
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(home.requests).toHaveLength(1);
+  });
 
   it('13.8 a GET moved to another origin never carries the key, a custom auth header or cookies', async () => {
     const elsewhere = await serve((_req, res) => json(res, 200, { moved: true }));
@@ -612,8 +613,8 @@ describe('redirects of writes (13.8)', () => {
     });
     const { client } = clientFor(home.url, { authHeader: 'X-Prod-Key' });
     await client.request({ path: '/bookings/1', headers: { Authorization: 'Bearer t', Cookie: 'c=1' } });
-    expect(home.requests[0]!.headers['x-prod-key']).toBe(KEY);
-    const arrived = elsewhere.requests[0]!.headers;
+    expect(home.requests[0].headers['x-prod-key']).toBe(KEY);
+    const arrived = elsewhere.requests[0].headers;
     expect([arrived['x-prod-key'], arrived.authorization, arrived.cookie]).toEqual([undefined, undefined, undefined]);
     expect(JSON.stringify(elsewhere.requests)).not.toContain(KEY);
   });

@@ -46,10 +46,10 @@ describe('32 trek asks for compressed answers and decodes them', () => {
     ['gzip', gzipSync],
     ['deflate', deflateSync],
     ['br', brotliCompressSync],
-  ] as const)('32 a %s answer is decoded; its headers no longer claim the wire\'s encoding and length', async (coding, compress) => {
+  ] as const)("32 a %s answer is decoded; its headers no longer claim the wire's encoding and length", async (coding, compress) => {
     const server = await serve((_req, res) => encoded(res, coding, compress(JSON_BODY)));
     const answer = await client(server.url).get<typeof DEPARTURE>('/departures/100001/');
-    expect(server.requests[0]!.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(server.requests[0].headers['accept-encoding']).toBe('gzip, deflate, br');
     expect(answer.data).toEqual(DEPARTURE);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.headers['content-length']).toBeUndefined();
@@ -120,7 +120,11 @@ describe('32 trek sandbox serve compresses when asked', () => {
   }
 
   it('32 gzip when asked for gzip, brotli first when both are accepted, the bytes as they are when not asked', async () => {
-    const [plain, gzipped, either] = await Promise.all([get('/departures/100001/', {}), get('/departures/100001/', { 'accept-encoding': 'gzip' }), get('/departures/100001/', { 'accept-encoding': 'gzip, deflate, br' })]);
+    const [plain, gzipped, either] = await Promise.all([
+      get('/departures/100001/', {}),
+      get('/departures/100001/', { 'accept-encoding': 'gzip' }),
+      get('/departures/100001/', { 'accept-encoding': 'gzip, deflate, br' }),
+    ]);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers.vary).toContain('Accept-Encoding');

@@ -26,7 +26,16 @@ function facts(overrides: Partial<FlexFacts> = {}): FlexFacts {
     planId: '100001-1',
     booking: { id: '200003', currency: 'CAD' } as Booking,
     departureService,
-    departure: { id: '100001', href: '/departures/100001/', start_date: '2027-07-29', product_line: 'Classic', flex_plans: [{ id: '100001-1', href: '' }, { id: '100001-2', href: '' }] },
+    departure: {
+      id: '100001',
+      href: '/departures/100001/',
+      start_date: '2027-07-29',
+      product_line: 'Classic',
+      flex_plans: [
+        { id: '100001-1', href: '' },
+        { id: '100001-2', href: '' },
+      ],
+    },
     productLine: 'Classic',
     plan: { id: '100001-1', href: '/flex_plans/100001-1/', availability: { status: 'AVAILABLE' } },
     agency: { id: '1', name: 'Maple Leaf Travel', address: { country: { id: 'CA', name: 'Canada' } }, agency_chain_configurations: [{ agency_chain: { id: '1', name: 'North Star' }, flags: [] }] },
@@ -46,14 +55,21 @@ describe('flexAttachRefusals', () => {
   it('stop-sell: trusts the plan NOT_BOOKABLE and names the date sales closed (60 days before)', () => {
     const f = facts({ plan: { id: '100001-1', href: '', availability: { status: 'NOT_BOOKABLE' } }, departure: { ...facts().departure!, start_date: '2027-02-09' } });
     expect(flexAttachRefusals(f)).toEqual([
-      { rule: 'stop_sell', reason: 'stop-sell window: departure 100001 starts on 2027-02-09, not more than 60 days away (the stop-sell window); flex sales closed on 2026-12-11 (plan 100001-1 is NOT_BOOKABLE)' },
+      {
+        rule: 'stop_sell',
+        reason: 'stop-sell window: departure 100001 starts on 2027-02-09, not more than 60 days away (the stop-sell window); flex sales closed on 2026-12-11 (plan 100001-1 is NOT_BOOKABLE)',
+      },
     ]);
   });
 
   it('stop-sell: 90 days for the premium line, by the plan or by the product line', () => {
-    const premium = facts({ productLine: 'Premium Journeys', departure: { ...facts().departure!, start_date: '2027-03-26' }, plan: { id: '100001-1', href: '', availability: { status: 'NOT_BOOKABLE' } } });
+    const premium = facts({
+      productLine: 'Premium Journeys',
+      departure: { ...facts().departure!, start_date: '2027-03-26' },
+      plan: { id: '100001-1', href: '', availability: { status: 'NOT_BOOKABLE' } },
+    });
     expect(stopSellDate(premium)).toBe('2026-12-26');
-    expect(flexAttachRefusals(premium)[0]!.reason).toContain('not more than 90 days away (the stop-sell window for the Premium Journeys line); flex sales closed on 2026-12-26');
+    expect(flexAttachRefusals(premium)[0].reason).toContain('not more than 90 days away (the stop-sell window for the Premium Journeys line); flex sales closed on 2026-12-26');
     // A plan that states its own window and date wins over the line.
     expect(stopSellDate({ ...premium, plan: { id: 'p', href: '', stop_sell_days: 60, stop_sell_date: '2027-01-25' } })).toBe('2027-01-25');
   });
@@ -89,7 +105,10 @@ describe('flexAttachRefusals', () => {
   ])('CEU: an agency with its business address in %j', (country, shown) => {
     const f = facts({ agency: { ...facts().agency!, name: 'Reisebüro Alpenblick', address: { country } } });
     expect(flexAttachRefusals(f)).toEqual([
-      { rule: 'ceu', reason: `CEU booking: the booking's agency Reisebüro Alpenblick has its business address in ${shown}; flex is not sold on Central European (Austria, Switzerland, Germany) bookings` },
+      {
+        rule: 'ceu',
+        reason: `CEU booking: the booking's agency Reisebüro Alpenblick has its business address in ${shown}; flex is not sold on Central European (Austria, Switzerland, Germany) bookings`,
+      },
     ]);
   });
 
@@ -99,7 +118,13 @@ describe('flexAttachRefusals', () => {
   });
 
   it('one per departure service: names the flex plan service already covering it; ended ones are not passed in', () => {
-    const existing = { id: '400002', name: 'Flex', status: 'Option', type: 'flex_plan_services', associated_services: [{ id: '400001', href: '', type: 'departure_services' }] } as unknown as BookedService;
+    const existing = {
+      id: '400002',
+      name: 'Flex',
+      status: 'Option',
+      type: 'flex_plan_services',
+      associated_services: [{ id: '400001', href: '', type: 'departure_services' }],
+    } as unknown as BookedService;
     const other = { ...existing, id: '400009', associated_services: [{ id: '400005', href: '' }] } as unknown as BookedService;
     expect(flexAttachRefusals(facts({ flexServices: [other, existing] }))).toEqual([
       {
@@ -111,9 +136,14 @@ describe('flexAttachRefusals', () => {
   });
 
   it('flex disabled: by a chain configuration flag, naming the chain, or by an agency flag', () => {
-    const chain = facts({ agency: { ...facts().agency!, name: 'Southern Cross Journeys', agency_chain_configurations: [{ agency_chain: { id: '2', name: 'Independent Agents Alliance' }, flags: ['FLEX_DISABLED'] }] } });
+    const chain = facts({
+      agency: { ...facts().agency!, name: 'Southern Cross Journeys', agency_chain_configurations: [{ agency_chain: { id: '2', name: 'Independent Agents Alliance' }, flags: ['FLEX_DISABLED'] }] },
+    });
     expect(flexAttachRefusals(chain)).toEqual([
-      { rule: 'flex_disabled', reason: 'flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys (FLEX_DISABLED), so flex cannot be bought on its bookings' },
+      {
+        rule: 'flex_disabled',
+        reason: 'flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys (FLEX_DISABLED), so flex cannot be bought on its bookings',
+      },
     ]);
     expect(rules(facts({ agency: { ...facts().agency!, flags: ['FLEX_DISABLED'] } }))).toEqual(['flex_disabled']);
   });
@@ -123,11 +153,11 @@ describe('flexAttachRefusals', () => {
       { rule: 'departure_service', reason: 'departure service: there is no departure service 400001' },
       { rule: 'plan', reason: 'flex plan: there is no flex plan 100001-1' },
     ]);
-    expect(flexAttachRefusals(facts({ bookingId: '200009' }))[0]!.reason).toBe('departure service: 400001 belongs to booking 200003, not 200009');
+    expect(flexAttachRefusals(facts({ bookingId: '200009' }))[0].reason).toBe('departure service: 400001 belongs to booking 200003, not 200009');
     // A cancelled one is not judged by its late-attach window as well: one reason, not two.
     const cancelled = facts({ now: new Date('2027-03-01T00:00:00Z'), departureService: { ...departureService, status: 'Cancelled' } });
     expect(flexAttachRefusals(cancelled)).toEqual([{ rule: 'departure_service', reason: 'departure service: 400001 is Cancelled; flex covers only a live departure service' }]);
-    expect(flexAttachRefusals(facts({ planId: '100002-1', plan: { id: '100002-1', href: '', availability: { status: 'AVAILABLE' } } }))[0]!.reason).toBe(
+    expect(flexAttachRefusals(facts({ planId: '100002-1', plan: { id: '100002-1', href: '', availability: { status: 'AVAILABLE' } } }))[0].reason).toBe(
       'flex plan: departure 100001 does not offer plan 100002-1 (it offers: 100001-1, 100001-2)',
     );
   });
@@ -148,7 +178,7 @@ describe('flexAttachRefusals', () => {
 
   it('neutralises escape sequences in the server text it quotes', () => {
     const f = facts({ agency: { ...facts().agency!, name: 'Evil\x1b]0;pwned\x07 Travel', address: { country: { id: 'DE' } } } });
-    const reason = flexAttachRefusals(f)[0]!.reason;
+    const reason = flexAttachRefusals(f)[0].reason;
     expect(reason).toContain('agency Evil Travel has');
     expect(reason).not.toContain('\x1b');
   });

@@ -49,7 +49,15 @@ describe('toCount and nextLink', () => {
   });
 
   it('finds only the rel=next link', () => {
-    const envelope: ListEnvelope<unknown> = { count: 1, current_page: 1, results: [], links: [{ href: '/x?page=1', rel: 'prev' }, { href: '/x?page=3', rel: 'next' }] };
+    const envelope: ListEnvelope<unknown> = {
+      count: 1,
+      current_page: 1,
+      results: [],
+      links: [
+        { href: '/x?page=1', rel: 'prev' },
+        { href: '/x?page=3', rel: 'next' },
+      ],
+    };
     expect(nextLink(envelope)).toBe('/x?page=3');
     expect(nextLink({ ...envelope, links: [{ href: '/x?page=1', rel: 'prev' }] })).toBeUndefined();
   });
@@ -82,7 +90,7 @@ describe('pages and records', () => {
     expect(walked.map((page) => page.response.raw)).toEqual(['', '']);
     expect(walked.flatMap((page) => page.envelope.results.map((r) => r.id))).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
     expect(walked.map((page) => page.response.status)).toEqual([200, 200]);
-    expect(walked[0]!.response.headers['content-type']).toBe('application/json');
+    expect(walked[0].response.headers['content-type']).toBe('application/json');
   });
 
   it('31 a page asked ahead that fails is said after the page before it is handed on, as without ahead', async () => {
@@ -108,18 +116,14 @@ describe('pages and records', () => {
     const ids = await collect(records<{ id: string }>(client!, '/departures', { max_per_page: 10 }, { all: true }));
     expect(ids.map((r) => r.id)).toEqual(Array.from({ length: 25 }, (_, i) => String(i + 1)));
     // The search parameters of the first request are kept when the next href omits them.
-    expect(s.requests.map((r) => r.url)).toEqual([
-      '/api/v1/departures?max_per_page=10',
-      '/api/v1/departures?page=2&max_per_page=10',
-      '/api/v1/departures?page=3&max_per_page=10',
-    ]);
+    expect(s.requests.map((r) => r.url)).toEqual(['/api/v1/departures?max_per_page=10', '/api/v1/departures?page=2&max_per_page=10', '/api/v1/departures?page=3&max_per_page=10']);
   });
 
   it('stops after the first page unless all is asked for', async () => {
     const s = await listServer(25, 10, (page) => `/departures?page=${page}`);
     const first = await collect(pages<{ id: string }>(client!, '/departures'));
     expect(first).toHaveLength(1);
-    expect(toCount(first[0]!.envelope.count)).toBe(3);
+    expect(toCount(first[0].envelope.count)).toBe(3);
     expect(s.requests).toHaveLength(1);
   });
 
@@ -134,8 +138,18 @@ describe('pages and records', () => {
 
   it('keeps repeated parameters (attr__in) when carrying the search over', async () => {
     const s = await listServer(15, 10, () => '/departures?page=2');
-    await collect(records(client!, '/departures', [['status__in', 'a'], ['status__in', 'b']], { all: true }));
-    expect(s.requests[1]!.url).toBe('/api/v1/departures?page=2&status__in=a&status__in=b');
+    await collect(
+      records(
+        client!,
+        '/departures',
+        [
+          ['status__in', 'a'],
+          ['status__in', 'b'],
+        ],
+        { all: true },
+      ),
+    );
+    expect(s.requests[1].url).toBe('/api/v1/departures?page=2&status__in=a&status__in=b');
   });
 
   it('fails with a protocol error when a next link leads back to a fetched page', async () => {
@@ -189,7 +203,10 @@ describe('next links a hostile server sends (13.5)', () => {
 
   it('13.5 next links that never repeat but serve the same page again are a loop', async () => {
     let n = 0;
-    const s = await nextServer(() => `/x?page=1&nonce=${++n}`, () => ({ id: 'same' }));
+    const s = await nextServer(
+      () => `/x?page=1&nonce=${++n}`,
+      () => ({ id: 'same' }),
+    );
     expect((await paginationFailure()).message).toBe(`pagination of GET ${s.url}/x?page=1&nonce=1: loop: this page repeats the results of a page already fetched, and its next link leads on`);
     expect(s.requests).toHaveLength(2);
   });

@@ -71,7 +71,7 @@ describe('32 NO_PROXY, matched as curl does', () => {
     expect(exempted('fd00::/8', '[fd12::5]', 443)).toBe(true);
   });
 
-  it('32 applied by proxyFor with the request\'s port (the default one when the URL names none)', () => {
+  it("32 applied by proxyFor with the request's port (the default one when the URL names none)", () => {
     const env = { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'api.example.com:443' };
     expect(via('https://api.example.com/v1', env)).toBeUndefined();
     expect(via('https://api.example.com:8443/v1', env)).toBe('http://p:1');

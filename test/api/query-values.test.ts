@@ -18,9 +18,7 @@ describe('18 bad filter values are refused before sending', () => {
     expect(error.message).toBe("--where 'availability.status=AVAILBLE': no availability.status is like 'AVAILBLE'; did you mean AVAILABLE?");
     expect(error.hint).toBe('availability.status is one of AVAILABLE, NOT_BOOKABLE, REQUEST_SPACE, WAIT_LIST');
     expect(error.field).toBe('--where');
-    expect(refusal(['availability.status__in=AVAILABLE,WAITLIST']).message).toBe(
-      "--where 'availability.status__in=AVAILABLE,WAITLIST': no availability.status is 'WAITLIST'; did you mean WAIT_LIST?",
-    );
+    expect(refusal(['availability.status__in=AVAILABLE,WAITLIST']).message).toBe("--where 'availability.status__in=AVAILABLE,WAITLIST': no availability.status is 'WAITLIST'; did you mean WAIT_LIST?");
     expect(refusal(['availability.status=SOLD_OUT']).message).toBe("--where 'availability.status=SOLD_OUT': no availability.status is like 'SOLD_OUT'");
   });
 

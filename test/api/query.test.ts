@@ -66,9 +66,7 @@ describe('parseWhere', () => {
   it('rejects two operators on one attribute, in one expression or across expressions', () => {
     expect(usageError(() => parseWhere(['start_date__gte__lt=2027-01-01'])).message).toContain("two operators on 'start_date' (gte, lt)");
     const error = usageError(() => parseWhere(['start_date__gte=2027-01-01', 'start_date__lte=2027-12-31']));
-    expect(error.message).toBe(
-      "--where 'start_date__lte=2027-12-31': 'start_date' already has a condition ('start_date__gte=2027-01-01'); the API allows one condition per attribute",
-    );
+    expect(error.message).toBe("--where 'start_date__lte=2027-12-31': 'start_date' already has a condition ('start_date__gte=2027-01-01'); the API allows one condition per attribute");
     expect(() => parseWhere(['name=a', 'name=b'])).toThrow(UsageError);
   });
 

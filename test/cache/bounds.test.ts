@@ -21,7 +21,11 @@ const at = (file: string, seconds: number) => utimesSync(file, seconds, seconds)
 describe('cache bounds', () => {
   it('past the entry bound the least recently used entry goes, not the oldest written', async () => {
     const { cache, file } = smallCache({ maxEntries: 3, maxBytes: 1024 * 1024 });
-    for (const [name, seconds] of [['a', 1000], ['b', 2000], ['c', 3000]] as const) {
+    for (const [name, seconds] of [
+      ['a', 1000],
+      ['b', 2000],
+      ['c', 3000],
+    ] as const) {
       cache.write(file(name), entry(name, 'x'));
       at(file(name), seconds);
     }

@@ -53,7 +53,7 @@ describe('local cache in the API client', () => {
     const second = await trek.run([...search, '--verbose']);
     const sent = requestsTo(server, 'GET', '/departures');
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.headers['if-none-match']).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(sent[1].headers['if-none-match']).toMatch(/^"[0-9a-f]{16}"$/);
     expect(second.err).toMatch(/^< 304 Not Modified/m);
     expect(second.err).toMatch(/^revalidated \(304\): GET /m);
     expect(second.out).toBe(first.out);
@@ -65,7 +65,7 @@ describe('local cache in the API client', () => {
   it('past the TTL a changed resource is fetched whole and replaces the entry', async () => {
     const { catalogue, server, trek } = await setUp();
     await trek.run(search);
-    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    catalogue.departures[0].availability.status = 'SOLD_OUT';
     ageEntries(trek.home, 61);
     const second = await trek.run(search);
     expect(JSON.parse(second.out)[0].availability.status).toBe('SOLD_OUT');
@@ -77,11 +77,11 @@ describe('local cache in the API client', () => {
     const { catalogue, server, trek } = await setUp();
     const first = await trek.run(search);
     const before = entryFiles(trek.home);
-    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    catalogue.departures[0].availability.status = 'SOLD_OUT';
     const bypass = await trek.run(['--no-cache', ...search]);
     const sent = requestsTo(server, 'GET', '/departures');
     expect(sent).toHaveLength(2);
-    expect(sent[1]!.headers['if-none-match']).toBeUndefined();
+    expect(sent[1].headers['if-none-match']).toBeUndefined();
     expect(JSON.parse(bypass.out)[0].availability.status).toBe('SOLD_OUT');
     expect(entryFiles(trek.home)).toEqual(before);
     // The cached answer is still the first one.
@@ -92,9 +92,9 @@ describe('local cache in the API client', () => {
   it('--refresh sends an unconditional request and replaces the entry', async () => {
     const { catalogue, server, trek } = await setUp();
     await trek.run(search);
-    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    catalogue.departures[0].availability.status = 'SOLD_OUT';
     const refreshed = await trek.run(['--refresh', ...search]);
-    expect(requestsTo(server, 'GET', '/departures')[1]!.headers['if-none-match']).toBeUndefined();
+    expect(requestsTo(server, 'GET', '/departures')[1].headers['if-none-match']).toBeUndefined();
     expect(JSON.parse(refreshed.out)[0].availability.status).toBe('SOLD_OUT');
     const after = await trek.run(search);
     expect(JSON.parse(after.out)[0].availability.status).toBe('SOLD_OUT');
@@ -140,7 +140,7 @@ describe('local cache and writes', () => {
     const wrote = await trek.run(['api', 'POST', '/bookings', '-f', 'currency=CAD']);
     expect(JSON.parse(wrote.out)).toEqual({ id: 'B1', href: '/bookings/B1' });
     expect(entryFiles(trek.home)).toEqual([]);
-    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    catalogue.departures[0].availability.status = 'SOLD_OUT';
     expect(JSON.parse((await trek.run(search)).out)[0].availability.status).toBe('SOLD_OUT');
     expect(requestsTo(server, 'GET', '/departures')).toHaveLength(2);
   });
@@ -155,7 +155,7 @@ describe('local cache per API key', () => {
     await agencyTwo.run(['api', 'GET', '/departures/101']);
     const sent = requestsTo(server, 'GET', '/departures/101');
     expect(sent.map((r) => r.headers['x-application-key'])).toEqual(['key-of-agency-one', 'key-of-agency-two']);
-    expect(sent[1]!.headers['if-none-match']).toBeUndefined();
+    expect(sent[1].headers['if-none-match']).toBeUndefined();
     // Each key's entry sits in its own folder, named by a digest: the key is never on disk.
     const files = entryFiles(agencyOne.home);
     expect(new Set(files.map((file) => file.split('/').at(-2))).size).toBe(2);

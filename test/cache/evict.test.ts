@@ -9,7 +9,7 @@ import { catalogueHandler, entryFiles, newCatalogue, requestsTo, trekAt } from '
 const servers = useHostileServers();
 
 function event(eventType: string, id: string, href: string): WebhookEvent {
-  return { id: `evt-${id}`, event_type: eventType, resource: eventType.split('.')[0]!, data: { id, href }, created: '2027-01-01T00:00:00Z' };
+  return { id: `evt-${id}`, event_type: eventType, resource: eventType.split('.')[0], data: { id, href }, created: '2027-01-01T00:00:00Z' };
 }
 
 /** The cache of the profile `f` resolves, as `trek webhooks listen --update-cache` names it. */
@@ -35,7 +35,7 @@ describe('evictForEvents', () => {
     expect(entryFiles(trek.home)).toEqual([expect.stringMatching(/\/departures\.item\.[\w-]{12}\.[\w-]{32}\.json$/)]);
 
     // The departure sold out: the next search shows it without --refresh; 102 still comes from the cache.
-    catalogue.departures[0]!.availability.status = 'SOLD_OUT';
+    catalogue.departures[0].availability.status = 'SOLD_OUT';
     const searched = JSON.parse((await trek.run(['search', 'departures', '-o', 'json'])).out);
     expect(searched[0].availability.status).toBe('SOLD_OUT');
     await trek.run(['api', 'GET', '/departures/102']);

@@ -30,7 +30,7 @@ describe('local cache against the sandbox', () => {
     expect(second.err).not.toMatch(/^> GET/m);
   });
 
-  it("past the TTL the served sandbox answers the conditional request 304 and the stored answer is printed", async () => {
+  it('past the TTL the served sandbox answers the conditional request 304 and the stored answer is printed', async () => {
     const home = tempHome();
     const first = await trek(home, [...search, '--verbose'], true);
     // Served compressed (issue 32): the cache keeps the decoded body, and the tag the sandbox made weak.
@@ -43,7 +43,7 @@ describe('local cache against the sandbox', () => {
     expect(second.out).toBe(first.out);
   });
 
-  it("17 subscribing, triggering and removing webhooks (/_sandbox/webhooks writes) keep the cached departures; a booking drops them", async () => {
+  it('17 subscribing, triggering and removing webhooks (/_sandbox/webhooks writes) keep the cached departures; a booking drops them', async () => {
     const home = tempHome();
     const first = await trek(home, search, true);
     const departure = String(JSON.parse(first.out)[0].id);

@@ -33,8 +33,8 @@ async function storedEntry() {
   const setup = await setUp();
   expect((await setup.trek.run(read)).code).toBe(0);
   const [file] = entryFiles(setup.trek.home);
-  setup.catalogue.departures[0]!.availability.status = 'SOLD_OUT';
-  return { ...setup, file: file! };
+  setup.catalogue.departures[0].availability.status = 'SOLD_OUT';
+  return { ...setup, file: file };
 }
 
 function statusOf(out: string): string {
@@ -48,7 +48,7 @@ describe('cache entries are never trusted', () => {
     const result = await trek.run(read);
     expect(result.code).toBe(0);
     expect(statusOf(result.out)).toBe('SOLD_OUT');
-    expect(requestsTo(server, 'GET', '/departures/101')[1]!.headers['if-none-match']).toBeUndefined();
+    expect(requestsTo(server, 'GET', '/departures/101')[1].headers['if-none-match']).toBeUndefined();
     expect(JSON.parse(readFileSync(file, 'utf8')).body).toContain('SOLD_OUT');
   });
 
@@ -105,7 +105,7 @@ describe('cache entries are never trusted', () => {
     const result = await trek.run(read);
     expect(result.code).toBe(0);
     expect(statusOf(result.out)).toBe('SOLD_OUT');
-    expect(requestsTo(server, 'GET', '/departures/101')[1]!.headers['if-none-match']).toBeUndefined();
+    expect(requestsTo(server, 'GET', '/departures/101')[1].headers['if-none-match']).toBeUndefined();
   });
 
   it('a FIFO where the counts are logged neither hangs the read nor takes the count: one warning, the answer printed', async () => {

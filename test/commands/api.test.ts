@@ -48,7 +48,7 @@ describe('trek api', () => {
     server = await startHostileServer((_req, res) => json(res, 200, { id: '1', name: 'x' }));
     const t = testFactory({ baseUrl: server.url, apiKey: KEY });
     expect(await main(['api', 'GET', '/x', '--verbose', '-o', 'json'], t.f)).toBe(0);
-    expect(server.requests[0]!.headers['x-application-key']).toBe(KEY);
+    expect(server.requests[0].headers['x-application-key']).toBe(KEY);
     expect(t.err()).toContain(`GET ${server.url}/x`);
     expect(t.err()).toContain('200');
     expect(t.err()).not.toContain(KEY);
@@ -58,10 +58,13 @@ describe('trek api', () => {
   it('sends typed -F fields and string -f fields as a JSON body', async () => {
     server = await startHostileServer((_req, res) => json(res, 201, { id: 'b1' }));
     const t = testFactory({ baseUrl: server.url, apiKey: KEY });
-    const code = await main(['api', 'POST', '/bookings/', '-f', 'currency=CAD', '-F', 'no_auto_final_payment=true', '-F', 'n=3', '-f', 'external_id=007', '-f', 'agency_identifier.field=id', '-o', 'json'], t.f);
+    const code = await main(
+      ['api', 'POST', '/bookings/', '-f', 'currency=CAD', '-F', 'no_auto_final_payment=true', '-F', 'n=3', '-f', 'external_id=007', '-f', 'agency_identifier.field=id', '-o', 'json'],
+      t.f,
+    );
     expect(code).toBe(0);
-    expect(server.requests[0]!.method).toBe('POST');
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+    expect(server.requests[0].method).toBe('POST');
+    expect(JSON.parse(server.requests[0].body)).toEqual({
       currency: 'CAD',
       no_auto_final_payment: true,
       n: 3,
@@ -74,7 +77,7 @@ describe('trek api', () => {
     server = await startHostileServer((_req, res) => json(res, 200, { count: 0, current_page: 1, max_per_page: 10, results: [], links: [] }));
     const t = testFactory({ baseUrl: server.url, apiKey: KEY });
     expect(await main(['api', 'GET', '/departures', '-f', 'availability.status__in[]=AVAILABLE', '-f', 'availability.status__in[]=WAIT_LIST', '-f', 'max_per_page=10'], t.f)).toBe(0);
-    const url = new URL(server.requests[0]!.url, server.url);
+    const url = new URL(server.requests[0].url, server.url);
     expect(url.searchParams.getAll('availability.status__in')).toEqual(['AVAILABLE', 'WAIT_LIST']);
     expect(url.searchParams.get('max_per_page')).toBe('10');
     expect(t.out()).toBe('[]\n');
@@ -107,8 +110,8 @@ describe('trek api', () => {
     const file = join(t.home, 'body.xml');
     writeFileSync(file, '<booking><currency>CAD</currency></booking>');
     expect(await main(['api', 'POST', '/bookings/', '--input', file, '-o', 'json'], t.f)).toBe(0);
-    expect(server.requests[0]!.headers['content-type']).toContain('application/xml');
-    expect(server.requests[0]!.body).toBe('<booking><currency>CAD</currency></booking>');
+    expect(server.requests[0].headers['content-type']).toContain('application/xml');
+    expect(server.requests[0].body).toBe('<booking><currency>CAD</currency></booking>');
   });
 
   it.each([
@@ -148,7 +151,15 @@ describe('trek api against a hostile server (13.5, 13.7, 13.8, 14.8)', () => {
     ['a 20 000-deep JSON body', 'GET', 200, 'application/json', deep, 'the body nests deeper than 100 levels', undefined],
     ['an empty 201 body', 'POST', 201, '', '', 'the body is empty, where the API sends a JSON document', undefined],
     ['non-JSON garbage', 'GET', 200, '', '\u0000\u0001garbage', 'malformed JSON in the response body', undefined],
-    ['a body over TREK_MAX_BODY', 'GET', 200, 'application/json', JSON.stringify({ blob: 'x'.repeat(4096) }), "is larger than trek's 2 KiB limit; to accept it, raise the limit with TREK_MAX_BODY", '2K'],
+    [
+      'a body over TREK_MAX_BODY',
+      'GET',
+      200,
+      'application/json',
+      JSON.stringify({ blob: 'x'.repeat(4096) }),
+      "is larger than trek's 2 KiB limit; to accept it, raise the limit with TREK_MAX_BODY",
+      '2K',
+    ],
   ])('13.5 %s exits 7 naming the request, never 1', async (_name, method, status, type, body, problem, maxBody) => {
     server = await startHostileServer((_req, res) => {
       res.writeHead(status, type ? { 'content-type': type } : {});
@@ -246,7 +257,7 @@ describe('trek api fields (14.9)', () => {
     const secret = join(t.home, 'secret.txt');
     writeFileSync(secret, 'do not send');
     expect(await main(['api', 'POST', '/notes/', '-f', `text=@${secret}`, '-f', 'n=3', '-o', 'json'], t.f)).toBe(0);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ text: `@${secret}`, n: '3' });
+    expect(JSON.parse(server.requests[0].body)).toEqual({ text: `@${secret}`, n: '3' });
   });
 
   it('14.9 -F reads @file and @- (stdin), as gh api does', async () => {
@@ -255,13 +266,13 @@ describe('trek api fields (14.9)', () => {
     const file = join(t.home, 'notes.txt');
     writeFileSync(file, 'from a file');
     expect(await main(['api', 'POST', '/notes/', '-F', `text=@${file}`, '-F', 'more=@-', '-o', 'json'], t.f)).toBe(0);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ text: 'from a file', more: 'from stdin' });
+    expect(JSON.parse(server.requests[0].body)).toEqual({ text: 'from a file', more: 'from stdin' });
   });
 });
 
 describe('whose key goes where (14.2, 13.7)', () => {
   async function withProfile(t: ReturnType<typeof testFactory>, record: { base_url: string; api_key: string }) {
-    const store = await openConfig(trekPaths({ TREK_HOME: t.home }));
+    const store = openConfig(trekPaths({ TREK_HOME: t.home }));
     await store.setProfile('prod', record);
     await store.setCurrentProfile('prod');
   }
@@ -292,7 +303,7 @@ describe('whose key goes where (14.2, 13.7)', () => {
     const t = testFactory({ env: { TREK_BASE_URL: server.url, TREK_API_KEY: 'its-own-key' } });
     await withProfile(t, { base_url: 'https://prod.example/api', api_key: 'prod-key' });
     expect(await main(['api', 'GET', '/x', '-o', 'json'], t.f)).toBe(0);
-    expect(server.requests[0]!.headers['x-application-key']).toBe('its-own-key');
+    expect(server.requests[0].headers['x-application-key']).toBe('its-own-key');
   });
 
   it("14.2 an override on the profile's own origin keeps the profile's key", async () => {

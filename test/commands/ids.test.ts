@@ -104,9 +104,7 @@ describe('13.2 ids that walk the path are refused before any request, exit 2, na
     expect(await why(['sandbox', 'pay', ' 200001', '10'])).toBe('error: booking id " 200001" is not a valid id: it starts or ends with a blank\n');
     expect(await why(['override', 'remove', '..', '--yes'])).toBe('error: override id ".." is not a valid id: ".." names a folder of the path, not a resource\n');
     expect(await why(['checkin', 'list', '--booking', '20\u009b0'])).toBe('error: --booking "20\\u009b0" is not a valid id: it contains a control character (U+009B)\n');
-    expect(await why(['service', 'add-departure', '--booking', '1', '--departure', '1', '--customer', 'a b'])).toBe(
-      'error: --customer "a b" is not a valid id: it contains a blank (U+0020)\n',
-    );
+    expect(await why(['service', 'add-departure', '--booking', '1', '--departure', '1', '--customer', 'a b'])).toBe('error: --customer "a b" is not a valid id: it contains a blank (U+0020)\n');
     expect(server.requests).toEqual([]);
   });
 });
@@ -169,11 +167,7 @@ describe('13.2 prompts refuse what the command line refuses', () => {
     try {
       expect(await main(['override', 'list'], t.f)).toBe(0);
       expect(t.prompter.asked).toEqual(['Booking id']);
-      expect(t.prompter.refused).toEqual([
-        'enter a booking id',
-        'booking id " 200001" is not a valid id: it starts or ends with a blank',
-        'booking id "../x" is not a valid id: it contains "/"',
-      ]);
+      expect(t.prompter.refused).toEqual(['enter a booking id', 'booking id " 200001" is not a valid id: it starts or ends with a blank', 'booking id "../x" is not a valid id: it contains "/"']);
       // The booking is read to check it exists when it is answered, then its overrides.
       expect(servers.requests.map((r) => r.url)).toEqual(['/bookings/200001/', '/bookings/200001/overrides/']);
     } finally {

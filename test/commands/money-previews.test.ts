@@ -55,7 +55,9 @@ describe('sandbox pay --dry-run', () => {
     const before = await api('GET', booking.href);
     const dry = await trek(['sandbox', 'pay', booking.id, tour.deposit_amount, '--dry-run'], { tty: true });
     expect(dry.code).toBe(0);
-    expect(dry.err).toContain(`Dry run, nothing paid: paying ${tour.deposit_amount} CAD on booking ${booking.id} would do this.\nConfirmed: departure service ${tour.id} (took ${tour.deposit_amount} CAD).\n`);
+    expect(dry.err).toContain(
+      `Dry run, nothing paid: paying ${tour.deposit_amount} CAD on booking ${booking.id} would do this.\nConfirmed: departure service ${tour.id} (took ${tour.deposit_amount} CAD).\n`,
+    );
     expect(dry.out.split('\n')[0]).toBe(`POST ${sandbox.running.baseUrl}/_sandbox/payments`);
     expect(await api('GET', booking.href)).toEqual(before);
     expect((await api('GET', activity.href)).status).toBe('Option');

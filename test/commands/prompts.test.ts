@@ -38,7 +38,7 @@ describe('19 prompts check each answer when it is given', () => {
     const home = tempHome();
     // `booking get` is what the user just used: its id is the default Enter takes.
     expect((await sandbox.trek(['booking', 'get', b.booking.id], { env: { TREK_HOME: home } })).code).toBe(0);
-    const t = await sandbox.trek([noun!, verb!, '-o', 'json'], { tty: true, env: { TREK_HOME: home }, answers: [MISSING_BOOKING, ''] });
+    const t = await sandbox.trek([noun, verb, '-o', 'json'], { tty: true, env: { TREK_HOME: home }, answers: [MISSING_BOOKING, ''] });
     expect(t.code).toBe(0);
     expect(t.prompter.asked).toEqual(['Booking id']);
     expect(t.prompter.defaults).toEqual([b.booking.id]);
@@ -100,7 +100,11 @@ describe('19 prompts check each answer when it is given', () => {
   it('19.1 override update starts on the current reason, and an override that does not exist is said before asking', async () => {
     const b = await booked(sandbox);
     const override = await sandbox.api('POST', '/overrides/', {
-      booking: { id: b.booking.id }, customer: { id: b.customer.id }, services: [{ id: b.service.id }], reason: { code: 'PASSPORT_RENEWAL' }, requirement: { code: 'PASSPORT_INFORMATION' },
+      booking: { id: b.booking.id },
+      customer: { id: b.customer.id },
+      services: [{ id: b.service.id }],
+      reason: { code: 'PASSPORT_RENEWAL' },
+      requirement: { code: 'PASSPORT_INFORMATION' },
     });
     const t = await sandbox.trek(['override', 'update', override.id], { tty: true, answers: ['INFO_AT_CHECKIN'] });
     expect(t.code).toBe(0);
@@ -136,7 +140,16 @@ describe('19.2 colour, Ctrl-C and No', () => {
     await loadColors();
     const samples = (color: boolean) => {
       const theme = promptTheme(color);
-      return [theme.prefix.idle, theme.prefix.done, ...theme.spinner.frames, theme.style.answer('a'), theme.style.message('m'), theme.style.error('e'), theme.style.highlight('h'), theme.style.keysHelpTip([['↑↓', 'navigate']])].join('');
+      return [
+        theme.prefix.idle,
+        theme.prefix.done,
+        ...theme.spinner.frames,
+        theme.style.answer('a'),
+        theme.style.message('m'),
+        theme.style.error('e'),
+        theme.style.highlight('h'),
+        theme.style.keysHelpTip([['↑↓', 'navigate']]),
+      ].join('');
     };
     expect(samples(false)).not.toContain('\u001b');
     expect(samples(true)).toContain('\u001b[');
@@ -145,7 +158,11 @@ describe('19.2 colour, Ctrl-C and No', () => {
   it('19.2 answering No to a confirmation reads "Nothing was changed." and exits 130', async () => {
     const b = await booked(sandbox);
     const override = await sandbox.api('POST', '/overrides/', {
-      booking: { id: b.booking.id }, customer: { id: b.customer.id }, services: [{ id: b.service.id }], reason: { code: 'PASSPORT_RENEWAL' }, requirement: { code: 'PASSPORT_INFORMATION' },
+      booking: { id: b.booking.id },
+      customer: { id: b.customer.id },
+      services: [{ id: b.service.id }],
+      reason: { code: 'PASSPORT_RENEWAL' },
+      requirement: { code: 'PASSPORT_INFORMATION' },
     });
     const t = await sandbox.trek(['override', 'remove', override.id], { tty: true, answers: [false] });
     expect(t.code).toBe(130);

@@ -46,7 +46,15 @@ const DEPARTURE = {
       flags: [],
       availability: { status: 'AVAILABLE', total: 8, male: null, female: null },
       price_bands: [
-        { code: 'ADULT', name: 'Adult', min_age: 12, max_age: 100, min_travellers: 1, max_travellers: 16, prices: [price('USD', '3099.00', '250.00'), price('CAD', '3299.00', '250.00'), price('GBP', '1749.00', '100.00')] },
+        {
+          code: 'ADULT',
+          name: 'Adult',
+          min_age: 12,
+          max_age: 100,
+          min_travellers: 1,
+          max_travellers: 16,
+          prices: [price('USD', '3099.00', '250.00'), price('CAD', '3299.00', '250.00'), price('GBP', '1749.00', '100.00')],
+        },
       ],
       addons: [{ product: { id: 'T419504', href: '/single_supplements/T419504', name: 'My Own Room', type: 'single_supplements', sub_type: 'Single Supplement' }, min_days: 14, max_days: 14 }],
     },
@@ -58,7 +66,15 @@ const DEPARTURE = {
       price_bands: [{ code: 'ADULT', name: 'Adult', min_age: 12, max_age: 100, prices: [price('USD', '3873.75', '250.00'), price('CAD', '4123.75', '250.00')] }],
     },
   ],
-  addons: [{ product: { id: '54', href: '/accommodations/54', name: 'San Agustin Colonial', type: 'accommodations', sub_type: 'Hotel' }, start_date: '2027-04-02', finish_date: '2027-04-06', min_days: 1, max_days: 5 }],
+  addons: [
+    {
+      product: { id: '54', href: '/accommodations/54', name: 'San Agustin Colonial', type: 'accommodations', sub_type: 'Hotel' },
+      start_date: '2027-04-02',
+      finish_date: '2027-04-06',
+      min_days: 1,
+      max_days: 5,
+    },
+  ],
   structured_itineraries: [{ id: '1001', href: '/itineraries/1001/1001001/', variation_id: '1001001' }],
   components: [],
 };
@@ -105,7 +121,13 @@ const CUSTOMER = {
   passport: { number: 'P123', issue_date: '2020-01-01', expiry_date: '2030-01-01', place_of_issue: 'Lima' },
   account_email: 'maria@example.com',
   phone_numbers: [{ number: '+51 1 555 0101', type: 'MOBILE' }],
-  address: { street: 'Av. Arequipa 1', city: 'Lima', state: { id: 'PE-LIM', href: '/states/PE-LIM', name: 'Lima Region' }, country: { id: 'PE', href: '/countries/PE', name: 'Peru' }, postal_zip: '15001' },
+  address: {
+    street: 'Av. Arequipa 1',
+    city: 'Lima',
+    state: { id: 'PE-LIM', href: '/states/PE-LIM', name: 'Lima Region' },
+    country: { id: 'PE', href: '/countries/PE', name: 'Peru' },
+    postal_zip: '15001',
+  },
   emergency_contacts: { first_name: 'Jorge', last_name: 'García', phone_numbers: [] },
   bookings: { href: '/customers/300021/bookings' },
 };
@@ -225,10 +247,10 @@ describe("28 trek on the operator's shapes", () => {
     const csv = await trek(['departure', 'get', '419504', '-o', 'csv']);
     const [header, row] = csv.out.trimEnd().split('\n');
     const expected = scalars(DEPARTURE);
-    expect(header!.split(',')).toEqual(expected.map(([path]) => path));
+    expect(header.split(',')).toEqual(expected.map(([path]) => path));
     expect(header).toContain('finish_date');
     expect(header).toContain('rooms.1.price_bands.0.prices.1.deposit');
-    expect(row!.split(',')).toEqual(expected.map(([, value]) => (value === null ? '' : String(value))));
+    expect(row.split(',')).toEqual(expected.map(([, value]) => (value === null ? '' : String(value))));
   });
 
   it('search departures and dossier get --departures: places and price at 80 and 120 columns', async () => {

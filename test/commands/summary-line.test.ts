@@ -11,7 +11,10 @@ const onSandbox = async () => ({ profile: 'sandbox', sandbox: true });
 describe('a change summary on stderr', () => {
   it('18 a change summary on a terminal wraps to its width under its text; further lines wrap under their own indent', async () => {
     const t = testIO({ tty: true, columns: 40 });
-    await reportChange({ io: t.io, destination: onSandbox }, 'Added departure service 400016 to booking 200010: Option until 2027-01-13 00:00 EST.\n  Pay 250.00 CAD on booking 200010 to confirm the departure service.');
+    await reportChange(
+      { io: t.io, destination: onSandbox },
+      'Added departure service 400016 to booking 200010: Option until 2027-01-13 00:00 EST.\n  Pay 250.00 CAD on booking 200010 to confirm the departure service.',
+    );
     expect(t.err()).toBe(
       '✓ Added departure service 400016 to\n' +
         '  booking 200010: Option until\n' +

@@ -20,7 +20,11 @@ async function trek(args: string[], options: { tty?: boolean } = {}) {
 }
 
 const where = () => ` on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`;
-const rowOf = (out: string, header: string) => out.split('\n').find((line) => line.startsWith(`${header} `))?.replace(/\s+/g, ' ');
+const rowOf = (out: string, header: string) =>
+  out
+    .split('\n')
+    .find((line) => line.startsWith(`${header} `))
+    ?.replace(/\s+/g, ' ');
 
 /** A CAD booking with two customers, as ids. */
 async function booking() {
@@ -126,9 +130,9 @@ describe('booking get lists travel credits', () => {
     const lines = shown.out.split('\n');
     const title = lines.indexOf('Travel credits');
     expect(title).toBeGreaterThan(0);
-    expect(lines[title + 1]!.split(/\s{2,}/)).toEqual(['ID', 'ISSUED', 'AMOUNT', 'BOOK BY', 'TRAVEL BY']);
+    expect(lines[title + 1].split(/\s{2,}/)).toEqual(['ID', 'ISSUED', 'AMOUNT', 'BOOK BY', 'TRAVEL BY']);
     const issued = `${credit.date_created.slice(0, 10)} ${credit.date_created.slice(11, 16)} UTC`;
-    expect(lines[title + 2]!.split(/\s{2,}/)).toEqual([String(credit.id), issued, `${credit.amount} CAD`, credit.booking_window.end_date, credit.travel_window.end_date]);
+    expect(lines[title + 2].split(/\s{2,}/)).toEqual([String(credit.id), issued, `${credit.amount} CAD`, credit.booking_window.end_date, credit.travel_window.end_date]);
 
     const without = await trek(['booking', 'get', (await booking()).id], { tty: true });
     expect(without.code).toBe(0);

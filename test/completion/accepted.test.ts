@@ -32,7 +32,7 @@ async function offered(...words: string[]): Promise<{ values: string[]; descript
   const { code, out } = await trek(['__complete', ...words]);
   expect(code).toBe(0);
   const lines = out.trimEnd().split('\n').slice(0, -1);
-  return { values: lines.map((line) => line.split('\t')[0]!), descriptions: lines.map((line) => line.split('\t')[1] ?? '') };
+  return { values: lines.map((line) => line.split('\t')[0]), descriptions: lines.map((line) => line.split('\t')[1] ?? '') };
 }
 
 async function accepted(argv: string[]): Promise<void> {
@@ -79,7 +79,7 @@ describe('19 completion offers only what the API accepts', () => {
     expect(reasons.length).toBeGreaterThan(0);
     const forMaria = (await offered('override', 'add', '--booking', booking, '--customer', maria, '--requirement', '')).values;
     for (const [i, requirement] of forMaria.entries()) {
-      await accepted(['override', 'add', '--booking', booking, '--customer', maria, '--requirement', requirement, '--reason', reasons[i % reasons.length]!]);
+      await accepted(['override', 'add', '--booking', booking, '--customer', maria, '--requirement', requirement, '--reason', reasons[i % reasons.length]]);
     }
     // Waived, they leave her checkin: nothing more is offered for her, and Pablo's are still there.
     expect((await offered('override', 'add', '--booking', booking, '--customer', maria, '--requirement', '')).values).toEqual([]);
@@ -112,7 +112,7 @@ describe('19 completion offers only what the API accepts', () => {
     expect(attachable.descriptions[0]).toMatch(new RegExp(`^booking ${flexBooking} · .+ · Confirmed · 2027-06`));
     for (const service of attachable.values) {
       const plans = (await offered('flex', 'attach', '--booking', flexBooking, '--departure-service', service, '--plan', '')).values;
-      await accepted(['flex', 'attach', '--booking', flexBooking, '--departure-service', service, '--plan', plans[0]!]);
+      await accepted(['flex', 'attach', '--booking', flexBooking, '--departure-service', service, '--plan', plans[0]]);
     }
     // Covered now: a second flex plan would be refused, so it is no longer offered.
     expect((await offered('flex', 'attach', '--booking', flexBooking, '--departure-service', '')).values).toEqual([]);
@@ -125,8 +125,8 @@ describe('19 completion offers only what the API accepts', () => {
     for (const kindOfService of [activityService, flexService]) expect(terms.values).not.toContain(String(kindOfService));
     for (const service of terms.values) await accepted(['flex', 'terms', service]);
     // The tour's name finds them too.
-    const name = attachable.descriptions[0]!.split(' · ')[1]!;
-    expect((await offered('flex', 'terms', name.split(' ')[0]!)).values).toEqual(expect.arrayContaining([confirmed, waiting]));
+    const name = attachable.descriptions[0].split(' · ')[1];
+    expect((await offered('flex', 'terms', name.split(' ')[0])).values).toEqual(expect.arrayContaining([confirmed, waiting]));
   });
 
   it('19.4 --where and --fields offer every field of the resource, and the sandbox takes each', async () => {

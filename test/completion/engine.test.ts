@@ -203,7 +203,12 @@ function fixtureTree(): Command {
   const flex = new Command('flex');
   flex.addCommand(new Command('attach').option('--covered-service <id>').option('--for <booking-id>'));
   const override = new Command('override');
-  override.addCommand(new Command('add').option('--reason <code>').option('--requirement <code>').addArgument(new Argument('[mode]').choices(['a', 'b'])));
+  override.addCommand(
+    new Command('add')
+      .option('--reason <code>')
+      .option('--requirement <code>')
+      .addArgument(new Argument('[mode]').choices(['a', 'b'])),
+  );
   for (const noun of [booking, service, customer, sandbox, flex, override]) root.addCommand(noun);
   return root;
 }
@@ -229,7 +234,10 @@ describe('value conventions', () => {
     const options = { env: { TREK_HOME: historyHome() } };
     const ids = async (words: string[]) => (await fixtureComplete(words, fixtureTree(), options)).values;
     const get = await fixtureComplete(['booking', 'get', ''], fixtureTree(), options);
-    expect(get.candidates).toEqual([{ value: 'B2', description: 'CAD · newest' }, { value: 'B1', description: undefined }]);
+    expect(get.candidates).toEqual([
+      { value: 'B2', description: 'CAD · newest' },
+      { value: 'B1', description: undefined },
+    ]);
     expect(await ids(['booking', 'get', 'B1'])).toEqual(['B1']);
     expect(await ids(['service', 'confirm', ''])).toEqual(['S1']);
     expect(await ids(['service', 'add-departure', '--booking', ''])).toEqual(['B2', 'B1']);
@@ -260,7 +268,11 @@ describe('value conventions', () => {
   it('matches an id by the words of its label too, ignoring case and accents, after the ids it starts', async () => {
     const home = historyHome();
     const paths = { config: join(home, 'config'), data: join(home, 'data'), cache: join(home, 'cache'), state: join(home, 'state') };
-    recordIds(paths, 'sandbox', 'customer', [{ id: '300011', label: "Ms María José García-O'Neill" }, { id: '300012', label: 'Mr Pablo García' }, { id: '300013', label: 'Ms Ana Marcia' }]);
+    recordIds(paths, 'sandbox', 'customer', [
+      { id: '300011', label: "Ms María José García-O'Neill" },
+      { id: '300012', label: 'Mr Pablo García' },
+      { id: '300013', label: 'Ms Ana Marcia' },
+    ]);
     const ids = async (words: string[]) => (await fixtureComplete(words, fixtureTree(), { env: { TREK_HOME: home } })).values;
     expect(await ids(['service', 'add-departure', '--customer', 'Garc'])).toEqual(['300011', '300012']);
     expect(await ids(['service', 'add-departure', '--customer', 'garcia'])).toEqual(['300011', '300012']);
@@ -296,9 +308,9 @@ describe('registered completers', () => {
     registerCompleter(root, '--output', async () => ({ candidates: [{ value: 'custom' }], directive: Directive.noSpace }));
     const result = await fixtureComplete(['--profile', 'p1', 'booking', 'get', ''], root);
     expect(result.candidates).toEqual([{ value: 'R1', description: 'registered' }]);
-    expect(seen[0]!.command.name()).toBe('get');
-    expect(seen[0]!.profile).toBe('p1');
-    expect(seen[0]!.flags).toEqual({ profile: ['p1'] });
+    expect(seen[0].command.name()).toBe('get');
+    expect(seen[0].profile).toBe('p1');
+    expect(seen[0].flags).toEqual({ profile: ['p1'] });
     const output = await fixtureComplete(['-o', ''], root);
     expect(output.values).toEqual(['custom']);
     expect(output.directive).toBe(Directive.noSpace);
@@ -306,7 +318,7 @@ describe('registered completers', () => {
 
   it('pass the typed arguments and flags, and the word being completed', async () => {
     const root = fixtureTree();
-    const add = root.commands.find((c) => c.name() === 'override')!.commands[0]!;
+    const add = root.commands.find((c) => c.name() === 'override')!.commands[0];
     let ctx: CompletionContext | undefined;
     registerCompleter(add, '--reason', (c) => {
       ctx = c;
@@ -320,7 +332,7 @@ describe('registered completers', () => {
 
   it('complete nothing, quietly, when they throw or hang', async () => {
     const root = fixtureTree();
-    const get = root.commands[0]!.commands[0]!;
+    const get = root.commands[0].commands[0];
     registerCompleter(get, 'id', () => {
       throw new Error('boom');
     });
@@ -349,7 +361,7 @@ describe('registered completers', () => {
 
   it('cannot break the output: values with control characters are dropped, descriptions are made safe', async () => {
     const root = fixtureTree();
-    registerCompleter(root.commands[0]!.commands[0]!, 'id', () => [
+    registerCompleter(root.commands[0].commands[0], 'id', () => [
       { value: 'ok', description: 'line one\nline two' },
       { value: 'tab\tinside' },
       { value: 'esc\x1b[31m' },

@@ -49,9 +49,9 @@ describe('id history', () => {
     ]);
     const entries = recentIds(p, 'sandbox', 'customer');
     expect(entries.map((e) => e.id)).toEqual(['C1', 'C2']);
-    expect(entries[0]!.label).toBe('Ana Lima Line two and tab');
-    expect(entries[1]!.label).toHaveLength(60);
-    expect(entries[1]!.label!.endsWith('…')).toBe(true);
+    expect(entries[0].label).toBe('Ana Lima Line two and tab');
+    expect(entries[1].label).toHaveLength(60);
+    expect(entries[1].label!.endsWith('…')).toBe(true);
     const file = readFileSync(join(p.state, HISTORY_FILE), 'utf8');
     expect(file).not.toMatch(/[\x00-\x08\x0b-\x1f]/);
   });

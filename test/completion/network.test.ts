@@ -64,7 +64,14 @@ describe('completions that ask the API', () => {
   it('offers override reason codes with their labels, made safe for the terminal', async () => {
     const server = await servers.start((req, res) => {
       if (req.url?.startsWith('/override_reasons/')) {
-        json(res, 200, { count: 2, results: [{ code: 'LOST', label: 'Passport \x1b[2Jlost' }, { code: 'MINOR', label: 'Traveller is a minor' }], links: [] });
+        json(res, 200, {
+          count: 2,
+          results: [
+            { code: 'LOST', label: 'Passport \x1b[2Jlost' },
+            { code: 'MINOR', label: 'Traveller is a minor' },
+          ],
+          links: [],
+        });
       } else json(res, 404, {});
     });
     const result = await completeAgainst(server.url, ['override', 'add', '--reason', '']);

@@ -70,7 +70,10 @@ exec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"
   createdBooking = String((JSON.parse(created) as { id: string | number }).id);
   recordIds(trekPaths(env), 'work', 'booking', [{ id: 'BK-2718', label: 'CAD · test booking' }]);
   // The front desk's history: people it knows by name, a booking it knows by its reference.
-  recordIds(trekPaths(env), 'desk', 'customer', [{ id: '300011', label: "Ms María José García-O'Neill" }, { id: '300012', label: 'Mr Pablo García' }]);
+  recordIds(trekPaths(env), 'desk', 'customer', [
+    { id: '300011', label: "Ms María José García-O'Neill" },
+    { id: '300012', label: 'Mr Pablo García' },
+  ]);
   recordIds(trekPaths(env), 'desk', 'booking', [{ id: '200009', label: 'USD · CRM-2077' }]);
 });
 
@@ -115,7 +118,7 @@ async function fishRaw(line: string, extra: ExtraEnv = {}): Promise<string[]> {
 }
 
 async function fish(line: string, extra: ExtraEnv = {}): Promise<string[]> {
-  return (await fishRaw(line, extra)).map((entry) => entry.split('\t')[0]!);
+  return (await fishRaw(line, extra)).map((entry) => entry.split('\t')[0]);
 }
 
 const sorted = (values: readonly string[]) => [...values].sort();
@@ -142,7 +145,14 @@ async function hostileApi(): Promise<{ env: ExtraEnv; requests: () => string[] }
       const transitions = [hostileValue('Confirmed'), `$(touch ${pwned})`, 'Request Cancellation', 'Expired'];
       json(res, 200, { id: 'S1', type: 'departure_services', status: 'Confirmed', status_transitions: transitions });
     } else if (req.url?.startsWith('/override_reasons/')) {
-      json(res, 200, { count: 2, results: [{ code: 'LOST', label: 'Passport lost' }, { code: hostileValue('MINOR'), label: 'hostile' }], links: [] });
+      json(res, 200, {
+        count: 2,
+        results: [
+          { code: 'LOST', label: 'Passport lost' },
+          { code: hostileValue('MINOR'), label: 'hostile' },
+        ],
+        links: [],
+      });
     } else json(res, 404, { message: 'not found' });
   });
   const server = await hostile;
@@ -201,7 +211,7 @@ describe.each([
     expect(await completeLine('trek --profile desk booking get CRM')).toEqual(['200009']);
     expect(await completeLine('trek --profile desk booking get crm-20')).toEqual(['200009']);
     expect(await completeLine('trek --profile desk customer get Pab')).toEqual(['300012']);
-    expect(await completeLine("trek --profile desk customer get García-O")).toEqual(['300011']);
+    expect(await completeLine('trek --profile desk customer get García-O')).toEqual(['300011']);
     expect(await completeLine('trek --profile desk customer get Nobody')).toEqual([]);
   });
 
@@ -391,11 +401,7 @@ describe.concurrent('descriptions reach the shells that show them', () => {
 describe.concurrent('the scripts load cleanly', () => {
   it('zsh: `trek completion zsh > _trek` autoloads from $fpath in a fresh zsh with compinit, without errors', async (ctx) => {
     requirePrograms(ctx, PROGRAMS.zsh);
-    const { stdout, stderr } = await run(
-      'zsh',
-      ['-f', '-c', `fpath=(${zshFpath} $fpath); autoload -Uz compinit && compinit -u -D && print -r -- "$_comps[trek]"`],
-      { env },
-    );
+    const { stdout, stderr } = await run('zsh', ['-f', '-c', `fpath=(${zshFpath} $fpath); autoload -Uz compinit && compinit -u -D && print -r -- "$_comps[trek]"`], { env });
     expect(stderr).toBe('');
     expect(stdout).toBe('_trek\n');
   });

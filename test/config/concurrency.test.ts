@@ -26,7 +26,10 @@ describe('13.3 profiles changed by parallel trek processes', () => {
   it('13.3 twenty `trek profile add` at once keep all twenty', { timeout: 120_000 }, async () => {
     const added = names('p', 20);
     const results = await Promise.all(added.map(add));
-    expect(results.map((r) => r.code), results.map((r) => r.stderr).join('')).toEqual(added.map(() => 0));
+    expect(
+      results.map((r) => r.code),
+      results.map((r) => r.stderr).join(''),
+    ).toEqual(added.map(() => 0));
     expect(storedProfiles()).toEqual(added);
   });
 
@@ -38,7 +41,10 @@ describe('13.3 profiles changed by parallel trek processes', () => {
     writeFileSync(configFile(), JSON.stringify({ profiles, current_profile: removed[0] }), { mode: 0o600 });
 
     const results = await Promise.all([...removed.map((name) => trek('profile', 'remove', name, '--yes')), ...added.map(add)]);
-    expect(results.map((r) => r.code), results.map((r) => r.stderr).join('')).toEqual(results.map(() => 0));
+    expect(
+      results.map((r) => r.code),
+      results.map((r) => r.stderr).join(''),
+    ).toEqual(results.map(() => 0));
     expect(storedProfiles()).toEqual(added);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).current_profile).toBeUndefined();
   });

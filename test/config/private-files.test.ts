@@ -24,7 +24,7 @@ function writeConfig(content: unknown, mode = 0o600): void {
 /** A file outside trek's folders that a planted link points at. */
 function victimFile(): string {
   const victim = join(home(), 'victim.txt');
-  writeFileSync(victim, 'precious, not trek\'s');
+  writeFileSync(victim, "precious, not trek's");
   return victim;
 }
 
@@ -45,7 +45,7 @@ describe('14.3 a shared or pre-created TREK_HOME', () => {
 
     recordIds(paths, 'sandbox', 'booking', [{ id: 'B1' }]);
 
-    expect(readFileSync(victim, 'utf8')).toBe('precious, not trek\'s');
+    expect(readFileSync(victim, 'utf8')).toBe("precious, not trek's");
     expect(recentIds(paths, 'sandbox', 'booking')).toEqual([{ id: 'B1' }]);
     expect(readdirSync(paths.state).sort()).toEqual([HISTORY_FILE, planted.slice(paths.state.length + 1)].sort());
   });
@@ -76,7 +76,7 @@ describe('14.3 a shared or pre-created TREK_HOME', () => {
     expect(added.err).toContain('replace the link with a copy of the file it points to');
     const listed = await trek(['profile', 'list']);
     expect(listed.code).toBe(2);
-    expect(readFileSync(victim, 'utf8')).toBe('precious, not trek\'s');
+    expect(readFileSync(victim, 'utf8')).toBe("precious, not trek's");
     expect(lstatSync(configFile()).isSymbolicLink()).toBe(true);
   });
 
@@ -104,7 +104,10 @@ describe('14.3 a shared or pre-created TREK_HOME', () => {
     const data = trekPaths({ TREK_HOME: home() }).data;
     mkdirSync(data, { recursive: true, mode: 0o700 });
     chmodSync(data, 0o770);
-    for (const args of [['search', 'departures', '--limit', '1', '-o', 'json'], ['sandbox', 'reset', '--yes']]) {
+    for (const args of [
+      ['search', 'departures', '--limit', '1', '-o', 'json'],
+      ['sandbox', 'reset', '--yes'],
+    ]) {
       const result = await trek(args);
       expect(result.code).toBe(2);
       expect(result.err).toContain(`Fix: chmod 700 ${data}`);

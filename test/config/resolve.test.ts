@@ -12,7 +12,7 @@ let home: string;
 let store: ConfigStore;
 beforeEach(async () => {
   home = mkdtempSync(join(tmpdir(), 'trek-resolve-'));
-  store = await openConfig(trekPaths({ TREK_HOME: home }));
+  store = openConfig(trekPaths({ TREK_HOME: home }));
   await store.setProfile('prod', { base_url: 'https://prod.example/api', api_key: 'prod-key', auth_header: 'X-Prod-Key', output: 'yaml', agency: '77' });
   await store.setProfile('test', { base_url: 'https://test.example' });
 });

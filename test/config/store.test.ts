@@ -20,7 +20,7 @@ const configFile = () => join(home, 'config', 'config.json');
 
 describe('openConfig', () => {
   it('stores profiles in config.json with mode 0600 inside a 0700 directory', async () => {
-    const store = await open();
+    const store = open();
     expect(store.path).toBe(configFile());
     await store.setProfile('prod', { base_url: 'https://api.example.com', api_key: 'k-123' });
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
@@ -32,12 +32,12 @@ describe('openConfig', () => {
     mkdirSync(join(home, 'config'), { recursive: true });
     writeFileSync(configFile(), '{}');
     chmodSync(configFile(), 0o644);
-    await (await open()).setCurrentProfile(undefined);
+    await open().setCurrentProfile(undefined);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
   });
 
   it('does not create the file just by reading', async () => {
-    const store = await open();
+    const store = open();
     expect(store.profiles()).toEqual({});
     expect(store.currentProfile()).toBeUndefined();
     expect(() => statSync(configFile())).toThrow(/ENOENT/);
@@ -68,7 +68,7 @@ describe('openConfig', () => {
   });
 
   it('refuses later reads too when the file is damaged after opening, without rewriting it', async () => {
-    const store = await open();
+    const store = open();
     await store.setProfile('prod', { base_url: 'https://a.example' });
     writeFileSync(configFile(), '{oops');
     expect(() => store.profiles()).toThrow(ConfigError);
@@ -77,7 +77,7 @@ describe('openConfig', () => {
   });
 
   it('refuses a first write to a file damaged after opening, leaving it byte-for-byte untouched', async () => {
-    const store = await open();
+    const store = open();
     mkdirSync(join(home, 'config'));
     writeFileSync(configFile(), '{"profiles": ');
     await expect(store.setProfile('prod', { base_url: 'https://a.example' })).rejects.toThrow(ConfigError);
@@ -85,7 +85,7 @@ describe('openConfig', () => {
   });
 
   it('re-reads the file just before each write, keeping what another process wrote in between', async () => {
-    const store = await open();
+    const store = open();
     await store.setSetting('output', 'yaml');
     // Another trek process adds a profile after this store last wrote.
     writeFileSync(configFile(), JSON.stringify({ profiles: { other: { base_url: 'https://other.example' } }, settings: { output: 'yaml' } }));
@@ -100,7 +100,7 @@ describe('openConfig', () => {
   it('keeps keys it does not know (a newer trek may have written them)', async () => {
     mkdirSync(join(home, 'config'), { recursive: true });
     writeFileSync(configFile(), JSON.stringify({ future: { x: 1 }, settings: { future_setting: 'y' } }));
-    const store = await open();
+    const store = open();
     await store.setSetting('color', 'never');
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ future: { x: 1 }, settings: { future_setting: 'y', color: 'never' } });
     expect(store.settings()).toEqual({ color: 'never' });
@@ -109,7 +109,7 @@ describe('openConfig', () => {
 
 describe('conf writes the file', () => {
   it('as trek always wrote it: two-space JSON ending in a newline, mode 0600', async () => {
-    await (await open()).setSetting('color', 'never');
+    await open().setSetting('color', 'never');
     expect(readFileSync(configFile(), 'utf8')).toBe('{\n  "settings": {\n    "color": "never"\n  }\n}\n');
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
   });
@@ -119,7 +119,7 @@ describe('conf writes the file', () => {
     ['a profile field that is not text', { profiles: { prod: { base_url: 42 } } }],
     ['a stored profile named like the built-in one', { profiles: { sandbox: {} } }],
   ])('refuses %s against the same schema reads use, leaving the file as it was', async (_what, data) => {
-    await (await open()).setSetting('output', 'json');
+    await open().setSetting('output', 'json');
     const before = readFileSync(configFile());
     expect(() => writeConfigFile(join(home, 'config'), 'config', data as ConfigFile)).toThrow(/Config schema violation/);
     expect(() => checkConfigShape(data)).toThrow();
@@ -129,7 +129,7 @@ describe('conf writes the file', () => {
 
 describe('profiles', () => {
   it('removes a profile and forgets it as the current one', async () => {
-    const store = await open();
+    const store = open();
     await store.setProfile('prod', { base_url: 'https://a.example' });
     await store.setProfile('test', { base_url: 'https://b.example' });
     await store.setCurrentProfile('prod');
@@ -140,41 +140,41 @@ describe('profiles', () => {
   });
 
   it('drops undefined fields instead of storing nulls', async () => {
-    const store = await open();
+    const store = open();
     await store.setProfile('prod', { base_url: 'https://a.example', api_key: undefined, agency: '42' });
     expect(store.getProfile('prod')).toEqual({ base_url: 'https://a.example', agency: '42' });
     expect(store.getProfile('missing')).toBeUndefined();
   });
 
   it('checks "must be new" and "make current" under the lock, in one write', async () => {
-    const store = await open();
+    const store = open();
     await store.setProfile('prod', { base_url: 'https://a.example' }, { mustBeNew: true, makeCurrent: true });
     expect(store.currentProfile()).toBe('prod');
     // Another process added "beta" after this one looked: the second add must not replace it.
-    await (await open()).setProfile('beta', { base_url: 'https://first.example' });
+    await open().setProfile('beta', { base_url: 'https://first.example' });
     const before = readFileSync(configFile());
     await expect(store.setProfile('beta', { base_url: 'https://second.example' }, { mustBeNew: true })).rejects.toThrow('profile "beta" already exists; nothing was changed');
     expect(readFileSync(configFile()).equals(before)).toBe(true);
   });
 
   it('makes only a stored profile or the built-in one current', async () => {
-    const store = await open();
+    const store = open();
     await store.setProfile('prod', { base_url: 'https://a.example' });
-    await (await open()).removeProfile('prod');
+    await open().removeProfile('prod');
     await expect(store.setCurrentProfile('prod')).rejects.toThrow('unknown profile "prod"; known profiles: sandbox');
     await store.setCurrentProfile('sandbox');
     expect(store.currentProfile()).toBe('sandbox');
   });
 
   it('refuses to store a profile under the built-in name', async () => {
-    const store = await open();
+    const store = open();
     await expect(store.setProfile('sandbox', { base_url: 'https://a.example' })).rejects.toThrow(UsageError);
   });
 });
 
 describe('settings', () => {
   it('sets, normalises, reads and unsets known settings', async () => {
-    const store = await open();
+    const store = open();
     await store.setSetting('output', 'yaml');
     await store.setSetting('timeout', ' 2.50 ');
     expect(store.getSetting('output')).toBe('yaml');
@@ -182,11 +182,11 @@ describe('settings', () => {
     await store.unsetSetting('output');
     expect(store.settings()).toEqual({ timeout: '2.5' });
     // A second store sees what the first wrote: nothing is cached across processes.
-    expect((await open()).getSetting('timeout')).toBe('2.5');
+    expect(open().getSetting('timeout')).toBe('2.5');
   });
 
   it('rejects unknown keys listing the valid ones, and invalid values naming the allowed ones', async () => {
-    const store = await open();
+    const store = open();
     expect(() => store.getSetting('colour')).toThrow('unknown setting "colour"; valid settings: output, color, timeout, no_input');
     await expect(store.setSetting('color', 'sometimes')).rejects.toThrow('color must be one of: auto, always, never (got "sometimes")');
     await expect(store.setSetting('timeout', '0')).rejects.toThrow('timeout must be a number of seconds from 1 to 600 (got "0")');

@@ -56,7 +56,7 @@ describe('flex rules', () => {
     expect(flexAttachBreaches(facts({ plan: { stopSellDays: 200, stopSellDate: '2027-01-09' } }))).toEqual([{ rule: 'stop_sell', days: 200, premium: false, closedOn: '2027-01-09' }]);
   });
 
-  it('late attach: within 48 hours (or the plan\'s own hours) of the confirmation; never opened before it', () => {
+  it("late attach: within 48 hours (or the plan's own hours) of the confirmation; never opened before it", () => {
     expect(rules(facts({ nowMs: Date.parse('2027-01-12T12:00:00Z') }))).toEqual([]);
     expect(flexAttachBreaches(facts({ nowMs: Date.parse('2027-01-12T12:00:01Z') }))).toEqual([
       { rule: 'late_attach', problem: 'closed', hours: 48, closedAtMs: Date.parse('2027-01-12T12:00:00Z'), dateConfirmed: '2027-01-10T12:00:00Z' },
@@ -69,10 +69,14 @@ describe('flex rules', () => {
 
   it('a departure service missing, on another booking or on its way out is one breach, without a window judged', () => {
     expect(rules(facts({ departureService: undefined }))).toEqual(['departure_service']);
-    expect(flexAttachBreaches(facts({ departureService: { ...facts().departureService!, bookingId: '200009' } }))).toEqual([{ rule: 'departure_service', problem: 'other_booking', bookingId: '200009' }]);
+    expect(flexAttachBreaches(facts({ departureService: { ...facts().departureService!, bookingId: '200009' } }))).toEqual([
+      { rule: 'departure_service', problem: 'other_booking', bookingId: '200009' },
+    ]);
     const late = Date.parse('2027-03-01T00:00:00Z');
     for (const status of ['Expired', 'Cancelled', 'Request Cancellation']) {
-      expect(flexAttachBreaches(facts({ nowMs: late, departure: undefined, departureService: { ...facts().departureService!, status } }))).toEqual([{ rule: 'departure_service', problem: 'not_live', status }]);
+      expect(flexAttachBreaches(facts({ nowMs: late, departure: undefined, departureService: { ...facts().departureService!, status } }))).toEqual([
+        { rule: 'departure_service', problem: 'not_live', status },
+      ]);
     }
   });
 
@@ -93,7 +97,9 @@ describe('flex rules', () => {
 
   it('flex disabled: by an agency flag, or a chain flag naming the chain', () => {
     expect(flexAttachBreaches(facts({ agency: { ...facts().agency!, flags: ['FLEX_DISABLED'] } }))).toEqual([{ rule: 'flex_disabled', by: 'agency' }]);
-    expect(flexAttachBreaches(facts({ agency: { ...facts().agency!, chains: [{ name: 'Alliance', flags: ['FLEX_DISABLED'] }] } }))).toEqual([{ rule: 'flex_disabled', by: 'chain', chain: 'Alliance' }]);
+    expect(flexAttachBreaches(facts({ agency: { ...facts().agency!, chains: [{ name: 'Alliance', flags: ['FLEX_DISABLED'] }] } }))).toEqual([
+      { rule: 'flex_disabled', by: 'chain', chain: 'Alliance' },
+    ]);
   });
 
   it('reports every breach at once, in the order of spec §4.3 rule 1', () => {

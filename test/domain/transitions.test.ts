@@ -11,7 +11,12 @@ function documentedRows(): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -41,8 +46,8 @@ describe('the service state machine is stated once', () => {
     const rows = documentedRows();
     expect(rows.map(([from, to]) => `${from} → ${to}`)).toEqual(TRANSITIONS.map((row) => `${row.from} → ${row.to}`));
     rows.forEach(([, , types, madeBy, fees], i) => {
-      const row = TRANSITIONS[i]!;
-      expect(TYPE_WORDS[types!], `row ${i + 1} "for"`).toEqual(row.types);
+      const row = TRANSITIONS[i];
+      expect(TYPE_WORDS[types], `row ${i + 1} "for"`).toEqual(row.types);
       for (const trigger of row.triggers) expect(madeBy, `row ${i + 1} made by ${trigger}`).toMatch(TRIGGER_WORDS[trigger]);
       expect(fees, `row ${i + 1} fees`).toMatch(FEE_WORDS[row.fees]);
     });
@@ -51,7 +56,9 @@ describe('the service state machine is stated once', () => {
   it('explains a refused move from the rows: final states, the status passed through first, the release, the entry points', () => {
     const tour = (status: Parameters<typeof explainRefusal>[0]['status']) => ({ type: 'departure_services' as const, status });
     expect(explainRefusal(tour('Cancelled'), 'Confirmed')).toBe('Cancelled is final; nothing follows it');
-    expect(explainRefusal(tour('On Request'), 'Confirmed')).toBe('it goes to Request Confirmation first: the operator moves an On Request service there when the request is sent to the local office, once the full price is paid');
+    expect(explainRefusal(tour('On Request'), 'Confirmed')).toBe(
+      'it goes to Request Confirmation first: the operator moves an On Request service there when the request is sent to the local office, once the full price is paid',
+    );
     expect(explainRefusal(tour('Waitlisted'), 'Confirmed')).toMatch(/^it goes to Option first: a Waitlisted service moves to Option by itself/);
     expect(explainRefusal(tour('Option'), 'Request Cancellation')).toBe('a service in Option is released, not cancelled: move it to Expired (no cancellation fees)');
     expect(explainRefusal(tour('Confirmed'), 'Waitlisted')).toBe('a service is Waitlisted only when it is created on a product with availability WAIT_LIST');

@@ -157,7 +157,7 @@ describe('the booking workflow, scripted', () => {
 
 describe('trek booking create in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
-  it('with no flags, asks for the currency from a list of the agency\'s booking currencies', async () => {
+  it("with no flags, asks for the currency from a list of the agency's booking currencies", async () => {
     const command = `'${process.execPath}' '${TREK_BIN}' booking create; echo "[exit $?]"; sleep 60`;
     const terminal = await openTerminal(command, { columns: 100, rows: 40, env: cleanEnv(env()) });
     try {

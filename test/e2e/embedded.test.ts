@@ -51,8 +51,10 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     const home = freshHome();
     const table = await runOnTerminal(README_SEARCH, { TREK_HOME: home });
     expect(table.code).toBe(0);
-    const lines = withoutAnsi(table.output).split(/\r?\n/).filter((line) => line.trim() !== '');
-    expect(lines[0]!.trim().split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'FLY IN', 'FLY OUT']);
+    const lines = withoutAnsi(table.output)
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '');
+    expect(lines[0].trim().split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'FLY IN', 'FLY OUT']);
     // On a terminal a list cut at --limit says so, last (stderr).
     expect(lines.at(-1)).toMatch(/^showing 5 of \d+ — --all or --limit N$/);
     const rows = lines.slice(1, -1).map((line) => line.trim().split(/\s{2,}/));
@@ -101,7 +103,9 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     const result = await runTrek(README_SEARCH, { TREK_HOME: home });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: ${file} holds a sandbox snapshot of version 99, but this trek reads version 1; it was left untouched. Use the trek that wrote it, or move the file away to start a fresh sandbox.\n`);
+    expect(result.stderr).toBe(
+      `error: ${file} holds a sandbox snapshot of version 99, but this trek reads version 1; it was left untouched. Use the trek that wrote it, or move the file away to start a fresh sandbox.\n`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
@@ -115,11 +119,11 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     expect(keys.map((k) => k.agent_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     for (const { key } of keys) expect(key).toMatch(/^sandbox-agent-[0-9a-f]{32}$/);
     // An agent's key from the list works against the same data file in the next process.
-    const other = await runTrek(['agent', 'me', '--fields', 'id', '-o', 'json'], { TREK_HOME: home, TREK_API_KEY: keys[2]!.key });
+    const other = await runTrek(['agent', 'me', '--fields', 'id', '-o', 'json'], { TREK_HOME: home, TREK_API_KEY: keys[2].key });
     expect(other.code, other.stderr).toBe(0);
     expect(JSON.parse(other.stdout)).toEqual({ id: '3' });
     const elsewhere = await runTrek(['sandbox', 'keys', '-o', 'json'], { TREK_HOME: freshHome() });
-    expect(JSON.parse(elsewhere.stdout).map((k: { key: string }) => k.key)).not.toContain(keys[0]!.key);
+    expect(JSON.parse(elsewhere.stdout).map((k: { key: string }) => k.key)).not.toContain(keys[0].key);
   });
 
   it('lets a reader stop early: `| head -1` on a streamed search ends quietly', async () => {

@@ -42,7 +42,7 @@ describe('18 fit the screen, in a terminal', () => {
     const screen = await openTerminal(`TREK_PAGER= ; export TREK_PAGER; ${script}; sleep 60`, { columns, rows: 50, env: cleanEnv(env()) });
     try {
       const text = await screen.waitFor((shown) => shown.includes(`[exit ${commands.length - 1} `), whole);
-      for (let i = 0; i < commands.length; i++) expect(text, commands[i]!.join(' ')).toContain(`[exit ${i} 0]`);
+      for (let i = 0; i < commands.length; i++) expect(text, commands[i].join(' ')).toContain(`[exit ${i} 0]`);
       const lines = text.split('\n').map((line) => line.trimEnd());
       const tooLong = lines.filter((line) => stringWidth(line) > columns);
       expect(tooLong, `lines longer than ${columns} columns`).toEqual([]);

@@ -17,7 +17,10 @@ const HEADER = 'name.title,name.legal_first_name,name.legal_last_name,date_of_bi
 
 /** A manifest of `count` travellers whose last names all contain `tag`. */
 function manifest(dir: string, tag: string, count: number, name = `${tag}.csv`): string {
-  const rows = Array.from({ length: count }, (_, i) => `${i % 2 ? 'Mr' : 'Ms'},Traveller${i + 1},${tag}${i + 1},${1950 + i}-0${(i % 9) + 1}-1${i % 10},t${i + 1}@${tag.toLowerCase()}.example,MOBILE:+1-555-01${String(i).padStart(2, '0')}`);
+  const rows = Array.from(
+    { length: count },
+    (_, i) => `${i % 2 ? 'Mr' : 'Ms'},Traveller${i + 1},${tag}${i + 1},${1950 + i}-0${(i % 9) + 1}-1${i % 10},t${i + 1}@${tag.toLowerCase()}.example,MOBILE:+1-555-01${String(i).padStart(2, '0')}`,
+  );
   const file = join(dir, name);
   writeFileSync(file, `${HEADER}\n${rows.join('\n')}\n`);
   return file;
@@ -38,13 +41,16 @@ async function customersTagged(client: HttpClient, tag: string): Promise<Array<{
 }
 
 function journalRecords(file: string): Array<{ t: string; line?: number; customer?: string }> {
-  return readFileSync(`${file}.journal`, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return readFileSync(`${file}.journal`, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 describe('trek group import against a sandbox', () => {
   const t = useTrekAgainstSandbox();
   const env = () => t.env();
-  const dir = () => env().TREK_HOME!;
+  const dir = () => env().TREK_HOME;
 
   it('21.1 a 30-row CSV creates 30 customers and one departure service holding them all', async () => {
     const file = manifest(dir(), 'Thirty', 30);
@@ -104,10 +110,22 @@ describe('trek group import against a sandbox', () => {
     const file = manifest(dir(), 'Lostanswer', 3);
     const [row] = parseManifest(file, readFileSync(file, 'utf8'), '2027-01-10').rows;
     // The POST the killed run sent, which the server carried out.
-    const made: { id: string } = await expectOk(t.client(), 'POST', '/customers/', { body: row!.customer });
-    writeFileSync(`${file}.journal`, [{ t: 'import', v: 1, departure: '100001', currency: 'CAD' }, { t: 'sent', line: 2, digest: row!.digest }].map((r) => JSON.stringify(r) + '\n').join(''));
+    const made: { id: string } = await expectOk(t.client(), 'POST', '/customers/', { body: row.customer });
+    writeFileSync(
+      `${file}.journal`,
+      [
+        { t: 'import', v: 1, departure: '100001', currency: 'CAD' },
+        { t: 'sent', line: 2, digest: row.digest },
+      ]
+        .map((r) => JSON.stringify(r) + '\n')
+        .join(''),
+    );
     const rows = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001');
-    expect(rows.map((r: any) => [r.line, r.import])).toEqual([[2, 'found'], [3, 'created'], [4, 'created']]);
+    expect(rows.map((r: any) => [r.line, r.import])).toEqual([
+      [2, 'found'],
+      [3, 'created'],
+      [4, 'created'],
+    ]);
     expect(rows[0].customer_id).toBe(made.id);
     expect(await customersTagged(t.client(), 'Lostanswer')).toHaveLength(3);
   });
@@ -120,11 +138,16 @@ describe('trek group import against a sandbox', () => {
     const booking: { id: string } = await expectOk(t.client(), 'POST', '/bookings/', { body: { currency: 'CAD', external_id: externalId } });
     const customers: string[] = [];
     for (const row of rows) customers.push((await expectOk(t.client(), 'POST', '/customers/', { body: row.customer })).id);
-    const service: { id: string } = await expectOk(t.client(), 'POST', '/departure_services/', { body: { booking: { id: booking.id }, product: { id: '100001' }, customers: customers.map((id) => ({ id })) } });
+    const service: { id: string } = await expectOk(t.client(), 'POST', '/departure_services/', {
+      body: { booking: { id: booking.id }, product: { id: '100001' }, customers: customers.map((id) => ({ id })) },
+    });
     const journal = [
       { t: 'import', v: 1, departure: '100001', currency: 'CAD' },
       { t: 'booking-sent', external_id: externalId },
-      ...rows.flatMap((row, i) => [{ t: 'sent', line: row.line, digest: row.digest }, { t: 'created', line: row.line, digest: row.digest, customer: customers[i] }]),
+      ...rows.flatMap((row, i) => [
+        { t: 'sent', line: row.line, digest: row.digest },
+        { t: 'created', line: row.line, digest: row.digest, customer: customers[i] },
+      ]),
       { t: 'service-sent', customers },
     ];
     writeFileSync(`${file}.journal`, journal.map((r) => JSON.stringify(r) + '\n').join(''));
@@ -135,7 +158,11 @@ describe('trek group import against a sandbox', () => {
       ['already imported', booking.id, service.id],
     ]);
     expect((await api(t.client(), `/bookings/${booking.id}/services/`)).results).toHaveLength(1);
-    expect(journalRecords(file).slice(journal.length).map((r) => r.t)).toEqual(['booking', 'service']);
+    expect(
+      journalRecords(file)
+        .slice(journal.length)
+        .map((r) => r.t),
+    ).toEqual(['booking', 'service']);
   });
 
   it('21.5 two imports of one manifest cannot run at once: the second is refused naming the running one', async () => {
@@ -150,7 +177,11 @@ describe('trek group import against a sandbox', () => {
   it('21.6 --dry-run shows the plan and sends nothing', async () => {
     const file = manifest(dir(), 'Dryrun', 3);
     const plan = await t.trekJson('group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '--dry-run');
-    expect(plan.map((r: any) => [r.line, r.import, r.customer_id])).toEqual([[2, 'create', null], [3, 'create', null], [4, 'create', null]]);
+    expect(plan.map((r: any) => [r.line, r.import, r.customer_id])).toEqual([
+      [2, 'create', null],
+      [3, 'create', null],
+      [4, 'create', null],
+    ]);
     expect(existsSync(`${file}.journal`)).toBe(false);
     expect(await customersTagged(t.client(), 'Dryrun')).toHaveLength(0);
   });
@@ -217,7 +248,10 @@ describe('trek group import against trek sandbox serve', () => {
 
   /** `trek group import` started, and stopped with `signal` once the journal holds ~10 creations. */
   async function stopAfterTen(file: string, signal: NodeJS.Signals) {
-    const child = spawn(process.execPath, [TREK_BIN, 'group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '--concurrency', '2'], { cwd: REPO, env: cleanEnv(env()) });
+    const child = spawn(process.execPath, [TREK_BIN, 'group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '--concurrency', '2'], {
+      cwd: REPO,
+      env: cleanEnv(env()),
+    });
     const watched = watch(child);
     const created = () => (existsSync(`${file}.journal`) ? journalRecords(file).filter((r) => r.t === 'created').length : 0);
     while (created() < 10) {
@@ -283,7 +317,11 @@ describe('trek group import against a rate-limited sandbox', () => {
   it('21.3 with --rate-limit 5/s the import completes, without a duplicate and without exit 6', async () => {
     const file = manifest(home, 'Ratelimited', 30);
     // With -o json the client's notices show only with --verbose.
-    const run = await runTrek(['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '-o', 'json', '--verbose'], { TREK_HOME: home, TREK_BASE_URL: server.baseUrl, TREK_API_KEY: server.apiKey });
+    const run = await runTrek(['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001', '-o', 'json', '--verbose'], {
+      TREK_HOME: home,
+      TREK_BASE_URL: server.baseUrl,
+      TREK_API_KEY: server.apiKey,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('rate limited');
     // Counted slowly enough for the limit.

@@ -38,7 +38,7 @@ describe('trek search --all in a terminal', () => {
       expect(interrupted).not.toContain('fetched');
       expect(interrupted).toContain('cancelled: interrupted after fetching 10 departures');
       // The request under way ends as the server answers; trek then exits.
-      heldPages[0]!.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page(2)));
+      heldPages[0].writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page(2)));
       const finished = await terminal.waitFor((screen) => screen.includes('[exit'));
       expect(finished).toContain('[exit 130]');
       expect(finished).not.toContain('fetched');

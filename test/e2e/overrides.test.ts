@@ -20,7 +20,22 @@ describe('overrides and checkins (issue 6 acceptance)', () => {
   it('a customer without a passport is incomplete; an override completes the requirement; removing it brings it back', async () => {
     const booking = await trekJson('booking', 'create', '--currency', 'CAD');
     // Everything but the passport: date of birth, nationality, a middle name.
-    const customer = await trekJson('customer', 'create', '--first-name', 'Ada', '--middle-name', 'King', '--last-name', 'Lovelace', '--title', 'Ms', '--date-of-birth', '1985-12-10', '--nationality', 'British');
+    const customer = await trekJson(
+      'customer',
+      'create',
+      '--first-name',
+      'Ada',
+      '--middle-name',
+      'King',
+      '--last-name',
+      'Lovelace',
+      '--title',
+      'Ms',
+      '--date-of-birth',
+      '1985-12-10',
+      '--nationality',
+      'British',
+    );
     await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', customer.id);
 
     expect(await passportOf(booking.id)).toEqual(['PASSPORT_NUMBER', 'PASSPORT_EXPIRY']);

@@ -19,11 +19,11 @@ function inTerminal(args: string, columns = 120): Promise<Terminal> {
 }
 
 /** The departure lines the picker shows: "2027-06-14  5 places  2345.00 CAD  Best of Peru (100123)". */
-const DEPARTURE_LINE = /^[❯ ] (\d{4}-\d{2}-\d{2})  (\d+ places?|on request|waitlist) +(\d+\.\d{2}) CAD  (.+) \((\d+)\)$/;
+const DEPARTURE_LINE = /^[❯ ] (\d{4}-\d{2}-\d{2}) {2}(\d+ places?|on request|waitlist) +(\d+\.\d{2}) CAD {2}(.+) \((\d+)\)$/;
 function departureLines(screen: string): Array<{ start: string; places: string; price: string; name: string; id: string }> {
   return screen.split('\n').flatMap((line) => {
     const m = DEPARTURE_LINE.exec(line.trimEnd());
-    return m ? [{ start: m[1]!, places: m[2]!, price: m[3]!, name: m[4]!, id: m[5]! }] : [];
+    return m ? [{ start: m[1], places: m[2], price: m[3], name: m[4], id: m[5] }] : [];
   });
 }
 
@@ -49,7 +49,7 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       const first = await terminal.waitFor((screen) => screen.includes('Departure to book') && departureLines(screen).length >= 10);
       expect(questionLine(first, 'Departure to book')).toContain('Departure to book (type a tour, id, airport or month)');
       // Below the list, the highlighted departure's dates, line, airports and what the price is.
-      expect(first).toMatch(new RegExp(`^Departure ${departureLines(first)[0]!.id}: \\d{4}-\\d{2}-\\d{2} – \\d{4}-\\d{2}-\\d{2} · price per traveller before promotions · `, 'm'));
+      expect(first).toMatch(new RegExp(`^Departure ${departureLines(first)[0].id}: \\d{4}-\\d{2}-\\d{2} – \\d{4}-\\d{2}-\\d{2} · price per traveller before promotions · `, 'm'));
       const soonest = departureLines(first);
       expect(soonest.map((d) => d.start)).toEqual(soonest.map((d) => d.start).sort());
       for (const d of soonest) expect(d.start > today).toBe(true);
@@ -58,25 +58,29 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
         const departure = await api(`/departures/${d.id}/`);
         expect(d.price).toBe(departure.prices.CAD);
         expect(d.places).toBe(
-          departure.availability.status === 'AVAILABLE' ? `${departure.availability.spaces_remaining} place${departure.availability.spaces_remaining === 1 ? '' : 's'}` : departure.availability.status === 'WAIT_LIST' ? 'waitlist' : 'on request',
+          departure.availability.status === 'AVAILABLE'
+            ? `${departure.availability.spaces_remaining} place${departure.availability.spaces_remaining === 1 ? '' : 's'}`
+            : departure.availability.status === 'WAIT_LIST'
+              ? 'waitlist'
+              : 'on request',
         );
       }
 
-      const country = soonest[0]!.name.split(' ').at(-1)!;
+      const country = soonest[0].name.split(' ').at(-1)!;
       await terminal.sendKeys(country);
-      const byName = await terminal.waitFor((screen) => questionLine(screen, 'Departure to book').endsWith(country) && departureLines(screen).length > 0 && departureLines(screen).every((d) => d.name.includes(country)));
-      expect(departureLines(byName).map((d) => d.id)).toContain(soonest[0]!.id);
+      const byName = await terminal.waitFor(
+        (screen) => questionLine(screen, 'Departure to book').endsWith(country) && departureLines(screen).length > 0 && departureLines(screen).every((d) => d.name.includes(country)),
+      );
+      expect(departureLines(byName).map((d) => d.id)).toContain(soonest[0].id);
 
-      const later = (await api(`/departures/?name=${encodeURIComponent(country)}&start_date__gt=${soonest[0]!.start}&availability.status=AVAILABLE&order_by=start_date&max_per_page=10`)).results.at(-1);
+      const later = (await api(`/departures/?name=${encodeURIComponent(country)}&start_date__gt=${soonest[0].start}&availability.status=AVAILABLE&order_by=start_date&max_per_page=10`)).results.at(-1);
       const month = later.start_date.slice(0, 7);
       await terminal.sendKeys(' ', month);
-      const inMonth = await terminal.waitFor(
-        (screen) => questionLine(screen, 'Departure to book').endsWith(`${country} ${month}`) && departureLines(screen).some((d) => d.id === later.id),
-      );
+      const inMonth = await terminal.waitFor((screen) => questionLine(screen, 'Departure to book').endsWith(`${country} ${month}`) && departureLines(screen).some((d) => d.id === later.id));
       for (const d of departureLines(inMonth)) expect([d.start.slice(0, 7), d.name.includes(country)]).toEqual([month, true]);
 
       // The highlighted one is the soonest of that month; Enter books it.
-      const chosen = departureLines(inMonth)[0]!;
+      const chosen = departureLines(inMonth)[0];
       await terminal.sendKeys('Enter');
       // Then its rooms, each with its price (and places, when it is sold by places); Enter takes the standard one.
       const rooms = await terminal.waitFor((screen) => screen.includes('Room for the traveller') && screen.includes('SINGLE My Own Room'));
@@ -118,14 +122,18 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
 
       const pickElsewhere = async () => {
         await terminal.sendKeys(elsewhere.name);
-        await terminal.waitFor((screen) => questionLine(screen, 'Activity to book').endsWith(elsewhere.name) && screen.includes(`${elsewhere.name} — ${elsewhere.location.city}`) && screen.includes('(not on the tour)'));
+        await terminal.waitFor(
+          (screen) => questionLine(screen, 'Activity to book').endsWith(elsewhere.name) && screen.includes(`${elsewhere.name} — ${elsewhere.location.city}`) && screen.includes('(not on the tour)'),
+        );
         await terminal.sendKeys('Enter');
         return terminal.waitFor((screen) => screen.includes(`Add activity ${elsewhere.id} anyway?`));
       };
       const warned = await pickElsewhere();
       // Wrapped to the terminal, continued on lines indented by two.
       for (const line of warned.split('\n')) expect(line.length).toBeLessThan(100);
-      expect(warned.replace(/\n {2}(?=\S)/g, ' ')).toContain(`Warning: activity ${elsewhere.id} (${elsewhere.name}) is not on booking ${booking.id}'s tour: it is in ${elsewhere.location.city}, ${elsewhere.location.country}, which the tour does not visit`);
+      expect(warned.replace(/\n {2}(?=\S)/g, ' ')).toContain(
+        `Warning: activity ${elsewhere.id} (${elsewhere.name}) is not on booking ${booking.id}'s tour: it is in ${elsewhere.location.city}, ${elsewhere.location.country}, which the tour does not visit`,
+      );
       await terminal.sendKeys('n', 'Enter');
       // Back at the list, nothing added.
       await terminal.waitFor((screen) => screen.split('\n').filter((line) => line.includes('Activity to book')).length >= 2 && screen.includes('On the tour:'));
@@ -160,7 +168,7 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       const screen = await terminal.waitFor((text) => text.includes(`Flex plan for departure service ${tour.id}, covering its 2 travellers`) && text.includes(plans.at(-1).id));
       for (const plan of plans) {
         const each = plan.prices.CAD;
-        const total = (Math.round(Number(each) * 100) * 2 / 100).toFixed(2);
+        const total = ((Math.round(Number(each) * 100) * 2) / 100).toFixed(2);
         expect(screen).toMatch(new RegExp(`^[❯ ] ${plan.id}  ${plan.name} — AVAILABLE — ${each} CAD per traveller × 2 = ${total} CAD for the service$`, 'm'));
       }
       await terminal.sendKeys('Enter');
@@ -169,7 +177,7 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       const flex = (await trekJson('booking', 'services', booking.id)).find((s: any) => s.type === 'flex_plan_services');
       const service = await trekJson('service', 'get', flex.id);
       expect(service.product.id).toBe(plans[0].id);
-      expect(service.purchase_price).toBe((Math.round(Number(plans[0].prices.CAD) * 100) * 2 / 100).toFixed(2));
+      expect(service.purchase_price).toBe(((Math.round(Number(plans[0].prices.CAD) * 100) * 2) / 100).toFixed(2));
     } finally {
       await terminal.close();
     }
@@ -199,7 +207,7 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       await terminal.sendKeys(soonest.id);
       const byId = await terminal.waitFor((screen) => questionLine(screen, 'Departure to book').endsWith(soonest.id) && screen.includes('No results found'));
       expect(departureLines(byId)).toEqual([]);
-      await terminal.sendKeys('C-u', soonest.name.split(' (')[0]!.split(' ').at(-1)!);
+      await terminal.sendKeys('C-u', soonest.name.split(' (')[0].split(' ').at(-1)!);
       const byName = await terminal.waitFor((screen) => !screen.includes('No results found') && departureLines(screen).length > 0);
       expect(departureLines(byName).map((d) => d.id)).not.toContain(soonest.id);
       await terminal.sendKeys('C-c');

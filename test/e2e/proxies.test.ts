@@ -75,7 +75,9 @@ describe('32 HTTP_PROXY, NO_PROXY: which requests go through the office proxy', 
   });
 
   it('32 a loopback API and the built-in sandbox never go through a proxy, whatever the variables say', async () => {
-    const local = await trek(['departure', 'get', '100001', '--no-cache', '-o', 'json'], { env: { TREK_BASE_URL: sandbox.baseUrl, TREK_API_KEY: sandbox.apiKey, HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url } });
+    const local = await trek(['departure', 'get', '100001', '--no-cache', '-o', 'json'], {
+      env: { TREK_BASE_URL: sandbox.baseUrl, TREK_API_KEY: sandbox.apiKey, HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url },
+    });
     expect(local.code, local.err).toBe(0);
     expect(local.err).toBe('');
     const builtin = await trek(['departure', 'get', '100001', '-o', 'json'], { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url } });
@@ -114,7 +116,7 @@ describe('32 a proxy that wants a password: its credentials are sent to it and n
     expect(result.out + result.err).not.toContain(PASSWORD);
   });
 
-  it('32 a wrong password: the proxy\'s 407 is named, with where to put them, exit 7, nothing secret printed', async () => {
+  it("32 a wrong password: the proxy's 407 is named, with where to put them, exit 7, nothing secret printed", async () => {
     const wrong = `http://${USER}:not-it@127.0.0.1:${guarded.port}`;
     const result = await trek(['departure', 'get', '100001', '--no-cache'], atApi({ HTTP_PROXY: wrong }));
     expect(result.code).toBe(7);
@@ -130,7 +132,7 @@ describe('32 a proxy that wants a password: its credentials are sent to it and n
   });
 });
 
-describe('32 HTTPS: a TLS-inspecting proxy\'s CA in NODE_EXTRA_CA_CERTS, and CONNECT tunnels', () => {
+describe("32 HTTPS: a TLS-inspecting proxy's CA in NODE_EXTRA_CA_CERTS, and CONNECT tunnels", () => {
   let dir: string;
   let https: HttpsServer;
   let httpsPort: number;
@@ -140,7 +142,29 @@ describe('32 HTTPS: a TLS-inspecting proxy\'s CA in NODE_EXTRA_CA_CERTS, and CON
     dir = mkdtempSync(join(tmpdir(), 'trek-tls-'));
     caFile = join(dir, 'cert.pem');
     // A self-signed certificate (CA:TRUE, as openssl req -x509 makes it) for the API's names.
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', caFile, '-days', '2', '-subj', '/CN=api.example.test', '-addext', 'subjectAltName=DNS:api.example.test,DNS:localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        caFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=api.example.test',
+        '-addext',
+        'subjectAltName=DNS:api.example.test,DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     // The HTTPS API: TLS in front of the served sandbox, which answers to its own address only.
     https = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(caFile) }, (req, res) => {
       const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${port}` } }, (answer) => {

@@ -52,7 +52,10 @@ describe('18 the README walkthrough in a terminal at 80 columns', () => {
       expect(exits, text).toEqual(commands.map((command) => `0 ${command}`));
 
       const shown = text.split('\n').map((line) => line.trimEnd());
-      expect(shown.filter((line) => stringWidth(line) > COLUMNS), `lines wider than ${COLUMNS} columns`).toEqual([]);
+      expect(
+        shown.filter((line) => stringWidth(line) > COLUMNS),
+        `lines wider than ${COLUMNS} columns`,
+      ).toEqual([]);
       // The views were there, in their terminal form, not JSON.
       expect(text).toMatch(/^Services$/m);
       expect(text).toMatch(/^Travellers$/m);

@@ -50,40 +50,42 @@ async function runScript(work: string, script: string, prefix: string[] = []) {
   const bin = trekOnPath(work);
   const env = cleanEnv({ TREK_HOME: join(work, 'home'), PATH: `${bin}:${process.env.PATH}`, PROD_KEY: 'a-key-from-a-password-manager', NO_COLOR: '1' });
   const result = await watch(spawn(command, args, { cwd: work, env, timeout: 240_000 })).exited;
-  const exits = readFileSync(join(work, 'exit-codes'), 'utf8').trim().split('\n').map((row) => Number(row.split(' ')[1]));
+  const exits = readFileSync(join(work, 'exit-codes'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((row) => Number(row.split(' ')[1]));
   return { ...result, exits };
 }
 
 describe('README examples', () => {
-  it.concurrent('run as written against the built-in sandbox, in order, each with the exit code it promises', async (ctx) => {
-    const { expect } = ctx;
-    requirePrograms(ctx, PROGRAMS.jq);
-    const lines = readmeScript();
-    const work = freshHome();
+  it.concurrent(
+    'run as written against the built-in sandbox, in order, each with the exit code it promises',
+    async (ctx) => {
+      const { expect } = ctx;
+      requirePrograms(ctx, PROGRAMS.jq);
+      const lines = readmeScript();
+      const work = freshHome();
 
-    // After each example line, its exit code goes to fd 3; a final line records the workflow's ids.
-    const script = [
-      'set -o pipefail',
-      ...lines.flatMap((line, index) => [line.text, `echo "${index} $?" >&3`]),
-      `trek booking services "$B" -o json > final-services.json`,
-    ].join('\n');
-    const { exits, ...result } = await runScript(work, script);
-    const outcome = lines.map((line, index) => `${exits[index]} ${line.text}`);
-    expect(outcome, result.stderr).toEqual(lines.map((line) => `${line.expectedExit} ${line.text}`));
-    // The parser still finds every group's examples, not a handful.
-    expect(lines.length).toBeGreaterThan(30);
-    for (const verb of ['service add-departure', 'flex attach', 'override add', 'agent update', 'itinerary get', 'sandbox serve', 'profile add', 'trek api']) {
-      expect(lines.some((line) => line.text.includes(verb)), verb).toBe(true);
-    }
+      // After each example line, its exit code goes to fd 3; a final line records the workflow's ids.
+      const script = ['set -o pipefail', ...lines.flatMap((line, index) => [line.text, `echo "${index} $?" >&3`]), `trek booking services "$B" -o json > final-services.json`].join('\n');
+      const { exits, ...result } = await runScript(work, script);
+      const outcome = lines.map((line, index) => `${exits[index]} ${line.text}`);
+      expect(outcome, result.stderr).toEqual(lines.map((line) => `${line.expectedExit} ${line.text}`));
+      // The parser still finds every group's examples, not a handful.
+      expect(lines.length).toBeGreaterThan(30);
+      for (const verb of ['service add-departure', 'flex attach', 'override add', 'agent update', 'itinerary get', 'sandbox serve', 'profile add', 'trek api']) {
+        expect(
+          lines.some((line) => line.text.includes(verb)),
+          verb,
+        ).toBe(true);
+      }
 
-    // The workflow left the departure service Confirmed and the activity service cancelled.
-    const services = JSON.parse(readFileSync(join(work, 'final-services.json'), 'utf8')) as { type: string; status: string }[];
-    expect(services.map((service) => `${service.type} ${service.status}`)).toEqual([
-      'departure_services Confirmed',
-      'activity_services Cancelled',
-      'flex_plan_services Confirmed',
-    ]);
-  }, 300_000);
+      // The workflow left the departure service Confirmed and the activity service cancelled.
+      const services = JSON.parse(readFileSync(join(work, 'final-services.json'), 'utf8')) as { type: string; status: string }[];
+      expect(services.map((service) => `${service.type} ${service.status}`)).toEqual(['departure_services Confirmed', 'activity_services Cancelled', 'flex_plan_services Confirmed']);
+    },
+    300_000,
+  );
 
   // Each run's lines: the walkthrough, then every script example with a relative date.
   it.concurrent.for(['+365d', '+1095d'])('the walkthrough and the dated examples hold with the wall clock %s ahead, on a fresh store', { timeout: 300_000 }, async (shift, ctx) => {
@@ -105,8 +107,14 @@ describe('README examples', () => {
     };
     const script = ['set -o pipefail', ...lines.flatMap(run)].join('\n');
     const { exits, stderr } = await runScript(work, script, ['faketime', '-f', shift]);
-    expect(lines.map((line, index) => `${exits[index]} ${line}`), stderr).toEqual(lines.map((line) => `0 ${line}`));
+    expect(
+      lines.map((line, index) => `${exits[index]} ${line}`),
+      stderr,
+    ).toEqual(lines.map((line) => `0 ${line}`));
     const output = (line: string, index: number) => join(work, written(line) ?? `out.${index}`);
-    expect(lines.filter((line, index) => statSync(output(line, index)).size === 0), 'lines that showed nothing').toEqual([]);
+    expect(
+      lines.filter((line, index) => statSync(output(line, index)).size === 0),
+      'lines that showed nothing',
+    ).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ function postBooking(server: Server, body: Record<string, unknown>, key?: string
 /** Follows next links from `path`; returns every result, failing on any status but 200. */
 async function followNext(server: Server, path: string): Promise<any[]> {
   const results: any[] = [];
-  for (let next: string | undefined = path; next !== undefined; ) {
+  for (let next: string | undefined = path; next !== undefined;) {
     const page = await request(server, next);
     expect(page.status).toBe(200);
     results.push(...page.json.results);
@@ -171,10 +171,7 @@ describe('trek sandbox serve: Host, Origin and the operator key', () => {
   let server: Server;
   let cors: Server;
   beforeAll(async () => {
-    [server, cors] = await Promise.all([
-      startServer(['--memory'], { TREK_HOME: freshHome() }),
-      startServer(['--memory', '--cors', 'http://localhost:3000'], { TREK_HOME: freshHome() }),
-    ]);
+    [server, cors] = await Promise.all([startServer(['--memory'], { TREK_HOME: freshHome() }), startServer(['--memory', '--cors', 'http://localhost:3000'], { TREK_HOME: freshHome() })]);
   });
   afterAll(async () => {
     for (const s of [server, cors]) s.child.kill('SIGTERM');
@@ -196,7 +193,12 @@ describe('trek sandbox serve: Host, Origin and the operator key', () => {
     expect(refused.status).toBe(403);
     expectErrorBody(refused.body, 403);
     expect(Object.keys(refused.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
-    const preflight = await rawRequest(cors, '/bookings/', { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-application-key' }, 'OPTIONS');
+    const preflight = await rawRequest(
+      cors,
+      '/bookings/',
+      { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-application-key' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     const allowed = await rawRequest(cors, '/departures/100001', { origin: 'http://localhost:3000' });

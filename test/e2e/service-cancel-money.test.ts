@@ -60,7 +60,10 @@ describe('trek service cancel in a terminal', () => {
         for (const line of preview.split('\n')) expect([...line].length, `${how}: ${line}`).toBeLessThanOrEqual(80);
         const figure = (label: string) => new RegExp(`\\n  ${label} +(\\d+\\.\\d{2}) CAD`).exec(question)?.[1];
         const figures = [figure('Fee the operator keeps'), figure('Money back to customer'), figure('Travel credit issued'), figure(`Booking ${booking.id} owes`)];
-        expect(figures.every((f) => f !== undefined), question).toBe(true);
+        expect(
+          figures.every((f) => f !== undefined),
+          question,
+        ).toBe(true);
         await terminal.sendKeys('y', 'Enter');
         const finished = await terminal.waitFor((text) => text.includes('[exit'), { scrollback: true });
         expect(finished).toContain('[exit 0]');
@@ -70,7 +73,12 @@ describe('trek service cancel in a terminal', () => {
         const refunds = (await api('GET', `${booking.href}refunds/`)).results.filter((r: any) => r.service?.id === service.id);
         const credits = (await api('GET', `${booking.href}travel_credits/`)).results;
         const credit = sum(credits.map((c: any) => c.amount));
-        const applied = [decimal(cancelled.status === 'Expired' ? 0n : sum([cancelled.cancellation_fee]) - credit), decimal(sum(refunds.map((r: any) => r.amount))), decimal(credit), (await api('GET', booking.href)).amount_owing];
+        const applied = [
+          decimal(cancelled.status === 'Expired' ? 0n : sum([cancelled.cancellation_fee]) - credit),
+          decimal(sum(refunds.map((r: any) => r.amount))),
+          decimal(credit),
+          (await api('GET', booking.href)).amount_owing,
+        ];
         expect(figures, how).toEqual(applied);
         const refund = refunds.length ? ` (refund ${refunds.map((r: any) => r.id).join(', ')})` : '';
         const made = credits.length ? ` (credit ${credits.map((c: any) => c.id).join(', ')})` : '';

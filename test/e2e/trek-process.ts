@@ -92,7 +92,7 @@ export async function startServer(args: string[], env: Record<string, string>): 
       resolveLine(watched.stdout().slice(0, end));
     };
     child.stdout.on('data', onData);
-    watched.exited.then((result) => reject(new Error(`trek sandbox serve exited early (${result.code}): ${result.stderr}`)));
+    void watched.exited.then((result) => reject(new Error(`trek sandbox serve exited early (${result.code}): ${result.stderr}`)));
   });
   const { base_url: baseUrl, api_key: apiKey, operator_key: operatorKey } = JSON.parse(firstLine) as { base_url: string; api_key: string; operator_key: string };
   return { ...watched, child, baseUrl, apiKey, operatorKey };

@@ -35,7 +35,7 @@ async function startListen(args: string[], home: string): Promise<ListenProcess>
     () => {
       const match = /Listening on (\S+)/.exec(watched.stderr());
       if (!match) throw new Error(`not listening yet: ${watched.stderr()}`);
-      return match[1]!;
+      return match[1];
     },
     { timeout: 15_000, interval: 50 },
   );

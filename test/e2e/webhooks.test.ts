@@ -32,7 +32,7 @@ async function startListener(args: string[], env: Record<string, string>): Promi
     () => {
       const match = /Subscribed (\S+) to /.exec(watched.stderr());
       if (!match) throw new Error(`not subscribed yet: ${watched.stderr()}`);
-      return match[1]!;
+      return match[1];
     },
     { timeout: 15_000, interval: 50 },
   );
@@ -40,7 +40,12 @@ async function startListener(args: string[], env: Record<string, string>): Promi
     ...watched,
     url,
     kill: (signal) => child.kill(signal),
-    lines: () => watched.stdout().split('\n').filter(Boolean).map((line) => JSON.parse(line)),
+    lines: () =>
+      watched
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
   };
 }
 

@@ -11,12 +11,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 
 export type Inline = string | { strong: Inline[] } | { em: Inline[] } | { token: string; content: Inline[] | string };
 
-export type Block =
-  | { heading: number; content: Inline[] }
-  | { paragraph: Inline[] }
-  | { list: Block[][] }
-  | { blockquote: Block[] }
-  | { token: string; content: Block[] | string };
+export type Block = { heading: number; content: Inline[] } | { paragraph: Inline[] } | { list: Block[][] } | { blockquote: Block[] } | { token: string; content: Block[] | string };
 
 export interface ReadMarkdown {
   /** The top-level blocks, in order. */
@@ -35,16 +30,16 @@ const parser = new MarkdownIt({ html: true, linkify: true });
 function inside(tokens: Token[], start: number): [Token[], number] {
   let depth = 0;
   for (let i = start; i < tokens.length; i++) {
-    depth += tokens[i]!.nesting;
+    depth += tokens[i].nesting;
     if (depth === 0) return [tokens.slice(start + 1, i), i + 1];
   }
-  throw new Error(`${tokens[start]!.type} is never closed`);
+  throw new Error(`${tokens[start].type} is never closed`);
 }
 
 function inlines(tokens: Token[]): Inline[] {
   const out: Inline[] = [];
-  for (let i = 0; i < tokens.length; ) {
-    const token = tokens[i]!;
+  for (let i = 0; i < tokens.length;) {
+    const token = tokens[i];
     if (token.nesting === 1) {
       const [children, next] = inside(tokens, i);
       const name = token.type.replace(/_open$/, '');
@@ -72,8 +67,8 @@ function inlineContent(children: Token[]): Inline[] {
 
 function blocks(tokens: Token[]): Block[] {
   const out: Block[] = [];
-  for (let i = 0; i < tokens.length; ) {
-    const token = tokens[i]!;
+  for (let i = 0; i < tokens.length;) {
+    const token = tokens[i];
     if (token.nesting !== 1) {
       out.push({ token: token.type, content: token.content });
       i++;
@@ -93,7 +88,7 @@ function blocks(tokens: Token[]): Block[] {
 /** The blocks of each item of a bullet list. */
 function listItems(tokens: Token[]): Block[][] {
   const items: Block[][] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const [children, next] = inside(tokens, i);
     items.push(blocks(children));
     i = next;
@@ -109,7 +104,10 @@ export function readMarkdown(markdown: string): ReadMarkdown {
   const tokens = parser.parse(markdown, {});
   const lines = markdown.split('\n');
   const blankLinesBefore = (line: number) => {
-    const toText = lines.slice(0, line).reverse().findIndex((text) => text.trim() !== '');
+    const toText = lines
+      .slice(0, line)
+      .reverse()
+      .findIndex((text) => text.trim() !== '');
     return toText < 0 ? line : toText;
   };
   return {

@@ -34,11 +34,7 @@ function command(name: string, apt = name, brew = name): Program {
 }
 
 /** bash-completion is a script that bash sources, where the distribution puts it. */
-const BASH_COMPLETION_SCRIPTS = [
-  '/usr/share/bash-completion/bash_completion',
-  '/usr/local/share/bash-completion/bash_completion',
-  '/opt/homebrew/share/bash-completion/bash_completion',
-];
+const BASH_COMPLETION_SCRIPTS = ['/usr/share/bash-completion/bash_completion', '/usr/local/share/bash-completion/bash_completion', '/opt/homebrew/share/bash-completion/bash_completion'];
 
 export const PROGRAMS = {
   bash: command('bash'),

@@ -8,7 +8,7 @@ import { TREK_BIN } from '../e2e/trek-process.js';
 
 /** The ```sh blocks of a README section, each as its lines with `\` continuations joined. */
 export function shellBlocks(markdown: string): string[][] {
-  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/\\\n\s*/g, '').split('\n'));
+  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1].replace(/\\\n\s*/g, '').split('\n'));
 }
 
 /** The text of the section under `heading` ("## A booking from start to finish"), up to the next "## " heading. */

@@ -133,6 +133,5 @@ export const KEYS = {
 
 /** The key of a seeded agent of `sandbox`. */
 export function agentKey(sandbox: SandboxKeys, agentId: string): string {
-  return keyHeaders({ agent: agentId }, sandbox)['x-application-key']!;
+  return keyHeaders({ agent: agentId }, sandbox)['x-application-key'];
 }
-

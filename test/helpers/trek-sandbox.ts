@@ -73,12 +73,16 @@ export function recordingPrompter(answers: Array<unknown | ((choices: Array<Choi
   };
   return {
     asked,
-    select: (message, choices) => next(message, choices as Array<Choice<unknown>>),
+    select: (message, choices) => next(message, choices),
     input: (message) => next(message),
     password: (message) => next(message),
     confirm: (message) => next(message),
     // The choices offered before anything is typed.
-    search: async (message, source) => next(message, (await source(undefined, new AbortController().signal)).filter((item) => 'value' in item) as Array<Choice<unknown>>),
+    search: async (message, source) =>
+      next(
+        message,
+        (await source(undefined, new AbortController().signal)).filter((item) => 'value' in item),
+      ),
   };
 }
 

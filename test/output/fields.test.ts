@@ -81,9 +81,7 @@ describe('validateFields', () => {
       }
     })();
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toBe(
-      'unknown field "availability.stat" for --fields; valid fields: availability.status, extras, flex_plan, id, links, name',
-    );
+    expect((error as Error).message).toBe('unknown field "availability.stat" for --fields; valid fields: availability.status, extras, flex_plan, id, links, name');
   });
 
   it('has nothing to check against when nothing is known', () => {

@@ -23,7 +23,13 @@ describe('18 fit the screen: detail views', () => {
   it.each([80, 120])('18 a detail view at %i columns wraps long values under their value column and loses no word', async (width) => {
     const t = testIO();
     const record = { id: '400016', incomplete: INCOMPLETE, name: 'Best of Peru' };
-    await renderItem(t.io, record, table(width), { rows: [{ field: 'id', header: 'ID' }, { field: 'incomplete', header: 'CANCELLATION TERMS' }, { field: 'name', header: 'NAME' }] });
+    await renderItem(t.io, record, table(width), {
+      rows: [
+        { field: 'id', header: 'ID' },
+        { field: 'incomplete', header: 'CANCELLATION TERMS' },
+        { field: 'name', header: 'NAME' },
+      ],
+    });
     const lines = t.out().trimEnd().split('\n');
     expect(widest(t.out())).toBeLessThanOrEqual(width);
     // Every line of the value starts under the value column (label width 18 + 2).
@@ -37,7 +43,10 @@ describe('18 fit the screen: detail views', () => {
   });
 
   it('18 a row capped by maxWidth is cut with … and says --wide once; with --wide it is whole', async () => {
-    const rows: Column[] = [{ field: 'path', maxWidth: 12 }, { field: 'other', maxWidth: 5 }];
+    const rows: Column[] = [
+      { field: 'path', maxWidth: 12 },
+      { field: 'other', maxWidth: 5 },
+    ];
     const record = { path: '/bookings/200010/services/', other: 'abcdefgh' };
     const cut = testIO();
     await renderItem(cut.io, record, table(80), { rows });
@@ -87,7 +96,12 @@ describe('18 fit the screen: tables', () => {
   it('18 a wrap column (what people must read) breaks onto more lines instead of being cut', async () => {
     const t = testIO();
     const missing = 'MIDDLE_NAME, NATIONALITY, DATE_OF_BIRTH, PASSPORT_NUMBER, PASSPORT_EXPIRY';
-    await renderList(t.io, [{ id: '300018', missing }], table(40), { columns: [{ field: 'id', whole: true }, { field: 'missing', wrap: true }] });
+    await renderList(t.io, [{ id: '300018', missing }], table(40), {
+      columns: [
+        { field: 'id', whole: true },
+        { field: 'missing', wrap: true },
+      ],
+    });
     expect(widest(t.out())).toBeLessThanOrEqual(40);
     expect(t.out()).not.toContain('…');
     expect(t.out().split('\n')[1]).toMatch(/^300018 {2}MIDDLE_NAME,/);
@@ -122,7 +136,12 @@ describe('18 fit the screen: emoji and CJK take their width on screen', () => {
       const lines = t.out().trimEnd().split('\n').slice(1);
       for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(width + 3);
       // wrap-ansi writes the text in NFC: u + combining diaeresis becomes ü, the same on screen.
-      expect(lines.map((line) => line.slice(3)).join('').replace(/ /g, '')).toBe(text.normalize().replace(/ /g, ''));
+      expect(
+        lines
+          .map((line) => line.slice(3))
+          .join('')
+          .replace(/ /g, ''),
+      ).toBe(text.normalize().replace(/ /g, ''));
     }
   });
 
@@ -130,26 +149,47 @@ describe('18 fit the screen: emoji and CJK take their width on screen', () => {
     // string-width 4 counts 🫠 as 1 column, 🧑‍🚀 as 5 and ก่ as 2; a terminal (and string-width 8) as 2, 2 and 1.
     const names = ['🫠 melt', '🧑‍🚀 crew', 'ก่ Thai', 'plain', '東京 🧑‍🚀 🫠'];
     const t = testIO();
-    await renderList(t.io, names.map((name, i) => ({ name, id: String(i + 1), colour: '🫠 🧑‍🚀' })), table(80), { columns: [{ field: 'name' }, { field: 'id' }, { field: 'colour' }] });
+    await renderList(
+      t.io,
+      names.map((name, i) => ({ name, id: String(i + 1), colour: '🫠 🧑‍🚀' })),
+      table(80),
+      { columns: [{ field: 'name' }, { field: 'id' }, { field: 'colour' }] },
+    );
     const lines = t.out().trimEnd().split('\n');
     // The widest name, 東京 🧑‍🚀 🫠, takes 10 columns.
     expect(lines[0]).toBe('NAME        ID  COLOUR');
     // Each name padded to those 10 columns as a terminal counts them, whatever string-width 4 says.
     expect(lines.slice(1)).toEqual(names.map((name, i) => `${name}${' '.repeat(10 - stringWidth(name))}  ${i + 1}   🫠 🧑‍🚀`));
     const item = testIO();
-    await renderItem(item.io, { a: '🧑‍🚀 x', b: 'y' }, table(40), { rows: [{ field: 'a', header: '🫠' }, { field: 'b', header: 'LONG' }] });
+    await renderItem(item.io, { a: '🧑‍🚀 x', b: 'y' }, table(40), {
+      rows: [
+        { field: 'a', header: '🫠' },
+        { field: 'b', header: 'LONG' },
+      ],
+    });
     expect(item.out()).toBe('🫠    🧑‍🚀 x\nLONG  y\n');
   });
 
   it('18 a detail view with CJK labels and values lines up and wraps by display width', async () => {
     const t = testIO();
     const value = '東京都庁の展望台からの眺めは素晴らしい東京都庁の展望台からの眺めは素晴らしい';
-    await renderItem(t.io, { a: value, b: 'x' }, table(30), { rows: [{ field: 'a', header: '名前' }, { field: 'b', header: 'AB' }] });
+    await renderItem(t.io, { a: value, b: 'x' }, table(30), {
+      rows: [
+        { field: 'a', header: '名前' },
+        { field: 'b', header: 'AB' },
+      ],
+    });
     const lines = t.out().trimEnd().split('\n');
     for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(30);
-    expect(lines[0]!.startsWith('名前  ')).toBe(true);
+    expect(lines[0].startsWith('名前  ')).toBe(true);
     for (const line of lines.slice(1, -1)) expect(line.startsWith('      ')).toBe(true);
-    expect(lines.slice(0, -1).map((line) => line.slice(line.startsWith('名前') ? 4 : 6)).join('').replace(/ /g, '')).toBe(value);
+    expect(
+      lines
+        .slice(0, -1)
+        .map((line) => line.slice(line.startsWith('名前') ? 4 : 6))
+        .join('')
+        .replace(/ /g, ''),
+    ).toBe(value);
     expect(lines.at(-1)).toBe('AB    x');
   });
 });

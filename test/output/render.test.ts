@@ -2,14 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { FORMATS, type Format } from '../../src/output/formats.js';
-import {
-  renderItem,
-  renderList,
-  writeRaw,
-  type Column,
-  type ItemOptions,
-  type OutputSpec,
-} from '../../src/output/render.js';
+import { renderItem, renderList, writeRaw, type Column, type ItemOptions, type OutputSpec } from '../../src/output/render.js';
 import { testIO } from '../helpers/factory.js';
 
 const departures = [
@@ -59,8 +52,7 @@ describe('renderList', () => {
   it('json with --fields: selected keys, nesting kept', async () => {
     const { out } = await list('json', { fields: ['availability.status', 'id'] });
     expect(out).toBe(
-      '[\n  {\n    "availability": {\n      "status": "AVAILABLE"\n    },\n    "id": "101"\n  },\n' +
-        '  {\n    "availability": {\n      "status": "WAIT_LIST"\n    },\n    "id": "102"\n  }\n]\n',
+      '[\n  {\n    "availability": {\n      "status": "AVAILABLE"\n    },\n    "id": "101"\n  },\n' + '  {\n    "availability": {\n      "status": "WAIT_LIST"\n    },\n    "id": "102"\n  }\n]\n',
     );
   });
 
@@ -101,9 +93,7 @@ describe('renderList', () => {
 
   it('csv: RFC 4180 quoting, header of field paths, nested values as compact JSON', async () => {
     expect((await list('csv')).out).toBe('id,name,availability.status\n101,Inca Trail,AVAILABLE\n102,"Amazon, ""Deep"" Jungle",WAIT_LIST\n');
-    expect((await list('csv', { fields: ['id', 'availability', 'price'] })).out).toBe(
-      'id,availability,price\n101,"{""status"":""AVAILABLE""}",1299.5\n102,"{""status"":""WAIT_LIST""}",\n',
-    );
+    expect((await list('csv', { fields: ['id', 'availability', 'price'] })).out).toBe('id,availability,price\n101,"{""status"":""AVAILABLE""}",1299.5\n102,"{""status"":""WAIT_LIST""}",\n');
   });
 
   it('csv keeps line breaks inside quotes but sanitises escape sequences', async () => {
@@ -126,17 +116,13 @@ describe('renderList', () => {
 
     it("13.7 csv: a text cell starting with = + - @ or tab gets a ' (also once a CR or escape sequence is removed); JSON numbers stay numbers", async () => {
       expect((await list('csv', { fields }, hostile)).out).toBe(
-        'id,name,phone,owing,refund,who\n' +
-          `1,"'=HYPERLINK(""http://evil.example"",""click"")",'+1-416-555-0100,'-12.50,-12.5,'@SUM(A1:A9)\n` +
-          "2,'\t=1+1,'=2+2,'=3+3,0,'- list\n",
+        'id,name,phone,owing,refund,who\n' + `1,"'=HYPERLINK(""http://evil.example"",""click"")",'+1-416-555-0100,'-12.50,-12.5,'@SUM(A1:A9)\n` + "2,'\t=1+1,'=2+2,'=3+3,0,'- list\n",
       );
     });
 
     it("13.7 tsv: the same ' prefix; tab and CR are already written as \\t and \\r", async () => {
       expect((await list('tsv', { fields }, hostile)).out).toBe(
-        'id\tname\tphone\towing\trefund\twho\n' +
-          `1\t'=HYPERLINK("http://evil.example","click")\t'+1-416-555-0100\t'-12.50\t-12.5\t'@SUM(A1:A9)\n` +
-          "2\t\\t=1+1\t\\r=2+2\t'=3+3\t0\t'- list\n",
+        'id\tname\tphone\towing\trefund\twho\n' + `1\t'=HYPERLINK("http://evil.example","click")\t'+1-416-555-0100\t'-12.50\t-12.5\t'@SUM(A1:A9)\n` + "2\t\\t=1+1\t\\r=2+2\t'=3+3\t0\t'- list\n",
       );
     });
 
@@ -148,7 +134,12 @@ describe('renderList', () => {
 
     it('13.7 json and ndjson keep the values exactly as sent', async () => {
       expect(JSON.parse((await list('json', { fields }, hostile)).out)).toEqual(hostile);
-      expect((await list('ndjson', { fields }, hostile)).out.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(hostile);
+      expect(
+        (await list('ndjson', { fields }, hostile)).out
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual(hostile);
     });
   });
 
@@ -215,8 +206,8 @@ describe('renderList', () => {
 
     // Coloured, each line of a wrapped cell opens and closes its own colour.
     const coloured = testIO();
-    const leading: Column = { ...wrapped[2]!, style: (text, _value, theme) => theme.status('INCOMPLETE') + text.slice('INCOMPLETE'.length) };
-    await renderList(coloured.io, records, spec('table', { width: 36, color: true }), { columns: [wrapped[0]!, wrapped[1]!, leading] });
+    const leading: Column = { ...wrapped[2], style: (text, _value, theme) => theme.status('INCOMPLETE') + text.slice('INCOMPLETE'.length) };
+    await renderList(coloured.io, records, spec('table', { width: 36, color: true }), { columns: [wrapped[0], wrapped[1], leading] });
     expect(coloured.out().split('\n')[1]).toBe('C1  INCOMPLETE  \x1b[33mINCOMPLETE\x1b[39m:');
 
     // Too narrow for even the longest word: every column shrinks, and the wrap column breaks its
@@ -294,10 +285,21 @@ describe('renderList', () => {
     };
     for (const format of ['table', 'csv'] as const) {
       const t = testIO();
-      await renderList(t.io, [{ code: 'LIM', city: 'Lima' }, { code: 'CUZ', city: 'Cusco' }], spec(format), { columns: fromFirst });
+      await renderList(
+        t.io,
+        [
+          { code: 'LIM', city: 'Lima' },
+          { code: 'CUZ', city: 'Cusco' },
+        ],
+        spec(format),
+        { columns: fromFirst },
+      );
       expect(t.out()).toBe(format === 'table' ? 'CODE  CITY\nLIM   Lima\nCUZ   Cusco\n' : 'code,city\nLIM,Lima\nCUZ,Cusco\n');
     }
-    expect(seen).toEqual([{ code: 'LIM', city: 'Lima' }, { code: 'LIM', city: 'Lima' }]);
+    expect(seen).toEqual([
+      { code: 'LIM', city: 'Lima' },
+      { code: 'LIM', city: 'Lima' },
+    ]);
 
     const empty = testIO();
     await renderList(empty.io, [], spec('csv'), { columns: fromFirst });
@@ -423,5 +425,3 @@ describe('writeRaw', () => {
     expect(t.out()).toBe('<a>x</a>\n<b>y</b>\n<c>&#x1B;]8;;http://e&#x07;z&#x202E;</c>\n');
   });
 });
-
-

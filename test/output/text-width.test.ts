@@ -35,7 +35,12 @@ describe('terminal width', () => {
 
   it('15 terminal width: record labels line up by display width', async () => {
     const t = testIO();
-    await renderItem(t.io, { a: 1, b: 2 }, table(80), { rows: [{ field: 'a', header: '東京' }, { field: 'b', header: 'AB' }] });
+    await renderItem(t.io, { a: 1, b: 2 }, table(80), {
+      rows: [
+        { field: 'a', header: '東京' },
+        { field: 'b', header: 'AB' },
+      ],
+    });
     expect(t.out()).toBe('東京  1\nAB    2\n');
   });
 });

@@ -17,7 +17,12 @@ describe('displayValue: any value as text for a table cell or a detail view', ()
     expect(displayValue({ id: '3', href: '/override_reasons/3', code: 'MINOR_TRAVELLER', label: 'Minor' })).toBe('MINOR_TRAVELLER');
     expect(displayValue({ id: '3', href: '/reasons/3', label: 'Minor' })).toBe('Minor');
     expect(displayValue({ id: '9882', href: '/tours/9882' })).toBe('9882');
-    expect(displayValue([{ id: 'PE', name: 'Peru' }, { id: 'BO', name: 'Bolivia' }])).toBe('Peru, Bolivia');
+    expect(
+      displayValue([
+        { id: 'PE', name: 'Peru' },
+        { id: 'BO', name: 'Bolivia' },
+      ]),
+    ).toBe('Peru, Bolivia');
     expect(displayValue({ name: 'Lima' })).toBe('Lima');
     expect(referenceName({ id: '1', href: '/x' })).toBeUndefined();
   });
@@ -29,7 +34,12 @@ describe('displayValue: any value as text for a table cell or a detail view', ()
   it('money as amount and currency, a price with its deposit in the same currency', () => {
     expect(displayValue({ currency: 'USD', amount: '3099.00' })).toBe('3099.00 USD');
     expect(displayValue({ currency: 'GBP', amount: '1749', deposit: '100.00', promotions: [] })).toBe('1749.00 GBP, deposit 100.00 GBP');
-    expect(displayValue([{ currency: 'USD', amount: '1.00' }, { currency: 'CAD', amount: '2.00' }])).toBe('1.00 USD, 2.00 CAD');
+    expect(
+      displayValue([
+        { currency: 'USD', amount: '1.00' },
+        { currency: 'CAD', amount: '2.00' },
+      ]),
+    ).toBe('1.00 USD, 2.00 CAD');
   });
 
   it('any other object as compact key: value text, nested objects in parentheses, never braces', () => {

@@ -155,7 +155,11 @@ describe('customers', () => {
     // Kept as sent; shown as the operator's reference.
     expect(answer.json.nationality).toEqual({ id: 'CA', href: '/nationalities/CA/', name: 'Canadian' });
     const sentBack = await client.patch(`/customers/${customer.id}/`, { nationality: answer.json.nationality, address: { country: { id: 'GB' }, state: 'Scotland' } });
-    expect([sentBack.json.nationality.name, sentBack.json.address.country, sentBack.json.address.state.name]).toEqual(['Canadian', { id: 'GB', href: '/countries/GB/', name: 'United Kingdom' }, 'Scotland']);
+    expect([sentBack.json.nationality.name, sentBack.json.address.country, sentBack.json.address.state.name]).toEqual([
+      'Canadian',
+      { id: 'GB', href: '/countries/GB/', name: 'United Kingdom' },
+      'Scotland',
+    ]);
     expect((await client.patch(`/customers/${customer.id}/`, { nationality: { href: '/x' } })).json.errors[0]).toMatchObject({ field: 'nationality', code: 'INVALID_TYPE' });
     const cleared = await client.patch(`/customers/${customer.id}/`, { name: { legal_last_name: null } });
     expect(cleared.json.errors[0]).toMatchObject({ field: 'name.legal_last_name', code: 'REQUIRED' });

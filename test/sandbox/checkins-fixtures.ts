@@ -82,7 +82,7 @@ export async function addService(client: Client, bookingId: string, customerIds:
 /** Closes a booking the way the operator would (the API has no way to): straight in the store. */
 export async function closeBooking(store: Store, bookingId: string, on: string): Promise<void> {
   await store.mutate((state) => {
-    state.collections.bookings[bookingId]!.date_closed = on;
+    state.collections.bookings[bookingId].date_closed = on;
   });
 }
 

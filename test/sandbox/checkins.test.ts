@@ -16,9 +16,7 @@ async function checkins(bookingId: string): Promise<any[]> {
 
 /** `{PASSPORT_INFORMATION: {COMPLETE: [...], INCOMPLETE: [...]}, …}` from a checkin. */
 function byRequirement(checkin: any): Record<string, { COMPLETE: string[]; INCOMPLETE: string[] }> {
-  return Object.fromEntries(
-    checkin.requirements.map((r: any) => [r.code, { COMPLETE: r.COMPLETE.map((i: any) => i.code), INCOMPLETE: r.INCOMPLETE.map((i: any) => i.code) }]),
-  );
+  return Object.fromEntries(checkin.requirements.map((r: any) => [r.code, { COMPLETE: r.COMPLETE.map((i: any) => i.code), INCOMPLETE: r.INCOMPLETE.map((i: any) => i.code) }]));
 }
 
 describe('checkins', () => {

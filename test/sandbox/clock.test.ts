@@ -101,7 +101,7 @@ describe('due hooks', () => {
     await expect(
       store.mutate((state, tx) => {
         tx.insert('bookings', { currency: 'CAD', external_id: null, agency_id: '1', agent_id: '1', no_auto_final_payment: false, date_closed: null, linked_booking_ids: [] });
-        state.collections.agencies['1']!.name = 'changed';
+        state.collections.agencies['1'].name = 'changed';
         throw new Error('validation failed late');
       }),
     ).rejects.toThrow('validation failed late');
@@ -158,7 +158,7 @@ describe('transactions', () => {
     const before = JSON.stringify(store.read());
     await expect(
       store.mutate(async (state) => {
-        state.collections.agencies['1']!.name = 'changed';
+        state.collections.agencies['1'].name = 'changed';
       }),
     ).rejects.toThrow(/synchronous/);
     expect(JSON.stringify(store.read())).toBe(before);

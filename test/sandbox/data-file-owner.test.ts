@@ -91,7 +91,7 @@ describe('30 sandbox serve --data refuses files another user owns or may write',
   ])('30 a %s of the user writable by others (mode %o): refused, naming it and chmod 600', async (what, suffix, mode, who) => {
     const file = await dataFileWithJournal();
     const before = contents(file);
-    chmodSync(`${file}${suffix}`, mode as number);
+    chmodSync(`${file}${suffix}`, mode);
     const run = await serve(file);
     expect(run.code).toBe(2);
     expect(run.err).toContain(`refusing the sandbox ${what} ${file}${suffix}: it is writable by ${who}`);

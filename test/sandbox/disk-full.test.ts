@@ -50,7 +50,7 @@ function fillUp(pagesLeft = 0): string {
   const fd = openSync(filler, 'a');
   const chunk = Buffer.alloc(64 * 1024, 120);
   try {
-    for (let size = chunk.length; size >= 1; ) {
+    for (let size = chunk.length; size >= 1;) {
       try {
         writeSync(fd, chunk, 0, size);
       } catch (error) {

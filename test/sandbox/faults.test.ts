@@ -161,18 +161,24 @@ describe('16 fault injection: what a fault answers', () => {
 
 describe('16 fault injection: rate and delay', () => {
   it('16 a rate fault fires on the share of matching requests the draw picks', async () => {
-    const store = await Store.open({ now: NOW});
+    const store = await Store.open({ now: NOW });
     await store.mutate((state, tx) => {
-      state.faults = { last_id: 1, list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: 500, path: '*', method: null, count: null, remaining: null, rate: 0.25, retry_after: null, delay_ms: null, drop: false }] };
+      state.faults = {
+        last_id: 1,
+        list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: 500, path: '*', method: null, count: null, remaining: null, rate: 0.25, retry_after: null, delay_ms: null, drop: false }],
+      };
     });
     expect((await faultFor(store, store.read(), 'GET', '/departures/', () => 0.24))?.id).toBe('1');
     expect(await faultFor(store, store.read(), 'GET', '/departures/', () => 0.25)).toBeUndefined();
   });
 
   it('16 a delay fault holds the answer for delay_ms, then answers as usual (or with its status)', async () => {
-    const store = await Store.open({ now: NOW});
+    const store = await Store.open({ now: NOW });
     await store.mutate((state, tx) => {
-      state.faults = { last_id: 1, list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: null, path: '*', method: null, count: null, remaining: null, rate: null, retry_after: null, delay_ms: 2000, drop: false }] };
+      state.faults = {
+        last_id: 1,
+        list: [{ id: '1', seq: tx.nextSeq(), date_created: tx.now, status: null, path: '*', method: null, count: null, remaining: null, rate: null, retry_after: null, delay_ms: 2000, drop: false }],
+      };
     });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -88,7 +88,9 @@ describe('POST /flex_plan_services/', () => {
     const answer = await attach(client, soon, '100002-1');
     expect(answer.status).toBe(400);
     // 100002 starts 2027-02-09, 30 days out: flex closed 60 days before, on 2026-12-11.
-    expect(answer.json.errors).toEqual([{ field: 'product', code: 'FLEX_STOP_SELL', value: '2026-12-11', detail: 'departure 100002 starts on 2027-02-09, not more than 60 days away: flex sales closed on 2026-12-11' }]);
+    expect(answer.json.errors).toEqual([
+      { field: 'product', code: 'FLEX_STOP_SELL', value: '2026-12-11', detail: 'departure 100002 starts on 2027-02-09, not more than 60 days away: flex sales closed on 2026-12-11' },
+    ]);
     expect((await get(client, '/flex_plans/100002-1')).availability.status).toBe('NOT_BOOKABLE');
 
     const premium = await confirmedTour(client, { departure: '100003' });
@@ -272,7 +274,9 @@ describe('exercise (§3.2 rule 5)', () => {
     for (const addon of addons) expect(Date.parse(addon.date_cancelled)).toBeGreaterThanOrEqual(Date.parse(flex.date_created));
 
     const refunds = (await get(client, `${tour.booking.href}refunds/`)).results;
-    expect(refunds).toEqual([expect.objectContaining({ id: exercised.exercise.refund.id, amount: window.refund_amount, reason: 'FLEX_EXERCISE', service: { id: tour.service.id, href: tour.service.href } })]);
+    expect(refunds).toEqual([
+      expect.objectContaining({ id: exercised.exercise.refund.id, amount: window.refund_amount, reason: 'FLEX_EXERCISE', service: { id: tour.service.id, href: tour.service.href } }),
+    ]);
     const credits = (await get(client, `${tour.booking.href}travel_credits/`)).results;
     expect(credits).toEqual([
       expect.objectContaining({

@@ -69,7 +69,10 @@ describe('a departure’s detail', () => {
     await client.post('/_sandbox/departures/100003/availability', { status: 'WAIT_LIST' }, 'operator');
     const changed = (await client.get('/departures/100003/')).json;
     expect(changed).toEqual({ ...before, availability: { status: 'WAIT_LIST', total: 0, spaces_remaining: 0 }, rooms: changed.rooms, date_last_modified: changed.date_last_modified });
-    expect(changed.rooms.map((room: any) => room.availability)).toEqual([{ status: 'WAIT_LIST', total: 0 }, { status: 'WAIT_LIST', total: 0 }]);
+    expect(changed.rooms.map((room: any) => room.availability)).toEqual([
+      { status: 'WAIT_LIST', total: 0 },
+      { status: 'WAIT_LIST', total: 0 },
+    ]);
     expect(changed.date_last_modified > before.date_last_modified).toBe(true);
     await client.post('/_sandbox/departures/100003/availability', { status: 'AVAILABLE', spaces_remaining: before.availability.spaces_remaining }, 'operator');
     const back = (await client.get('/departures/100003/')).json;
@@ -81,7 +84,7 @@ describe('memoised catalogue pages and cache busters', () => {
   it('16 a page asked with a fresh uuid or _ each time is memoised once: the busters change no answer', async () => {
     const store = await Store.open({ now: NOW, size: 40 });
     const respond = createPipeline(store, installModules(new Router(), store));
-    const key = store.read().collections.agents['1']!.api_key;
+    const key = store.read().collections.agents['1'].api_key;
     const get = async (url: string) => {
       const answer = await respond({ method: 'GET', url, headers: { 'x-application-key': key }, body: [] });
       expect(answer.status).toBe(200);

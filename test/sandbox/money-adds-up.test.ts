@@ -30,10 +30,10 @@ async function expectMoneyAddsUp(client: Client, bookingId: string): Promise<any
   const [payments, refunds, summaries, invoices, links, credits] = await Promise.all(
     ['payments', 'refunds', 'services', 'invoices', 'payment_links', 'travel_credits'].map((name) => collectPages(client, `/bookings/${bookingId}/${name}/`)),
   );
-  const services = await Promise.all(summaries!.map((s: any) => get(client, s.href)));
+  const services = await Promise.all(summaries.map((s: any) => get(client, s.href)));
   const of = (records: any[], status: string) => records.filter((r) => r.status === status);
-  const paid = sum(of(payments!, 'APPLIED')) - sum(of(refunds!, 'APPLIED'));
-  const pending = sum(of(payments!, 'PENDING')) - sum(of(refunds!, 'PENDING'));
+  const paid = sum(of(payments, 'APPLIED')) - sum(of(refunds, 'APPLIED'));
+  const pending = sum(of(payments, 'PENDING')) - sum(of(refunds, 'PENDING'));
   const costs = sum(services, (s) => (OWING.has(s.status) ? cents(s.purchase_price) : s.status === 'Cancelled' ? cents(s.cancellation_fee) : 0));
   const owing = Math.max(0, costs - paid);
   const where = `booking ${bookingId}: ${services.map((s) => `${s.type} ${s.status} ${s.purchase_price}/${s.cancellation_fee}`).join(', ')}`;
@@ -43,15 +43,18 @@ async function expectMoneyAddsUp(client: Client, bookingId: string): Promise<any
     amount_owing: decimal(owing),
   });
   // The paperwork agrees with the money.
-  const open = of(links!, 'OPEN');
+  const open = of(links, 'OPEN');
   // An open booking owing money has one open link for what it owes; otherwise none is open.
-  expect(open.map((l) => l.amount), where).toEqual(booking.date_closed === null && owing > 0 ? [booking.amount_owing] : []);
-  for (const invoice of invoices!) {
+  expect(
+    open.map((l) => l.amount),
+    where,
+  ).toEqual(booking.date_closed === null && owing > 0 ? [booking.amount_owing] : []);
+  for (const invoice of invoices) {
     expect(cents(invoice.total), where).toBe(sum(invoice.lines));
     expect(cents(invoice.total) - cents(invoice.amount_paid), where).toBe(cents(invoice.amount_due));
   }
   const agencyCredits = await collectPages(client, `/agencies/${booking.agency.id}/travel_credits/`);
-  for (const credit of credits!) expect(agencyCredits, where).toContainEqual(credit);
+  for (const credit of credits) expect(agencyCredits, where).toContainEqual(credit);
   return booking;
 }
 
@@ -150,7 +153,7 @@ describe('20 money adds up over random sequences of operations', () => {
   it.each(Array.from({ length: 12 }, (_, i) => i + 1))('20 money adds up after every step of random sequence %i', async (seed) => {
     const client = await ownSandbox();
     const next = random(seed);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
     const { booking, customers } = await newTour(client, pick(['100001', '100004']), 1 + Math.floor(next() * 2));
     const services = async () => Promise.all((await get(client, `${booking.href}services/`)).results.map((s: any) => get(client, s.href)));
     const operations: Record<string, () => Promise<unknown>> = {
@@ -201,7 +204,7 @@ describe('20 money adds up over random sequences of operations', () => {
       // Money moves first, so that no sequence is a run of no-ops on an expired option.
       const name = step === 0 ? 'deposit' : pick(names);
       done.push(name);
-      await operations[name]!();
+      await operations[name]();
       await expectMoneyAddsUp(client, booking.id).catch((error: Error) => {
         error.message = `after ${done.join(', ')}: ${error.message}`;
         throw error;

@@ -51,7 +51,11 @@ describe('POST /overrides/', () => {
 
   it('turns a checkin COMPLETE when the override waives the last incomplete requirement', async () => {
     // Everything but the passport: only PASSPORT_INFORMATION is incomplete.
-    const { booking, customer, serviceId } = await bookedCustomer(f.client, { name: { legal_first_name: 'Ada', legal_middle_name: 'B', legal_last_name: 'Lovelace', title: 'Ms' }, date_of_birth: '1990-01-01', nationality: 'GB' });
+    const { booking, customer, serviceId } = await bookedCustomer(f.client, {
+      name: { legal_first_name: 'Ada', legal_middle_name: 'B', legal_last_name: 'Lovelace', title: 'Ms' },
+      date_of_birth: '1990-01-01',
+      nationality: 'GB',
+    });
     const status = async () => (await f.client.get(`/bookings/${booking.id}/checkins/`)).json.results[0].status;
     expect(await status()).toBe('INCOMPLETE');
     expect((await f.client.post('/overrides/', body(booking, customer, serviceId))).status).toBe(201);
@@ -111,7 +115,7 @@ describe('POST /overrides/', () => {
     expect(again.json.errors[0].detail).toContain(`override ${first.json.id}`);
   });
 
-  it("keeps other agencies out: 403 on their bookings and overrides, their customers unknown", async () => {
+  it('keeps other agencies out: 403 on their bookings and overrides, their customers unknown', async () => {
     const { booking, customer, serviceId } = await bookedCustomer(f.client);
     expect((await f.client.post('/overrides/', body(booking, customer, serviceId), KEYS.harbourLights)).status).toBe(403);
     const theirs = await createCustomer(f.client, {}, KEYS.harbourLights);

@@ -134,7 +134,13 @@ describe('documents (spec §2.4)', () => {
     // One override short of all of them: still no voucher.
     const [first, ...rest] = before.incomplete_requirements;
     expect(rest.length).toBeGreaterThan(0);
-    await client.post('/overrides/', { booking: { id: booking.id }, customer: { id: first.customer.id }, services: [{ id: service.id }], reason: { code: 'PASSPORT_RENEWAL' }, requirement: { code: first.code } });
+    await client.post('/overrides/', {
+      booking: { id: booking.id },
+      customer: { id: first.customer.id },
+      services: [{ id: service.id }],
+      reason: { code: 'PASSPORT_RENEWAL' },
+      requirement: { code: first.code },
+    });
     expect(types(await documentsOf(client, booking))).not.toContain('VOUCHER/CUSTOMER');
 
     await overrideAll(client, booking, service);
@@ -333,10 +339,20 @@ describe('webhook events for the paperwork', () => {
 
     const events = (await collectPages(own, `/_sandbox/webhooks/${subscription.id}/deliveries`)).flatMap((d) => d.events);
     const ids = async (name: string) => (await list(own, `${tour.booking.href}${name}/`)).map((r) => r.href);
-    for (const [type, name] of [['invoices.created', 'invoices'], ['documents.created', 'documents'], ['refunds.created', 'refunds'], ['travel_credits.created', 'travel_credits']] as const) {
+    for (const [type, name] of [
+      ['invoices.created', 'invoices'],
+      ['documents.created', 'documents'],
+      ['refunds.created', 'refunds'],
+      ['travel_credits.created', 'travel_credits'],
+    ] as const) {
       const hrefs = await ids(name);
       expect(hrefs.length, name).toBeGreaterThan(0);
-      expect(events.filter((e: any) => e.event_type === type).map((e: any) => e.data.href).sort()).toEqual([...hrefs].sort());
+      expect(
+        events
+          .filter((e: any) => e.event_type === type)
+          .map((e: any) => e.data.href)
+          .sort(),
+      ).toEqual([...hrefs].sort());
     }
   });
 });

@@ -66,13 +66,13 @@ async function child(source: string, args: string[], ready: string): Promise<{ c
   const proc = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
   await new Promise<void>((resolve, reject) => {
     const check = () => (out.includes(ready) ? resolve() : undefined);
-    proc.stdout!.on('data', check);
-    exited.then((code) => reject(new Error(`child exited ${code} before "${ready}": ${err}`)));
+    proc.stdout.on('data', check);
+    void exited.then((code) => reject(new Error(`child exited ${code} before "${ready}": ${err}`)));
   });
   return { child: proc, output: () => out, exited };
 }
@@ -172,7 +172,10 @@ describe('snapshot file', () => {
     writeFileSync(blocker, '');
     // The snapshot's folder is a file: neither readable nor creatable.
     const file = join(blocker, 'state.json');
-    await expect(startSandbox({ now: NOW, dataFile: file })).rejects.toMatchObject({ name: 'SnapshotError', message: `cannot read the sandbox snapshot ${file}: ENOTDIR: not a directory, stat '${file}'` });
+    await expect(startSandbox({ now: NOW, dataFile: file })).rejects.toMatchObject({
+      name: 'SnapshotError',
+      message: `cannot read the sandbox snapshot ${file}: ENOTDIR: not a directory, stat '${file}'`,
+    });
     await expect(resetSandbox(file, { now: NOW })).rejects.toMatchObject({ name: 'SnapshotError', message: expect.stringContaining(`cannot lock the sandbox snapshot ${file}: EEXIST`) });
   });
 
@@ -238,7 +241,12 @@ describe('journal', () => {
     await sandbox.close();
     const lines = readFileSync(`${file}.journal`).toString('utf8').split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(2);
-    for (const line of lines) expect(line.slice(0, 8)).toBe(crc32(Buffer.from(line.slice(9), 'utf8')).toString(16).padStart(8, '0'));
+    for (const line of lines)
+      expect(line.slice(0, 8)).toBe(
+        crc32(Buffer.from(line.slice(9), 'utf8'))
+          .toString(16)
+          .padStart(8, '0'),
+      );
   });
 
   it('13.9 a torn journal record (kill -9 mid-append) is ignored, and the next write cuts it off', async () => {
@@ -305,7 +313,13 @@ describe('journal', () => {
     await setStatus(client, booked.service, 'Confirmed');
     const { booking, customer, serviceId } = await bookedCustomer(client);
     await addService(client, booking.id, [customer.id], { activity: true });
-    const override = await client.post('/overrides/', { booking: { id: booking.id }, customer: { id: customer.id }, services: [{ id: serviceId }], reason: { code: 'PASSPORT_RENEWAL' }, requirement: { code: 'PASSPORT_INFORMATION' } });
+    const override = await client.post('/overrides/', {
+      booking: { id: booking.id },
+      customer: { id: customer.id },
+      services: [{ id: serviceId }],
+      reason: { code: 'PASSPORT_RENEWAL' },
+      requirement: { code: 'PASSPORT_INFORMATION' },
+    });
     await client.patch(`/overrides/${override.json.id}`, { reason: { code: 'AGENT_VERIFIED' } });
     await client.request('DELETE', `/overrides/${override.json.id}`);
     await client.post('/flex_plan_services/', { booking: { id: '200004' }, departure_service: { id: '400004' }, product: { id: '100001-1' } }, KEYS.prairie);
@@ -331,7 +345,7 @@ describe('several sandboxes on one data file', () => {
     const answers = await Promise.all(posts);
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
     expect(new Set(answers.map((r) => r.json.id)).size).toBe(60);
-    const createdByB = answers[0]!.json.id;
+    const createdByB = answers[0].json.id;
     expect((await a.get(`/bookings/${createdByB}`)).status).toBe(200);
     await a.sandbox.close();
     await b.sandbox.close();
@@ -398,7 +412,7 @@ await sb.close();
     let fifthConfirmed: () => void;
     const fiveConfirmed = new Promise<void>((resolve) => (fifthConfirmed = resolve));
     const posts = Array.from({ length: 200 }, (_, i) =>
-      fetch(`${baseUrl}/bookings/`, { method: 'POST', headers: { 'x-application-key': apiKey!, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'CAD', external_id: `k-${i}` }) })
+      fetch(`${baseUrl}/bookings/`, { method: 'POST', headers: { 'x-application-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'CAD', external_id: `k-${i}` }) })
         .then(async (r) => {
           if (r.status === 201) created.push(((await r.json()) as { external_id: string }).external_id);
           if (created.length === 5) fifthConfirmed();
@@ -490,4 +504,3 @@ describe('options', () => {
     }
   });
 });
-

@@ -33,14 +33,7 @@ describe('PATCH /agents/<id>/', () => {
 
   it('refuses the other fields and bad values, all in one 400', async () => {
     const answer = await client.patch('/agents/2/', { role: { id: '1' }, active: false, agency: { id: '2' }, email: 'not-an-email', username: 'two words', first_name: '' });
-    expect(problems(answer)).toEqual([
-      'role NOT_PATCHABLE',
-      'active NOT_PATCHABLE',
-      'agency NOT_PATCHABLE',
-      'first_name REQUIRED',
-      'email INVALID_EMAIL',
-      'username INVALID_VALUE',
-    ]);
+    expect(problems(answer)).toEqual(['role NOT_PATCHABLE', 'active NOT_PATCHABLE', 'agency NOT_PATCHABLE', 'first_name REQUIRED', 'email INVALID_EMAIL', 'username INVALID_VALUE']);
     expect(problems(await client.patch('/agents/2/', { phone_numbers: [{ number: '1' }, 'x'] }))).toEqual(['phone_numbers[0].type REQUIRED', 'phone_numbers[1] INVALID_TYPE']);
     expect((await client.get('/agents/2/')).json.active).toBe(true);
   });
@@ -105,7 +98,11 @@ describe('PATCH /agencies/<id>/', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject(changes);
     expect(answer.json.agency_chain.id).toBe('1');
-    const refused = await client.patch('/agencies/5/', { booking_currencies: ['CHF'], agency_chains: [], override_agency_secondary: true, communication_preferences: ['FAX'], latitude: '91', emails: [{ type: 'X', address: 'nope' }] }, KEYS.prairie);
+    const refused = await client.patch(
+      '/agencies/5/',
+      { booking_currencies: ['CHF'], agency_chains: [], override_agency_secondary: true, communication_preferences: ['FAX'], latitude: '91', emails: [{ type: 'X', address: 'nope' }] },
+      KEYS.prairie,
+    );
     expect(problems(refused)).toEqual([
       'booking_currencies NOT_PATCHABLE',
       'agency_chains NOT_PATCHABLE',

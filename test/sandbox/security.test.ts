@@ -90,8 +90,8 @@ function listeningTcpInodes(): string[] {
   return ['/proc/net/tcp', '/proc/net/tcp6']
     .flatMap((table) => readFileSync(table, 'utf8').trim().split('\n').slice(1))
     .map((line) => line.trim().split(/\s+/))
-    .filter((columns) => columns[3] === '0A' && mine.has(columns[9]!))
-    .map((columns) => columns[9]!)
+    .filter((columns) => columns[3] === '0A' && mine.has(columns[9]))
+    .map((columns) => columns[9])
     .sort();
 }
 
@@ -103,12 +103,12 @@ function listeningUnixPaths(): string[] {
     .split('\n')
     .slice(1)
     .map((line) => line.trim().split(/\s+/))
-    .filter((columns) => columns[3] === '00010000' && mine.has(columns[6]!) && columns[7] !== undefined)
-    .map((columns) => columns[7]!);
+    .filter((columns) => columns[3] === '00010000' && mine.has(columns[6]) && columns[7] !== undefined)
+    .map((columns) => columns[7]);
 }
 
 describe('14.5 the embedded sandbox is reachable by nobody else', () => {
-  it('14.5 it opens no TCP port and no socket: trek\'s requests are answered in process', async () => {
+  it("14.5 it opens no TCP port and no socket: trek's requests are answered in process", async () => {
     const t = testFactory();
     onTestFinished(() => rmSync(t.home, { recursive: true, force: true }));
     const tcpBefore = listeningTcpInodes();
@@ -123,7 +123,7 @@ describe('14.5 the embedded sandbox is reachable by nobody else', () => {
     expect(readdirSync(join(t.home, 'data')).sort()).toEqual(['sandbox.json', 'sandbox.json.journal']);
   });
 
-  it('14.5 keys differ between two stores, the old constant keys open nothing, and a reset keeps a store\'s keys', async () => {
+  it("14.5 keys differ between two stores, the old constant keys open nothing, and a reset keeps a store's keys", async () => {
     const other = clientFor(await startSandbox({ now: NOW, size: 12 }));
     onTestFinished(() => other.sandbox.close());
     const ours = client.sandbox;
@@ -222,7 +222,7 @@ describe('14.7 the operator controls need the operator key', () => {
     expect((await client.get(`/bookings/${booking.id}`)).status).toBe(200);
   });
 
-  it('14.7 the operator key drives them for every agency; payments stay the agency\'s own', async () => {
+  it("14.7 the operator key drives them for every agency; payments stay the agency's own", async () => {
     const theirs = await book(client, { departure: '100001', key: KEYS.harbourLights, currency: 'GBP' });
     expect((await client.post('/_sandbox/payments', { booking: { id: theirs.booking.id }, amount: '1.00' })).status).toBe(403);
     expect((await client.post('/_sandbox/departures/100002/availability', { status: 'WAIT_LIST' }, KEYS.operator)).json.availability.status).toBe('WAIT_LIST');

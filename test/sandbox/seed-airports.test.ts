@@ -6,8 +6,8 @@ import { PLACES, SECOND_CITIES } from '../../src/sandbox/catalogue/reference.js'
 describe('29.13 seed airports match the tour', () => {
   it("every departure's airports are its dossier's country's, and every dossier finishes in a city of its country", () => {
     const catalogue = Catalogue.for({ seed: 1, size: 400, epoch: '2027-01-10T00:00:00Z' });
-    const airportsOf = new Map(PLACES.map((p, i) => [p.country, new Set([p.airport, SECOND_CITIES[i]!.airport])]));
-    const citiesOf = new Map(PLACES.map((p, i) => [p.countryCode, new Set([p.city, SECOND_CITIES[i]!.city])]));
+    const airportsOf = new Map(PLACES.map((p, i) => [p.country, new Set([p.airport, SECOND_CITIES[i].airport])]));
+    const citiesOf = new Map(PLACES.map((p, i) => [p.countryCode, new Set([p.city, SECOND_CITIES[i].city])]));
     let apart = 0;
     for (const departure of catalogue.departures) {
       const country = [...airportsOf.keys()].find((name) => departure.name.endsWith(name) || departure.name.includes(`${name} `))!;

@@ -127,7 +127,24 @@ describe('agencies and keys', () => {
     expect(ceu.address.country.id).toBe('DE');
     const several = (await client.get('/agencies/5', KEYS.prairie)).json;
     expect(several.booking_currencies.length).toBeGreaterThanOrEqual(5);
-    for (const field of ['name', 'transactional_email', 'preferred_display_name', 'emails', 'agency_chains', 'booking_companies', 'agency_chain_configurations', 'override_agency_secondary', 'communication_preferences', 'passenger_notifications', 'agent_notifications', 'abta_number', 'latitude', 'longitude', 'documents', 'date_created']) {
+    for (const field of [
+      'name',
+      'transactional_email',
+      'preferred_display_name',
+      'emails',
+      'agency_chains',
+      'booking_companies',
+      'agency_chain_configurations',
+      'override_agency_secondary',
+      'communication_preferences',
+      'passenger_notifications',
+      'agent_notifications',
+      'abta_number',
+      'latitude',
+      'longitude',
+      'documents',
+      'date_created',
+    ]) {
       expect(several, field).toHaveProperty(field);
     }
   });

@@ -247,7 +247,12 @@ describe('cancellation', () => {
     // The fee is more than the deposit paid: the rest of it is owed, nothing is refunded.
     expect(fee).toBeGreaterThan(cents(service.deposit_amount));
     expect((await get(client, `${booking.href}refunds/`)).count).toBe(0);
-    expect(await get(client, booking.href)).toMatchObject({ amount_paid: service.deposit_amount, amount_owing: decimal(fee - cents(service.deposit_amount)), commission: '0.00', date_of_first_travel: null });
+    expect(await get(client, booking.href)).toMatchObject({
+      amount_paid: service.deposit_amount,
+      amount_owing: decimal(fee - cents(service.deposit_amount)),
+      commission: '0.00',
+      date_of_first_travel: null,
+    });
   });
 
   it('lets staff complete a requested cancellation, applying the fee then', async () => {
@@ -264,7 +269,9 @@ describe('cancellation', () => {
     expect(done.json).toMatchObject({ status: 'Cancelled', cancellation_fee: decimal(fee) });
     expect(done.json.date_cancelled).toEqual(expect.any(String));
     const refunds = (await get(client, `${booking.href}refunds/`)).results;
-    expect(refunds).toEqual([expect.objectContaining({ amount: decimal(cents(service.purchase_price) - fee), currency: 'CAD', reason: 'CANCELLATION', service: { id: service.id, href: service.href }, status: 'APPLIED' })]);
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: decimal(cents(service.purchase_price) - fee), currency: 'CAD', reason: 'CANCELLATION', service: { id: service.id, href: service.href }, status: 'APPLIED' }),
+    ]);
     expect(await get(client, refunds[0].href)).toEqual(refunds[0]);
     expect(await get(client, booking.href)).toMatchObject({ amount_paid: decimal(fee), amount_owing: '0.00' });
     const again = await client.post(`/_sandbox/services/${service.id}/staff-cancel`, {}, 'operator');
@@ -348,7 +355,9 @@ describe('activity services', () => {
       start_date: null,
       arrival_flight_details: [],
     });
-    expect(created.json.incomplete_requirements.every((r: any) => r.type && r.name && r.code && r.requirement_set && r.message && Array.isArray(r.flags) && r.details.length && r.customer.id)).toBe(true);
+    expect(created.json.incomplete_requirements.every((r: any) => r.type && r.name && r.code && r.requirement_set && r.message && Array.isArray(r.flags) && r.details.length && r.customer.id)).toBe(
+      true,
+    );
     expect(created.json.rooms).toBeUndefined();
     // The activity never moves the travel dates.
     expect((await get(client, booking.href)).date_of_first_travel).toBe(tour.start_date);

@@ -60,7 +60,23 @@ describe('16 hrefs', () => {
     expect(exhausted).toBe(true);
     // Every kind the issue names was reached.
     const kinds = new Set([...statuses.keys()].map((path) => path.split('/')[1]));
-    for (const kind of ['bookings', 'departure_services', 'flex_plan_services', 'customers', 'agencies', 'agents', 'agency_chains', 'booking_companies', 'promotions', 'departures', 'tour_dossiers', 'itineraries', 'flex_plans', 'service_cancellation_terms', 'flex_plan_addons']) {
+    for (const kind of [
+      'bookings',
+      'departure_services',
+      'flex_plan_services',
+      'customers',
+      'agencies',
+      'agents',
+      'agency_chains',
+      'booking_companies',
+      'promotions',
+      'departures',
+      'tour_dossiers',
+      'itineraries',
+      'flex_plans',
+      'service_cancellation_terms',
+      'flex_plan_addons',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     // The only absolute URLs are the itineraries' links to the operator's website.
@@ -170,8 +186,22 @@ describe('16 member shapes', () => {
     const itineraries = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await client.get(`/itineraries/${700001 + 2 * i}/`)).json));
     const dayMembers = ['id', 'day', 'label', 'summary', 'description', 'instructions', 'start_location', 'end_location', 'meals', 'components', 'optional_activities'];
     const componentMembers = [
-      'type', 'start_location', 'end_location', 'summary', 'description', 'instructions', 'accommodation', 'activity', 'transport', 'transport_leg',
-      'duration', 'distance_km', 'start_time', 'end_time', 'time_period', 'is_overnight',
+      'type',
+      'start_location',
+      'end_location',
+      'summary',
+      'description',
+      'instructions',
+      'accommodation',
+      'activity',
+      'transport',
+      'transport_leg',
+      'duration',
+      'distance_km',
+      'start_time',
+      'end_time',
+      'time_period',
+      'is_overnight',
     ];
     const types = new Set<string>();
     for (const d of itineraries.flatMap((itinerary) => itinerary.days)) {

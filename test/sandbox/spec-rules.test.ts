@@ -21,7 +21,10 @@ function members(value: unknown, path = ''): Array<[string, unknown]> {
 }
 
 function expectMembers(record: any, names: string[], label: string): void {
-  expect(names.filter((name) => !(name in record)), `${label} lacks`).toEqual([]);
+  expect(
+    names.filter((name) => !(name in record)),
+    `${label} lacks`,
+  ).toEqual([]);
 }
 
 describe('16 spec §2 member conventions', () => {
@@ -51,10 +54,43 @@ describe('16 spec §2 member conventions', () => {
   it('16 a booking carries every member of spec §2.2, its references with id and href', async () => {
     const { booking } = await book(client);
     const read = await get(client, booking.href);
-    expectMembers(read, ['id', 'href', 'date_of_first_travel', 'date_of_last_travel', 'external_id', 'currency', 'date_created', 'date_closed', 'balance_due_date',
-      'amount_paid', 'amount_owing', 'amount_pending', 'commission', 'tax_on_commission', 'linked_bookings', 'booking_company', 'agent', 'agency',
-      'associated_agency', 'agency_chain', 'services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides',
-      'customers', 'travel_credits', 'payment_links'], 'booking');
+    expectMembers(
+      read,
+      [
+        'id',
+        'href',
+        'date_of_first_travel',
+        'date_of_last_travel',
+        'external_id',
+        'currency',
+        'date_created',
+        'date_closed',
+        'balance_due_date',
+        'amount_paid',
+        'amount_owing',
+        'amount_pending',
+        'commission',
+        'tax_on_commission',
+        'linked_bookings',
+        'booking_company',
+        'agent',
+        'agency',
+        'associated_agency',
+        'agency_chain',
+        'services',
+        'invoices',
+        'payments',
+        'checkins',
+        'requirements',
+        'refunds',
+        'documents',
+        'overrides',
+        'customers',
+        'travel_credits',
+        'payment_links',
+      ],
+      'booking',
+    );
     for (const name of ['booking_company', 'agent', 'agency', 'agency_chain']) expect(read[name], name).toMatchObject({ id: expect.any(String), href: expect.any(String) });
     expect(Array.isArray(read.linked_bookings)).toBe(true);
   });
@@ -62,8 +98,27 @@ describe('16 spec §2 member conventions', () => {
   it('16 a customer carries every member of spec §2.3, null where nothing was given', async () => {
     const { customers } = await book(client);
     const read = await get(client, customers[0].href);
-    expectMembers(read, ['id', 'href', 'name', 'date_of_birth', 'place_of_birth', 'nationality', 'passport', 'medical_notes', 'meal_preference', 'meal_notes',
-      'account_email', 'phone_numbers', 'emergency_contacts', 'address', 'bookings'], 'customer');
+    expectMembers(
+      read,
+      [
+        'id',
+        'href',
+        'name',
+        'date_of_birth',
+        'place_of_birth',
+        'nationality',
+        'passport',
+        'medical_notes',
+        'meal_preference',
+        'meal_notes',
+        'account_email',
+        'phone_numbers',
+        'emergency_contacts',
+        'address',
+        'bookings',
+      ],
+      'customer',
+    );
     expectMembers(read.name, ['legal_first_name', 'legal_middle_name', 'legal_last_name', 'common_name', 'title'], 'customer.name');
     expectMembers(read.passport, ['number', 'issue_date', 'expiry_date', 'place_of_issue'], 'customer.passport');
     expectMembers(read.address, ['street', 'city', 'state', 'country', 'postal_zip', 'latitude', 'longitude'], 'customer.address');
@@ -78,9 +133,37 @@ describe('16 spec §2 member conventions', () => {
     expect(agent.role).toMatchObject({ id: expect.anything(), name: expect.any(String) });
     expect(typeof agent.active).toBe('boolean');
     const agency = await get(client, '/agencies/1/');
-    expectMembers(agency, ['id', 'href', 'name', 'date_created', 'transactional_email', 'agency_chain', 'booking_currencies', 'preferred_display_name', 'address',
-      'bookings', 'agents', 'promotions', 'travel_credits', 'latitude', 'longitude', 'documents', 'emails', 'agency_chains', 'booking_companies',
-      'agency_chain_configurations', 'override_agency_secondary', 'communication_preferences', 'passenger_notifications', 'agent_notifications', 'abta_number'], 'agency');
+    expectMembers(
+      agency,
+      [
+        'id',
+        'href',
+        'name',
+        'date_created',
+        'transactional_email',
+        'agency_chain',
+        'booking_currencies',
+        'preferred_display_name',
+        'address',
+        'bookings',
+        'agents',
+        'promotions',
+        'travel_credits',
+        'latitude',
+        'longitude',
+        'documents',
+        'emails',
+        'agency_chains',
+        'booking_companies',
+        'agency_chain_configurations',
+        'override_agency_secondary',
+        'communication_preferences',
+        'passenger_notifications',
+        'agent_notifications',
+        'abta_number',
+      ],
+      'agency',
+    );
     for (const name of ['bookings', 'agents', 'promotions', 'travel_credits']) expect(agency[name], name).toEqual({ href: expect.stringMatching(new RegExp(`/agencies/1/${name}/$`)) });
     expect(agency.agency_chain_configurations[0]).toMatchObject({ agency_chain: { id: expect.any(String) }, booking_company: { id: expect.any(String) }, flags: expect.any(Array) });
   });
@@ -105,12 +188,7 @@ describe('16 spec §4.2 list answers', () => {
 
 describe('16 spec §7.2 error body', () => {
   it('16 errors is empty for every error other than 400', async () => {
-    const answers = [
-      await client.get('/bookings/999999/'),
-      await client.get('/bookings/', null),
-      await client.get(`/agencies/2/`),
-      await client.request('DELETE', '/bookings/'),
-    ];
+    const answers = [await client.get('/bookings/999999/'), await client.get('/bookings/', null), await client.get(`/agencies/2/`), await client.request('DELETE', '/bookings/')];
     expect(answers.map((a) => a.status)).toEqual([404, 401, 403, 405]);
     for (const answer of answers) {
       expect(answer.json, answer.text).toMatchObject({ http_status_code: answer.status, errors: [], message: expect.any(String), time: expect.stringMatching(DATETIME) });

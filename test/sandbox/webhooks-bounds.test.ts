@@ -9,7 +9,13 @@ import { Store } from '../../src/sandbox/store.js';
 import { claim, enqueue, recordAttempt, WEBHOOK_LIMITS, type DeliverySchedule } from '../../src/sandbox/webhooks/outbox.js';
 import { NOW } from '../helpers/clock.js';
 
-const event = (n: number): WebhookEvent => ({ id: `evt_${n}`, event_type: 'customers.updated', resource: 'customers', data: { id: String(n), href: `/customers/${n}/` }, created: '2027-01-10T15:00:00Z' });
+const event = (n: number): WebhookEvent => ({
+  id: `evt_${n}`,
+  event_type: 'customers.updated',
+  resource: 'customers',
+  data: { id: String(n), href: `/customers/${n}/` },
+  created: '2027-01-10T15:00:00Z',
+});
 const NO_RETRY: DeliverySchedule = { retryDelaysMs: [], attemptTimeoutMs: 1000 };
 
 async function storeWithSubscription(): Promise<{ store: Store; webhookId: string }> {
@@ -30,8 +36,8 @@ describe('17 webhook bounds', () => {
     const all = deliveriesOf(store).sort((a, b) => a.seq - b.seq);
     expect(all.filter((d) => d.status === 'pending')).toHaveLength(WEBHOOK_LIMITS.outboxPerSubscription);
     const dropped = all.filter((d) => d.status === 'failed');
-    expect(dropped.map((d) => d.events[0]!.id)).toEqual(['evt_1', 'evt_2', 'evt_3']);
-    expect(dropped[0]!.last_error).toContain('dropped unsent');
+    expect(dropped.map((d) => d.events[0].id)).toEqual(['evt_1', 'evt_2', 'evt_3']);
+    expect(dropped[0].last_error).toContain('dropped unsent');
   });
 
   it('17 a subscription keeps its 100 newest finished deliveries; older ones are forgotten', async () => {
@@ -49,14 +55,22 @@ describe('17 webhook bounds', () => {
     const kept = deliveriesOf(store);
     expect(kept).toHaveLength(WEBHOOK_LIMITS.logPerSubscription);
     expect(kept.every((d) => d.status === 'failed')).toBe(true);
-    expect(kept.map((d) => d.events[0]!.id)).not.toContain('evt_5');
-    expect(kept.map((d) => d.events[0]!.id)).toContain('evt_6');
+    expect(kept.map((d) => d.events[0].id)).not.toContain('evt_5');
+    expect(kept.map((d) => d.events[0].id)).toContain('evt_6');
   });
 
   it('17 a change with more than 100 events is sent as several requests of up to 100, in order', async () => {
     const { store } = await storeWithSubscription();
-    await store.mutate((state, tx) => enqueue(state, tx, Array.from({ length: 250 }, (_, i) => ({ event: event(i + 1), agencyId: '1' }))));
-    const sizes = deliveriesOf(store).sort((a, b) => a.seq - b.seq).map((d) => d.events.length);
+    await store.mutate((state, tx) =>
+      enqueue(
+        state,
+        tx,
+        Array.from({ length: 250 }, (_, i) => ({ event: event(i + 1), agencyId: '1' })),
+      ),
+    );
+    const sizes = deliveriesOf(store)
+      .sort((a, b) => a.seq - b.seq)
+      .map((d) => d.events.length);
     expect(sizes).toEqual([100, 100, 50]);
     // Each is about other customers, so none waits for another.
     expect(await store.mutate((state) => claim(state, Date.now(), 10, 1000))).toHaveLength(3);

@@ -58,7 +58,7 @@ describe('17 webhook delivery failures', () => {
     expect(await pending).toEqual({ delivered: false, status: null, error: 'the deliverer stopped before the receiver answered' });
   });
 
-  it('17 a deliverer killed mid-attempt: the delivery is held until its claim runs out, then sent again; the dead attempt\'s late result is ignored', async () => {
+  it("17 a deliverer killed mid-attempt: the delivery is held until its claim runs out, then sent again; the dead attempt's late result is ignored", async () => {
     const store = await Store.open({ now: NOW, size: 20 });
     await store.mutate((_state, tx) => tx.insert('webhooks', { agency_id: '1', agent_id: '1', url: 'http://127.0.0.1:9/', events: ['customers.updated'] }));
     await store.mutate((state, tx) => enqueue(state, tx, [{ event, agencyId: '1' }]));
@@ -68,10 +68,10 @@ describe('17 webhook delivery failures', () => {
     // Its deliverer dies here: nothing is recorded. Until the hold is over, nobody sends it again.
     expect(sendable(store.read(), now + 4999)).toEqual([]);
     const [second] = await store.mutate((state) => claim(state, now + 5000, 1, 5000));
-    expect(second).toMatchObject({ deliveryId: first!.deliveryId, attempt: 2 });
-    await store.mutate((state) => recordAttempt(state, first!, { delivered: true, status: 200, error: null }, SCHEDULE, now + 5001));
-    expect(store.read().collections.webhook_deliveries[first!.deliveryId]).toMatchObject({ status: 'pending', attempts: 2, delivered: null });
-    await store.mutate((state) => recordAttempt(state, second!, { delivered: false, status: 503, error: 'HTTP 503' }, SCHEDULE, now + 5002));
-    expect(store.read().collections.webhook_deliveries[first!.deliveryId]).toMatchObject({ status: 'retrying', attempts: 2, last_status: 503 });
+    expect(second).toMatchObject({ deliveryId: first.deliveryId, attempt: 2 });
+    await store.mutate((state) => recordAttempt(state, first, { delivered: true, status: 200, error: null }, SCHEDULE, now + 5001));
+    expect(store.read().collections.webhook_deliveries[first.deliveryId]).toMatchObject({ status: 'pending', attempts: 2, delivered: null });
+    await store.mutate((state) => recordAttempt(state, second, { delivered: false, status: 503, error: 'HTTP 503' }, SCHEDULE, now + 5002));
+    expect(store.read().collections.webhook_deliveries[first.deliveryId]).toMatchObject({ status: 'retrying', attempts: 2, last_status: 503 });
   });
 });

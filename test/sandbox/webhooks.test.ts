@@ -47,7 +47,7 @@ const eventsOf = (server: HostileServer) => server.requests.map((r) => JSON.pars
 const allEvents = (server: HostileServer) => eventsOf(server).flat();
 
 async function deliveries(client: Client, subscriptionId: string, key = KEYS.mapleLeaf): Promise<any[]> {
-  return collectPages({ ...client, get: (path: string) => client.get(path, key) } as Client, `/_sandbox/webhooks/${subscriptionId}/deliveries`);
+  return collectPages({ ...client, get: (path: string) => client.get(path, key) }, `/_sandbox/webhooks/${subscriptionId}/deliveries`);
 }
 
 /** A generated departure with a few places left, far enough ahead to book. */
@@ -137,15 +137,21 @@ describe('17 events and their delivery', () => {
 
     await settled(() => expect(receiver.requests.length).toBeGreaterThan(0), { timeout: 2000, interval: 20 });
     const [request] = receiver.requests;
-    const events = JSON.parse(request!.body);
+    const events = JSON.parse(request.body);
     expect(events).toEqual([
-      { id: expect.stringMatching(/^evt_[0-9a-f]{24}$/), event_type: 'departures.updated', resource: 'departures', data: { id: departure.id, href: `/departures/${departure.id}/` }, created: expect.any(String) },
+      {
+        id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
+        event_type: 'departures.updated',
+        resource: 'departures',
+        data: { id: departure.id, href: `/departures/${departure.id}/` },
+        created: expect.any(String),
+      },
     ]);
-    expect(request!.headers['content-type']).toBe('application/json');
-    expect(request!.headers['user-agent']).toContain('trek-sandbox');
-    const signature = request!.headers['x-gapi-signature'] as string;
-    expect(verifySignature(request!.body, key, signature)).toBe(true);
-    const openssl = spawnSync(PROGRAMS.openssl.path!, ['dgst', '-sha256', '-hmac', key], { input: request!.body, encoding: 'utf8' });
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['user-agent']).toContain('trek-sandbox');
+    const signature = request.headers['x-gapi-signature'] as string;
+    expect(verifySignature(request.body, key, signature)).toBe(true);
+    const openssl = spawnSync(PROGRAMS.openssl.path!, ['dgst', '-sha256', '-hmac', key], { input: request.body, encoding: 'utf8' });
     expect(openssl.status, openssl.stderr).toBe(0);
     expect(openssl.stdout.trim().split(/\s+/).at(-1)).toBe(signature);
 
@@ -212,7 +218,9 @@ describe('17 events and their delivery', () => {
     const ids = eventsOf(receiver).map((events) => events.map((e) => e.id));
     // The first change's event twice (refused, then retried), then the others in the order they happened.
     expect(ids[1]).toEqual(ids[0]);
-    const created = allEvents(receiver).slice(1).map((e) => e.created);
+    const created = allEvents(receiver)
+      .slice(1)
+      .map((e) => e.created);
     expect(created).toEqual([...created].sort());
     expect(new Set(ids.slice(1).flat()).size).toBe(3);
   });
@@ -364,11 +372,11 @@ describe('17 which changes make which events', () => {
     await subscribe(client, receiver.url);
     await moveClock(client, { advance: '30d' });
     expect((await get(client, booked.service.href)).status).toBe('Expired');
-    await settled(() => expect(allEvents(receiver).map((e) => `${e.event_type} ${e.data.id}`)).toEqual(expect.arrayContaining([
-      `services.updated ${booked.service.id}`,
-      `bookings.updated ${booked.booking.id}`,
-      `departures.updated ${departure.id}`,
-    ])));
+    await settled(() =>
+      expect(allEvents(receiver).map((e) => `${e.event_type} ${e.data.id}`)).toEqual(
+        expect.arrayContaining([`services.updated ${booked.service.id}`, `bookings.updated ${booked.booking.id}`, `departures.updated ${departure.id}`]),
+      ),
+    );
     const service = allEvents(receiver).find((e) => e.resource === 'services');
     expect(service.data.href).toBe(`/departure_services/${booked.service.id}/`);
   });
@@ -382,7 +390,9 @@ describe('17 which changes make which events', () => {
     const departure = await smallDeparture(client);
     const booked = await book(client, { departure: departure.id, travellers: 1 });
     await settled(() => expect(allEvents(theirs).map((e) => e.event_type)).toEqual(['departures.updated']));
-    await settled(() => expect(allEvents(mine).map((e) => e.event_type)).toEqual(expect.arrayContaining(['bookings.created', 'customers.created', 'services.created', 'checkins.created', 'departures.updated'])));
+    await settled(() =>
+      expect(allEvents(mine).map((e) => e.event_type)).toEqual(expect.arrayContaining(['bookings.created', 'customers.created', 'services.created', 'checkins.created', 'departures.updated'])),
+    );
     expect(allEvents(mine).find((e) => e.event_type === 'bookings.created').data.id).toBe(booked.booking.id);
     expect(theirs.requests.every((r) => verifySignature(r.body, agentKey(client.sandbox, '3'), r.headers['x-gapi-signature'] as string))).toBe(true);
   });
@@ -432,6 +442,13 @@ describe('17 which changes make which events', () => {
       requirement: { code: 'PERSONAL_DETAILS' },
     });
     expect(override.status, override.text).toBe(201);
-    await settled(() => expect(allEvents(receiver).map((e) => e.event_type).slice(1).sort()).toEqual(['checkins.updated', 'overrides.created']));
+    await settled(() =>
+      expect(
+        allEvents(receiver)
+          .map((e) => e.event_type)
+          .slice(1)
+          .sort(),
+      ).toEqual(['checkins.updated', 'overrides.created']),
+    );
   });
 });

@@ -57,7 +57,7 @@ describe('18 --jq runs jq programs on JSON output', () => {
     expect(result.out).toMatch(/^CAD \d+\n$/);
   });
 
-  it('18 an invalid program is exit 2 naming --jq with jq\'s message, and nothing is sent', async () => {
+  it("18 an invalid program is exit 2 naming --jq with jq's message, and nothing is sent", async () => {
     const server = await servers.silent();
     const result = await trek(['api', 'GET', '/departures', '--jq', '.[] | | .id'], { baseUrl: server.url, apiKey: 'k' });
     expect(result.code).toBe(2);
@@ -89,7 +89,7 @@ describe('18 --jq runs jq programs on JSON output', () => {
   it('18 a program that fails on the data is exit 2 quoting jq', async () => {
     const result = await trek(['search', 'departures', '--limit', '1', '--jq', '.[0].id.nope']);
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.err)).toMatchObject({ error: { message: '--jq: jq: error (at /dev/stdin:0): Cannot index string with string (\"nope\")', field: '--jq' }, exit_code: 2 });
+    expect(JSON.parse(result.err)).toMatchObject({ error: { message: '--jq: jq: error (at /dev/stdin:0): Cannot index string with string ("nope")', field: '--jq' }, exit_code: 2 });
   });
 
   it('18 server text picked by the program is still made safe for a terminal', async () => {

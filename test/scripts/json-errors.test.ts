@@ -44,7 +44,7 @@ describe('18 every error is one JSON object with -o json', () => {
     });
   });
 
-  it('18 a mistyped command keeps commander\'s suggestion in the message', async () => {
+  it("18 a mistyped command keeps commander's suggestion in the message", async () => {
     const result = await trek(['booking', 'gte', '--output=ndjson']);
     expect(result.code).toBe(2);
     expect(oneJsonObject(result.err)).toEqual({ error: { message: "unknown command 'gte'\n(Did you mean get?)", code: 'unknown_command' }, exit_code: 2 });
@@ -71,7 +71,15 @@ describe('18 every error is one JSON object with -o json', () => {
   it('18 a missing value without a terminal names the flag in field', async () => {
     const result = await trek(['booking', 'create', '--json']);
     expect(result.code).toBe(2);
-    expect(oneJsonObject(result.err)).toEqual({ error: { message: '--currency is required and trek cannot ask for it: stdin and stdout are not terminals', code: 'usage', field: '--currency', hint: 'Pass --currency on the command line (trek asks only when stdin and stdout are both a terminal).' }, exit_code: 2 });
+    expect(oneJsonObject(result.err)).toEqual({
+      error: {
+        message: '--currency is required and trek cannot ask for it: stdin and stdout are not terminals',
+        code: 'usage',
+        field: '--currency',
+        hint: 'Pass --currency on the command line (trek asks only when stdin and stdout are both a terminal).',
+      },
+      exit_code: 2,
+    });
   });
 
   it('18 --jq alone makes errors JSON (it implies -o json)', async () => {

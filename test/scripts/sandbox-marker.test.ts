@@ -88,7 +88,11 @@ describe('18 a write says which API it changed', () => {
     const byHand = files.filter((file) => summaryVerbs.test(readFileSync(file, 'utf8'))).map((file) => file.slice(REPO.length));
     expect(byHand).toEqual([]);
     // And the helper is used: each verb family appears through reportChange somewhere.
-    const calls = files.map((file) => readFileSync(file, 'utf8')).join('\n').match(/reportChange\(opts, /g) ?? [];
+    const calls =
+      files
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n')
+        .match(/reportChange\(opts, /g) ?? [];
     expect(calls.length).toBeGreaterThanOrEqual(15);
   });
 });

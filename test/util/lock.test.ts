@@ -24,7 +24,7 @@ async function holderProcess(file: string): Promise<ChildProcess> {
     setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   return child;
 }
 

@@ -17,7 +17,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  */
 async function stackFromBundle(format: 'cjs' | 'esm'): Promise<{ stack: string; bundled: string }> {
   writeFileSync(join(dir, 'fail.ts'), "export function fail(): never {\n  const why: string = 'boom';\n  throw new TypeError(why);\n}\n");
-  writeFileSync(join(dir, 'entry.ts'), "import { fail } from './fail.js';\n\nexport function run(): void {\n  fail();\n}\n\ntry {\n  run();\n} catch (error) {\n  process.stdout.write((error as Error).stack!);\n}\n");
+  writeFileSync(
+    join(dir, 'entry.ts'),
+    "import { fail } from './fail.js';\n\nexport function run(): void {\n  fail();\n}\n\ntry {\n  run();\n} catch (error) {\n  process.stdout.write((error as Error).stack!);\n}\n",
+  );
   const outfile = join(dir, 'out', format === 'cjs' ? 'entry.cjs' : 'entry.mjs');
   await build({ entryPoints: [join(dir, 'entry.ts')], bundle: true, format, platform: 'node', sourcemap: true, outfile, logLevel: 'error' });
   const stack = execFileSync(process.execPath, [outfile], { encoding: 'utf8' });

@@ -122,7 +122,6 @@ export function listBookingServices(client: ApiClient, id: string): AsyncGenerat
   return records<ServiceSummary>(client, bookingPath(id, 'services'), undefined, { all: true });
 }
 
-
 /** The agency's `bookings` sub-collection (spec §2.9), searchable and ordered like every list. */
 export function agencyBookingsPath(agencyId: string): string {
   return itemPath('agencies', agencyId, BOOKINGS);

@@ -5,7 +5,11 @@ import { displayValue, joinValues } from '../../output/value.js';
 
 /** One line per currency: "CAD 230.00". */
 function prices(value: unknown): string {
-  return value && typeof value === 'object' ? Object.entries(value).map(([currency, amount]) => `${currency} ${displayValue(amount)}`).join('\n') : '';
+  return value && typeof value === 'object'
+    ? Object.entries(value)
+        .map(([currency, amount]) => `${currency} ${displayValue(amount)}`)
+        .join('\n')
+    : '';
 }
 
 export const ACTIVITY_ROWS: Column[] = [

@@ -4,7 +4,5 @@ import { newAgencyGetCmd } from './get.js';
 import { newAgencyUpdateCmd } from './update.js';
 
 export function newAgencyCmd(f: Factory): Command {
-  return new Command('agency')
-    .addCommand(newAgencyGetCmd(f))
-    .addCommand(newAgencyUpdateCmd(f));
+  return new Command('agency').addCommand(newAgencyGetCmd(f)).addCommand(newAgencyUpdateCmd(f));
 }

@@ -31,7 +31,7 @@ interface AgencyFlags {
 function parseTypedEmail(value: string): { type: string; address: string } {
   const match = /^\s*([A-Za-z][A-Za-z_]*)\s*:\s*(\S+)\s*$/.exec(value);
   if (!match) throw new UsageError(`--email must be TYPE:ADDRESS such as ACCOUNTING:accounts@agency.example, got "${value}"`);
-  return { type: match[1]!.toUpperCase(), address: parseEmail(match[2]!, '--email') };
+  return { type: match[1].toUpperCase(), address: parseEmail(match[2], '--email') };
 }
 
 function parseCommunication(value: string): string {
@@ -85,12 +85,15 @@ export function newAgencyUpdateCmd(f: Factory, runF: (opts: AgencyUpdateOptions)
     .option('--communication <flag>', `communication preference; repeatable, replaces all: ${COMMUNICATION_PREFERENCES.join(', ')}`, collect, [])
     .option('--abta-number <number>', 'ABTA membership number')
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      "trek agency update 1 --street '1 Yonge St' --city Toronto --state Ontario --country Canada --postal-zip 'M5E 1E5'",
-      'trek agency update 1 --communication ATTACH_INVOICES --communication ATTACH_VOUCHERS',
-      'trek agency update 1 --country Canada --state Ontario -o json | jq .address',
-      'trek agency update 1 --display-name "Maple Leaf" --dry-run',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        "trek agency update 1 --street '1 Yonge St' --city Toronto --state Ontario --country Canada --postal-zip 'M5E 1E5'",
+        'trek agency update 1 --communication ATTACH_INVOICES --communication ATTACH_VOUCHERS',
+        'trek agency update 1 --country Canada --state Ontario -o json | jq .address',
+        'trek agency update 1 --display-name "Maple Leaf" --dry-run',
+      ]),
+    )
     .action(async (id: string, flags: AgencyFlags) => {
       const changes = changesFrom(flags);
       if (Object.keys(changes).length === 0) throw new UsageError('nothing to update: give at least one flag (`trek agency update --help` lists them)');

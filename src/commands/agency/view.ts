@@ -14,7 +14,12 @@ function address(value: unknown): string {
 }
 
 function emails(value: unknown): string {
-  return Array.isArray(value) ? joinValues(value.map((e: { type?: unknown; address?: unknown }) => `${displayValue(e?.type)}: ${displayValue(e?.address)}`), '\n') : '';
+  return Array.isArray(value)
+    ? joinValues(
+        value.map((e: { type?: unknown; address?: unknown }) => `${displayValue(e?.type)}: ${displayValue(e?.address)}`),
+        '\n',
+      )
+    : '';
 }
 
 /** One line per chain; its configurations say through which booking company and with which flags. */

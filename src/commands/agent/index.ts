@@ -5,8 +5,5 @@ import { newAgentMeCmd } from './me.js';
 import { newAgentUpdateCmd } from './update.js';
 
 export function newAgentCmd(f: Factory): Command {
-  return new Command('agent')
-    .addCommand(newAgentGetCmd(f))
-    .addCommand(newAgentUpdateCmd(f))
-    .addCommand(newAgentMeCmd(f));
+  return new Command('agent').addCommand(newAgentGetCmd(f)).addCommand(newAgentUpdateCmd(f)).addCommand(newAgentMeCmd(f));
 }

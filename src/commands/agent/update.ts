@@ -35,11 +35,14 @@ export function newAgentUpdateCmd(f: Factory, runF: (opts: AgentUpdateOptions) =
     .option('--phone <type:number>', 'a phone number as TYPE:NUMBER; repeatable, replaces all numbers', collect, [])
     .option('--username <name>', 'username (no spaces)')
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek agent update 1 --email avery@mapleleaf.example',
-      'trek agent update 1 --phone MOBILE:+1-416-555-0199 --phone BUSINESS:+1-416-555-0100',
-      'trek agent update 2 --first-name Jordan --last-name Singh-Lee --dry-run',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek agent update 1 --email avery@mapleleaf.example',
+        'trek agent update 1 --phone MOBILE:+1-416-555-0199 --phone BUSINESS:+1-416-555-0100',
+        'trek agent update 2 --first-name Jordan --last-name Singh-Lee --dry-run',
+      ]),
+    )
     .action(async (id: string, flags: AgentFlags) => {
       const changes: AgentUpdate = {};
       if (flags.firstName !== undefined) changes.first_name = parseText(flags.firstName, '--first-name');

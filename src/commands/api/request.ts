@@ -30,7 +30,9 @@ export interface ApiOptions {
 
 export function newApiCmd(f: Factory, runF: (opts: ApiOptions) => Promise<void> = apiRun): Command {
   return new Command('api')
-    .description('Send any request to the API, the escape hatch for what no other command covers.\nPaths may be relative (/departures) or an href from a response. Lists print their results; --paginate follows every next link.')
+    .description(
+      'Send any request to the API, the escape hatch for what no other command covers.\nPaths may be relative (/departures) or an href from a response. Lists print their results; --paginate follows every next link.',
+    )
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
     .argument('<path>', 'path or href, e.g. /bookings/123 or /departures?availability.status=AVAILABLE')
     .option('-F, --field <key=value>', 'add a typed field: true, false, null and numbers become JSON values, @FILE reads the value from FILE (@- from stdin)', collect, [])
@@ -47,15 +49,18 @@ export function newApiCmd(f: Factory, runF: (opts: ApiOptions) => Promise<void> 
         'a.b=… nests, a[]=… appends to a list. For GET, HEAD and DELETE, fields are query parameters.\n' +
         'Field names may not contain __proto__, constructor or prototype.',
     )
-    .addHelpText('after', examples([
-      'trek api GET /departures -f availability.status=AVAILABLE -F max_per_page=10',
-      'trek api GET /departures --paginate -o ndjson | jq -r .id',
-      'trek api POST /bookings/ -f currency=CAD -f external_id=007 -F no_auto_final_payment=true',
-      'trek api POST /customers/ -f name=Ada -F notes=@notes.txt',
-      'trek api PATCH /bookings/123/ --input patch.json',
-      'trek api GET /bookings/123 -H "Accept: application/xml" --raw',
-      'trek api DELETE /overrides/9/ --dry-run',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek api GET /departures -f availability.status=AVAILABLE -F max_per_page=10',
+        'trek api GET /departures --paginate -o ndjson | jq -r .id',
+        'trek api POST /bookings/ -f currency=CAD -f external_id=007 -F no_auto_final_payment=true',
+        'trek api POST /customers/ -f name=Ada -F notes=@notes.txt',
+        'trek api PATCH /bookings/123/ --input patch.json',
+        'trek api GET /bookings/123 -H "Accept: application/xml" --raw',
+        'trek api DELETE /overrides/9/ --dry-run',
+      ]),
+    )
     .action(async (method: string, path: string, flags: Record<string, unknown>) => {
       const upper = method.toUpperCase();
       if (!(METHODS as readonly string[]).includes(upper)) throw new UsageError(`unknown method "${method}"; use one of: ${METHODS.join(', ')}`);
@@ -107,7 +112,10 @@ function buildRequest(opts: ApiOptions): RequestOptions {
   }
   if (sendsQuery(opts.method)) {
     // Query parameter names keep their dots (availability.status); `name[]` repeats a parameter.
-    request.query = opts.fields.map(([key, value]): [string, string] => [key.replace(/\[\]$/, ''), value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)]);
+    request.query = opts.fields.map(([key, value]): [string, string] => [
+      key.replace(/\[\]$/, ''),
+      value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean),
+    ]);
   } else if (!opts.input && opts.fields.length > 0) {
     const body = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of opts.fields) assign(body, key, value);
@@ -236,7 +244,7 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
     if (next !== undefined && (typeof next !== 'object' || next === null || Array.isArray(next))) throw new UsageError(`field ${key}: "${part}" is already a value`);
     node = (node[part] ??= Object.create(null)) as Record<string, unknown>;
   }
-  const last = parts[parts.length - 1]!;
+  const last = parts[parts.length - 1];
   if (append) {
     const list = (node[last] ??= []) as unknown;
     if (!Array.isArray(list)) throw new UsageError(`field ${key}: "${last}" is already a value`);

@@ -39,18 +39,21 @@ export function newBookingCreateCmd(f: Factory, runF: (opts: BookingCreateOption
       'Open a booking: the container of services, customers and payments. Prints the new booking.\n\n' +
         "On a terminal a missing --currency is picked from the agency's booking currencies (the agency of --agency, of the profile, or of your key).",
     )
-    .option('--currency <code>', 'currency of every price of the booking (one of the agency\'s booking currencies), e.g. CAD')
+    .option('--currency <code>', "currency of every price of the booking (one of the agency's booking currencies), e.g. CAD")
     .option('--external-id <id>', 'your own reference for the booking (not required to be unique)')
     .addOption(idOption('--agency <id>', 'agency of the booking, by id (default: the agency of your key)'))
-    .option('--agency-email <email>', "agency of the booking, by its transactional e-mail")
+    .option('--agency-email <email>', 'agency of the booking, by its transactional e-mail')
     .option('--no-auto-final-payment', 'do not take the final payment automatically at the balance due date')
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek booking create --currency CAD',
-      'trek booking create --currency GBP --external-id CRM-1042 --agency-email bookings@agency.example',
-      'B=$(trek booking create --currency CAD -o json | jq -r .id)',
-      'trek booking create --currency CAD --dry-run',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek booking create --currency CAD',
+        'trek booking create --currency GBP --external-id CRM-1042 --agency-email bookings@agency.example',
+        'B=$(trek booking create --currency CAD -o json | jq -r .id)',
+        'trek booking create --currency CAD --dry-run',
+      ]),
+    )
     .action(async (flags: { currency?: string; externalId?: string; agency?: string; agencyEmail?: string; autoFinalPayment: boolean; dryRun?: boolean }) => {
       if (flags.agency !== undefined && flags.agencyEmail !== undefined) throw new UsageError('use either --agency or --agency-email, not both');
       const agency = agencyIdentifier(flags.agency, flags.agencyEmail);
@@ -128,7 +131,11 @@ async function askCurrency(opts: BookingCreateOptions, prompter: Prompter): Prom
   const [currencies, recent] = await Promise.all([agencyCurrencies(opts), recentCurrency(opts)]);
   if (currencies.length > 0) {
     const start = recent !== undefined && currencies.includes(recent) ? recent : undefined;
-    return prompter.select('Currency of the booking', currencies.map((code) => ({ name: sanitize(code), value: code })), start);
+    return prompter.select(
+      'Currency of the booking',
+      currencies.map((code) => ({ name: sanitize(code), value: code })),
+      start,
+    );
   }
   const typed = await prompter.input('Currency of the booking (3-letter code, e.g. CAD)', {
     ...(recent === undefined ? {} : { default: recent }),

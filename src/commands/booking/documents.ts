@@ -30,19 +30,22 @@ export function newBookingDocumentsCmd(f: Factory, runF: (opts: BookingDocuments
     .description(
       'List the documents of a booking (invoices, vouchers, ATOL certificates) with their type, audience and date. ' +
         'A confirmed service gets its voucher only once its travellers have met the requirements checked before travel (spec: ' +
-        "CHECKIN); where a voucher is not there yet, its line says which requirement of which traveller holds it back, and under " +
+        'CHECKIN); where a voucher is not there yet, its line says which requirement of which traveller holds it back, and under ' +
         'the table the customer update or override that would clear it. --service shows one service only. ' +
         'In JSON a voucher not yet there is a record with "pending": true, an id of null and "blocked_by". ' +
         'Save a document with `trek document get ID --save FILE`.',
     )
     .addArgument(idArgument('<id>', 'booking id'))
     .addOption(idOption('--service <id>', 'only the documents of this service of the booking'))
-    .addHelpText('after', examples([
-      'trek booking documents 200003',
-      'trek booking documents 200003 --service 400003',
-      "trek booking documents 200003 -o json | jq -r '.[] | select(.type == \"INVOICE\" and .audience == \"CUSTOMER\") | .id'",
-      "trek booking documents 200003 -o json | jq '.[] | select(.pending) | .blocked_by'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek booking documents 200003',
+        'trek booking documents 200003 --service 400003',
+        'trek booking documents 200003 -o json | jq -r \'.[] | select(.type == "INVOICE" and .audience == "CUSTOMER") | .id\'',
+        "trek booking documents 200003 -o json | jq '.[] | select(.pending) | .blocked_by'",
+      ]),
+    )
     .action(async (id: string, flags: { service?: string }) => {
       await runF({ ...(await resourceOptions(f)), id, service: flags.service });
     });
@@ -94,18 +97,23 @@ export async function bookingDocumentsRun(opts: BookingDocumentsOptions): Promis
   const chosen = opts.service === undefined ? summaries : summaries.filter((s) => displayValue(s.id) === opts.service);
   if (opts.service !== undefined && chosen.length === 0) {
     const on = summaries.map((s) => displayValue(s.id)).join(', ');
-    throw new UsageError(`service ${sanitize(opts.service)} is not on booking ${sanitize(opts.id)}`, on ? `Its services: ${sanitize(on)} (trek booking services ${sanitize(opts.id)})` : `Booking ${sanitize(opts.id)} has no services.`, { field: '--service' });
+    throw new UsageError(
+      `service ${sanitize(opts.service)} is not on booking ${sanitize(opts.id)}`,
+      on ? `Its services: ${sanitize(on)} (trek booking services ${sanitize(opts.id)})` : `Booking ${sanitize(opts.id)} has no services.`,
+      { field: '--service' },
+    );
   }
-  const full = await Promise.all(
-    chosen.filter((s) => VOUCHER_SERVICE_TYPES.has(s.type) && VOUCHER_STATUSES.has(s.status)).map((s) => fetchReferenced<BookedService>(client, s.type, s)),
-  );
+  const full = await Promise.all(chosen.filter((s) => VOUCHER_SERVICE_TYPES.has(s.type) && VOUCHER_STATUSES.has(s.status)).map((s) => fetchReferenced<BookedService>(client, s.type, s)));
   // One service's documents are its own `documents` member (spec §2.4); the booking's are its collection.
   const documents = opts.service === undefined ? (listed ?? []) : documentsOfService(full[0], listed ?? [], opts.service);
   const pending = full.filter((service) => !hasVoucher(service, documents)).map((service) => pendingVoucher(opts.id, service, checkins ?? []));
   const lines: DocumentLine[] = [...documents, ...pending];
 
   opts.history.remember('booking', [{ id: opts.id }]);
-  opts.history.remember('document', documents.map((d) => ({ id: displayValue(d.id), label: [d.type, d.audience].map(displayValue).filter(Boolean).join(' · ') })));
+  opts.history.remember(
+    'document',
+    documents.map((d) => ({ id: displayValue(d.id), label: [d.type, d.audience].map(displayValue).filter(Boolean).join(' · ') })),
+  );
   const table = opts.output.format === 'table' && !opts.output.fields;
   const empty = opts.service === undefined ? `Booking ${sanitize(opts.id)} has no documents yet.` : `Service ${sanitize(opts.service)} has no documents yet.`;
   await renderList(opts.io, lines, opts.output, { columns: DOCUMENT_COLUMNS, empty });
@@ -224,7 +232,7 @@ function writeWhatClears(opts: BookingDocumentsOptions, pending: PendingVoucher[
   const theme = makeTheme(opts.output.color);
   const width = opts.io.columns;
   const blocks = blocked.map((voucher) => {
-    const service = voucher.services[0]!;
+    const service = voucher.services[0];
     const name = summaries.find((s) => displayValue(s.id) === displayValue(service.id))?.name;
     const head = sanitize(`The voucher of service ${displayValue(service.id)}${name ? ` (${displayValue(name)})` : ''} waits for:`);
     const lines = voucher.blocked_by.flatMap((b) => {

@@ -22,13 +22,11 @@ export interface BookingGetOptions extends ResourceOptions {
 export function newBookingGetCmd(f: Factory, runF: (opts: BookingGetOptions) => Promise<void> = bookingGetRun): Command {
   return new Command('get')
     .summary('show a booking with its money, dates and services')
-    .description('Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services, its travellers, its payments and refunds, and the travel credits it was given (if any).')
+    .description(
+      'Show a booking: money (paid, owing, pending, commission), dates, agent and agency, linked bookings and, in table view, its services, its travellers, its payments and refunds, and the travel credits it was given (if any).',
+    )
     .addArgument(idArgument('<id>', 'booking id'))
-    .addHelpText('after', examples([
-      'trek booking get 200001',
-      'trek booking get 200001 -o json | jq .amount_owing',
-      'trek booking get 200001 --fields amount_paid,amount_owing,balance_due_date',
-    ]))
+    .addHelpText('after', examples(['trek booking get 200001', 'trek booking get 200001 -o json | jq .amount_owing', 'trek booking get 200001 --fields amount_paid,amount_owing,balance_due_date']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });

@@ -13,14 +13,11 @@ export function newBookingLinkedCmd(f: Factory, runF: (opts: BookingListOptions)
   return new Command('linked')
     .summary('the bookings linked to a booking, with their travel dates')
     .description(
-      "List the bookings linked to a booking (its `linked_bookings`), each with its first and last day of travel. " +
-        'Which bookings are linked is the API\'s rule; the sandbox links two bookings of an agency that share a traveller.',
+      'List the bookings linked to a booking (its `linked_bookings`), each with its first and last day of travel. ' +
+        "Which bookings are linked is the API's rule; the sandbox links two bookings of an agency that share a traveller.",
     )
     .addArgument(idArgument('<id>', 'booking id'))
-    .addHelpText('after', examples([
-      'trek booking linked 200003',
-      "trek booking linked 200003 -o json | jq -r '.[].id'",
-    ]))
+    .addHelpText('after', examples(['trek booking linked 200003', "trek booking linked 200003 -o json | jq -r '.[].id'"]))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });

@@ -49,12 +49,15 @@ export function newBookingListCmd(f: Factory, runF: (opts: BookingListOptions) =
     );
   return addListOptions(command, BOOKING_LIST)
     .addOption(idOption('--agency <id>', 'agency whose bookings to list (default: yours)'))
-    .addHelpText('after', examples([
-      'trek booking list',
-      'trek booking list --where external_id=CRM-2077',
-      "trek booking list --where 'balance_due_date__lte=+30d' --order-by balance_due_date",
-      "trek booking list --all -o ndjson | jq -r 'select(.amount_owing != \"0.00\") | .id'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek booking list',
+        'trek booking list --where external_id=CRM-2077',
+        "trek booking list --where 'balance_due_date__lte=+30d' --order-by balance_due_date",
+        'trek booking list --all -o ndjson | jq -r \'select(.amount_owing != "0.00") | .id\'',
+      ]),
+    )
     .action(async (flags: ListFlags & { agency?: string }) => {
       const request = await readListFlags(f, flags, BOOKING_LIST);
       await runF({ ...(await resourceOptions(f)), request, agency: flags.agency, profileAgency: async () => (await f.profile()).agency });
@@ -87,7 +90,7 @@ function travellerColumns(who: ReadonlyMap<string, BookingWho>, output: OutputSp
   // Narrower than WIDE_BOOKING_LIST, the reference, creation and closing dates make room for the names.
   const narrow = !output.wide && output.width < WIDE_BOOKING_LIST;
   return [
-    id!,
+    id,
     // Names wrap rather than being cut: a cut name is not the traveller any more.
     { field: 'lead_traveller', header: 'TRAVELLER', maxWidth: 24, wrap: true, format: (_value, record) => of(record)?.lead ?? '' },
     { field: 'tour', header: 'TOUR', maxWidth: 28, wrap: true, format: (_value, record) => of(record)?.tour ?? '' },

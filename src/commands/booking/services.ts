@@ -16,11 +16,14 @@ export function newBookingServicesCmd(f: Factory, runF: (opts: BookingListOption
     .summary('list the services of a booking with their status and transitions')
     .description('List the services of a booking (departure, activity and flex plan services) with their status and the statuses each can move to now.')
     .addArgument(idArgument('<id>', 'booking id'))
-    .addHelpText('after', examples([
-      'trek booking services 200001',
-      "trek booking services 200001 -o json | jq -r '.[] | select(.status == \"Option\") | .id'",
-      'trek booking services 200001 --fields id,status,status_transitions -o csv',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek booking services 200001',
+        'trek booking services 200001 -o json | jq -r \'.[] | select(.status == "Option") | .id\'',
+        'trek booking services 200001 --fields id,status,status_transitions -o csv',
+      ]),
+    )
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });
@@ -30,6 +33,9 @@ export async function bookingServicesRun(opts: BookingListOptions): Promise<void
   const client = await opts.api();
   const { records, seen } = keepWhileStreaming(listBookingServices(client, opts.id));
   await renderList(opts.io, records, opts.output, { columns: SERVICE_SUMMARY_COLUMNS, empty: `Booking ${sanitize(opts.id)} has no services.` });
-  opts.history.remember('service', seen.map((service) => ({ id: service.id, label: service.name })));
+  opts.history.remember(
+    'service',
+    seen.map((service) => ({ id: service.id, label: service.name })),
+  );
   opts.history.remember('booking', [{ id: opts.id }]);
 }

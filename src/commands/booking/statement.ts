@@ -33,12 +33,15 @@ export function newBookingStatementCmd(f: Factory, runF: (opts: BookingStatement
         'every payment link, and the ledger entries with their kind.',
     )
     .addArgument(idArgument('<id>', 'booking id'))
-    .addHelpText('after', examples([
-      'trek booking statement 200003',
-      'trek booking statement 200003 -o json | jq -r .amount_owing',
-      "trek booking statement 200003 -o json | jq -r '.payment_links[] | select(.status == \"OPEN\") | .url'",
-      "trek booking statement 200003 -o json | jq '.ledger[] | select(.kind == \"refund\")'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek booking statement 200003',
+        'trek booking statement 200003 -o json | jq -r .amount_owing',
+        'trek booking statement 200003 -o json | jq -r \'.payment_links[] | select(.status == "OPEN") | .url\'',
+        'trek booking statement 200003 -o json | jq \'.ledger[] | select(.kind == "refund")\'',
+      ]),
+    )
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });
@@ -253,7 +256,12 @@ function ledgerColumns(currency: string): Column[] {
     { field: 'kind', header: 'KIND', format: (kind) => KIND_LABELS[kind as LedgerKind] ?? displayValue(kind) },
     { field: 'id', header: 'ID' },
     // Money back is shown negative, so payments and refunds add up to PAID; an invoice shows its total.
-    { field: 'amount', header: 'AMOUNT', format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency), money: true },
+    {
+      field: 'amount',
+      header: 'AMOUNT',
+      format: (amount, record) => formatMoney((record as LedgerEntry).kind === 'refund' && typeof amount === 'string' ? `-${amount}` : amount, currency),
+      money: true,
+    },
     { field: 'status', header: 'STATUS' },
     { field: 'note', header: 'NOTE', wrap: true },
   ];

@@ -16,10 +16,7 @@ export interface CacheClearOptions {
 export function newCacheClearCmd(f: Factory, runF: (opts: CacheClearOptions) => Promise<void> = cacheClearRun): Command {
   return new Command('clear')
     .summary('empty the local cache')
-    .description(
-      "Remove the current profile's cached catalogue reads (every API key's) and its hit counts; the next reads ask the API. " +
-        'Nothing else is touched: profiles, keys and history stay.',
-    )
+    .description("Remove the current profile's cached catalogue reads (every API key's) and its hit counts; the next reads ask the API. " + 'Nothing else is touched: profiles, keys and history stay.')
     .option('--all-profiles', "empty every profile's cache")
     .addHelpText('after', examples(['trek cache clear', 'trek --profile prod cache clear', 'trek cache clear --all-profiles']))
     .action(async (flags: { allProfiles?: boolean }) => {

@@ -45,7 +45,9 @@ export function readinessFixes(booking: string, customerId: string, items: reado
       update.push('GENDER');
       overrides.push(overrideWords(booking, customerId, 'PERSONAL_DETAILS', 'NOT_APPLICABLE'));
     } else if (item === 'PASSPORT_EXPIRY' && expiry !== undefined) {
-      reasons.push(`passport expires ${displayValue(expiry)}${tripEnd ? `, before the trip ends ${displayValue(tripEnd)}` : ', before the trip'}: give the renewed passport, or waive it while it is being renewed`);
+      reasons.push(
+        `passport expires ${displayValue(expiry)}${tripEnd ? `, before the trip ends ${displayValue(tripEnd)}` : ', before the trip'}: give the renewed passport, or waive it while it is being renewed`,
+      );
       update.push('PASSPORT_NUMBER', 'PASSPORT_EXPIRY');
       overrides.push(overrideWords(booking, customerId, 'PASSPORT_INFORMATION', 'PASSPORT_RENEWAL'));
     } else if (item === 'MIDDLE_NAME') {

@@ -19,11 +19,14 @@ export function newCheckinGetCmd(f: Factory, runF: (opts: CheckinGetOptions) => 
         "and the path of the customer's readiness page on the operator's website (/goodtogo/<id>).",
     )
     .addArgument(idArgument('<id>', 'checkin id', '(an opaque hash; `trek checkin list --booking B` shows them)'))
-    .addHelpText('after', examples([
-      'trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d',
-      "trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d -o json | jq -r '.requirements[] | select(.INCOMPLETE | length > 0) | .code'",
-      'trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d --fields status,expires',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d',
+        "trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d -o json | jq -r '.requirements[] | select(.INCOMPLETE | length > 0) | .code'",
+        'trek checkin get 3f9a0c2e7b1d4e5f6a7b8c9d --fields status,expires',
+      ]),
+    )
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });
@@ -42,5 +45,8 @@ export async function checkinGetRun(opts: CheckinGetOptions): Promise<void> {
 
 /** Checkin ids for completion, labelled with the customer's name. */
 export function rememberCheckins(opts: Pick<ResourceOptions, 'history'>, checkins: Checkin[]): void {
-  opts.history.remember('checkin', checkins.map((c) => ({ id: c.id, label: customerLabel(c.customer) })));
+  opts.history.remember(
+    'checkin',
+    checkins.map((c) => ({ id: c.id, label: customerLabel(c.customer) })),
+  );
 }

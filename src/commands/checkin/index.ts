@@ -4,7 +4,5 @@ import { newCheckinGetCmd } from './get.js';
 import { newCheckinListCmd } from './list.js';
 
 export function newCheckinCmd(f: Factory): Command {
-  return new Command('checkin')
-    .addCommand(newCheckinGetCmd(f))
-    .addCommand(newCheckinListCmd(f));
+  return new Command('checkin').addCommand(newCheckinGetCmd(f)).addCommand(newCheckinListCmd(f));
 }

@@ -28,18 +28,21 @@ export function newCheckinListCmd(f: Factory, runF: (opts: CheckinListOptions) =
   return new Command('list')
     .summary('one row per customer of a booking: status and each requirement')
     .description(
-      "List the checkins of a booking: one row per customer with the status and, per requirement, COMPLETE or the items still " +
+      'List the checkins of a booking: one row per customer with the status and, per requirement, COMPLETE or the items still ' +
         'INCOMPLETE; requirements waived by an override show the reason. Each row has the path of the readiness page. ' +
         '--incomplete keeps only customers not yet ready and, for each, the requirements that still block travel (in every format).',
     )
     .addOption(idOption('--booking <id>', 'booking whose customers to show'))
     .option('--incomplete', 'only what still blocks travel')
-    .addHelpText('after', examples([
-      'trek checkin list --booking 200003',
-      'trek checkin list --booking 200003 --incomplete',
-      "trek checkin list --booking 200003 --incomplete -o json | jq -r '.[].customer.id'",
-      'trek checkin list --booking 200003 -o csv > readiness.csv',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek checkin list --booking 200003',
+        'trek checkin list --booking 200003 --incomplete',
+        "trek checkin list --booking 200003 --incomplete -o json | jq -r '.[].customer.id'",
+        'trek checkin list --booking 200003 -o csv > readiness.csv',
+      ]),
+    )
     .action(async (flags: { booking?: string; incomplete?: boolean }) => {
       await runF({ ...(await resourceOptions(f)), booking: flags.booking, incomplete: Boolean(flags.incomplete) });
     });
@@ -67,9 +70,8 @@ export async function checkinListRun(opts: CheckinListOptions): Promise<void> {
     }
     columns = checkinMatrixColumns(checkins, waived);
   }
-  const empty = opts.incomplete && all.length > 0
-    ? `Every customer on booking ${sanitize(booking)} is ready for travel.`
-    : `Booking ${sanitize(booking)} has no checkins: no customer is on its services yet.`;
+  const empty =
+    opts.incomplete && all.length > 0 ? `Every customer on booking ${sanitize(booking)} is ready for travel.` : `Booking ${sanitize(booking)} has no checkins: no customer is on its services yet.`;
   await renderList(opts.io, checkins, opts.output, { columns, empty });
   if (opts.output.format === 'table' && !opts.output.fields && checkins.length > 0) await printReadinessAndFixes(opts, booking, checkins);
 }

@@ -6,9 +6,5 @@ import { newConfigSetCmd } from './set.js';
 import { newConfigUnsetCmd } from './unset.js';
 
 export function newConfigCmd(f: Factory): Command {
-  return new Command('config')
-    .addCommand(newConfigGetCmd(f))
-    .addCommand(newConfigSetCmd(f))
-    .addCommand(newConfigUnsetCmd(f))
-    .addCommand(newConfigListCmd(f));
+  return new Command('config').addCommand(newConfigGetCmd(f)).addCommand(newConfigSetCmd(f)).addCommand(newConfigUnsetCmd(f)).addCommand(newConfigListCmd(f));
 }

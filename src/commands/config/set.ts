@@ -21,7 +21,11 @@ export function newConfigSetCmd(f: Factory, runF: (opts: ConfigSetOptions) => Pr
   const command = new Command('set');
   // The names as one column as wide as the longest, each description wrapped under itself; at most 80 columns,
   // which commander's own wrapping of the description (at the terminal's width, 80 in a pipe) leaves as it is.
-  const settings = itemList(command, Math.min(f.io.columns, 80), SETTING_KEYS.map((key) => [key, SETTINGS[key].description]));
+  const settings = itemList(
+    command,
+    Math.min(f.io.columns, 80),
+    SETTING_KEYS.map((key) => [key, SETTINGS[key].description]),
+  );
   return command
     .summary('change one setting')
     .description(`Set a setting, used when no flag says otherwise:\n${settings}`)

@@ -33,18 +33,21 @@ export function newCreditListCmd(f: Factory, runF: (opts: CreditListOptions) => 
         'expire first: amount, amount left, issue date, and the ends of the booking window (book by; 12 months from issue for ' +
         "the operator's own flex tiers) and of the travel window (travel by; 24 months). A credit expires when its booking window " +
         `ends. On a terminal the windows ending within 30 days stand out, and those ended are dimmed; days are counted on the API's clock.\n\n` +
-        '--booking lists one booking\'s credits. --expiring 30d keeps the credits with something left whose booking window ends ' +
+        "--booking lists one booking's credits. --expiring 30d keeps the credits with something left whose booking window ends " +
         'within 30 days (units: d, w).',
     )
     .addOption(idOption('--booking <id>', 'only the credits of this booking'))
     .addOption(idOption('--agency <id>', 'agency whose credits to list (default: yours)').conflicts('booking'))
     .option('--expiring <days>', 'only credits whose booking window ends within this time, e.g. 30d or 2w')
-    .addHelpText('after', examples([
-      'trek credit list',
-      'trek credit list --expiring 30d',
-      'trek credit list --booking 200003',
-      "trek credit list -o json | jq -r '.[] | [.id, .booking.id, .remaining_amount, .booking_window.end_date] | @tsv'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek credit list',
+        'trek credit list --expiring 30d',
+        'trek credit list --booking 200003',
+        "trek credit list -o json | jq -r '.[] | [.id, .booking.id, .remaining_amount, .booking_window.end_date] | @tsv'",
+      ]),
+    )
     .action(async (flags: { booking?: string; agency?: string; expiring?: string }) => {
       const expiringDays = flags.expiring === undefined ? undefined : parseDays(flags.expiring, '--expiring');
       await runF({
@@ -61,7 +64,7 @@ export function newCreditListCmd(f: Factory, runF: (opts: CreditListOptions) => 
 /** `30d`, `2w` or `30` (days) → days, from 1 day to 10 years. */
 export function parseDays(value: string, flag: string): number {
   const match = /^(\d{1,5})([dw]?)$/i.exec(value.trim());
-  const days = match ? Number(match[1]) * (match[2]!.toLowerCase() === 'w' ? 7 : 1) : Number.NaN;
+  const days = match ? Number(match[1]) * (match[2].toLowerCase() === 'w' ? 7 : 1) : Number.NaN;
   if (!(days >= 1 && days <= 3650)) throw new UsageError(`${flag} must be a number of days such as 30d or 2w (1 day to 10 years), got "${value}"`, undefined, { field: flag });
   return days;
 }
@@ -95,7 +98,10 @@ export async function creditListRun(opts: CreditListOptions): Promise<void> {
       return days !== undefined && days >= 0 && days <= within && hasSomethingLeft(credit);
     })
     .sort((a, b) => displayValue(expiryOf(a) ?? '9999').localeCompare(displayValue(expiryOf(b) ?? '9999')));
-  opts.history.remember('credit', shown.map((c) => ({ id: displayValue(c.id), label: creditLabel(c) })));
+  opts.history.remember(
+    'credit',
+    shown.map((c) => ({ id: displayValue(c.id), label: creditLabel(c) })),
+  );
   if (opts.booking !== undefined) opts.history.remember('booking', [{ id: opts.booking }]);
   const whose = opts.booking !== undefined ? `Booking ${sanitize(opts.booking)} has` : 'The agency has';
   const empty = within === undefined ? `${whose} no travel credits.` : `${whose} no travel credits whose booking window ends within ${within} days (by the API's clock, today is ${today}).`;

@@ -46,5 +46,8 @@ export async function customerBookingsRun(opts: CustomerIdOptions): Promise<void
   const { records, seen } = keepWhileStreaming(read);
   await renderList(opts.io, records, opts.output, { columns: CUSTOMER_BOOKING_COLUMNS, empty: `Customer ${sanitize(opts.id)} has no bookings.` });
   // The ids only: a label naming the traveller and tour, remembered before, is kept.
-  opts.history.remember('booking', seen.map((booking) => ({ id: booking.id })));
+  opts.history.remember(
+    'booking',
+    seen.map((booking) => ({ id: booking.id })),
+  );
 }

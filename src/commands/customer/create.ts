@@ -28,11 +28,14 @@ export function newCustomerCreateCmd(f: Factory, runF: (opts: CustomerCreateOpti
     );
   return addCustomerFlags(command, true)
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek customer create --first-name Ada --last-name Lovelace --title Ms',
-      'trek customer create --first-name Alan --last-name Turing --title Mr --date-of-birth 1912-06-23 --nationality British \\\n    --passport-number 123456789 --email alan@example.com --phone MOBILE:+44-20-7946-0000',
-      'C=$(trek customer create --first-name Ada --last-name Lovelace --title Ms -o json | jq -r .id)',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek customer create --first-name Ada --last-name Lovelace --title Ms',
+        'trek customer create --first-name Alan --last-name Turing --title Mr --date-of-birth 1912-06-23 --nationality British \\\n    --passport-number 123456789 --email alan@example.com --phone MOBILE:+44-20-7946-0000',
+        'C=$(trek customer create --first-name Ada --last-name Lovelace --title Ms -o json | jq -r .id)',
+      ]),
+    )
     .action(async (flags: CustomerFlags & { dryRun?: boolean }) => {
       const { name = {}, ...rest } = parseCustomerFlags(flags, await customerToday(f, flags));
       const { legal_first_name: firstName, legal_last_name: lastName, title, ...otherNames } = name;
@@ -47,10 +50,20 @@ export async function customerCreateRun(opts: CustomerCreateOptions): Promise<vo
     prompter.input(`Legal ${which} (as on the passport)`, { validate: (value) => value.trim() !== '' || `enter the ${which}; it is required` }).then((value) => value.trim());
   const firstName = await requireValue(opts.firstName, '--first-name', opts.io, askName('first name'), opts.prompter);
   const lastName = await requireValue(opts.lastName, '--last-name', opts.io, askName('last name'), opts.prompter);
-  const title = await requireValue(opts.title, '--title', opts.io, (prompter) => prompter.select('Title', TITLES.map((t) => ({ name: t, value: t }))), opts.prompter);
+  const title = await requireValue(
+    opts.title,
+    '--title',
+    opts.io,
+    (prompter) =>
+      prompter.select(
+        'Title',
+        TITLES.map((t) => ({ name: t, value: t })),
+      ),
+    opts.prompter,
+  );
 
   const { name: otherNames, ...rest } = opts.fields;
-  const body: CustomerCreate = { ...rest, name: { legal_first_name: firstName, ...otherNames, legal_last_name: lastName, title } } as CustomerCreate;
+  const body: CustomerCreate = { ...rest, name: { legal_first_name: firstName, ...otherNames, legal_last_name: lastName, title } };
   if (opts.dryRun) return describeRequest(opts, createCustomerRequest(body));
 
   const customer = await createCustomer(await opts.api(), body);

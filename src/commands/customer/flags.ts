@@ -57,7 +57,11 @@ export interface CustomerFlags {
 
 /** The flag (and what it takes) that completes each checkin item (spec §2.7's item codes and the sandbox's). */
 export const FLAGS_FOR_ITEM: Readonly<Record<string, ReadonlyArray<readonly [flag: string, value: string]>>> = {
-  NAME: [['--first-name', 'NAME'], ['--last-name', 'NAME'], ['--title', TITLES.join('|')]],
+  NAME: [
+    ['--first-name', 'NAME'],
+    ['--last-name', 'NAME'],
+    ['--title', TITLES.join('|')],
+  ],
   MIDDLE_NAME: [['--middle-name', 'NAME']],
   NATIONALITY: [['--nationality', 'NATIONALITY']],
   DATE_OF_BIRTH: [['--date-of-birth', 'YYYY-MM-DD']],
@@ -136,7 +140,11 @@ function parseDegrees(value: string | undefined, flag: string, limit: number): s
  * that expires +10y), else this machine's.
  */
 export async function customerToday(f: Factory, flags: CustomerFlags): Promise<string> {
-  const dates = [['--date-of-birth', flags.dateOfBirth], ['--passport-issue-date', flags.passportIssueDate], ['--passport-expiry-date', flags.passportExpiryDate]] as const;
+  const dates = [
+    ['--date-of-birth', flags.dateOfBirth],
+    ['--passport-issue-date', flags.passportIssueDate],
+    ['--passport-expiry-date', flags.passportExpiryDate],
+  ] as const;
   return (await todayFor(f, dates)) ?? f.now().toISOString().slice(0, 10);
 }
 

@@ -35,11 +35,7 @@ export function newCustomerListCmd(f: Factory, runF: (opts: CustomerListOptions)
     .addOption(idOption('--booking <id>', 'list the travellers of this booking; repeatable', { repeatable: true }))
     .option('--recent <n>', `how many of the agency's newest bookings to read (default ${DEFAULT_RECENT_BOOKINGS})`)
     .addOption(idOption('--agency <id>', 'agency whose bookings to read (default: yours)'))
-    .addHelpText('after', examples([
-      'trek customer list',
-      'trek customer list --booking 200009',
-      "trek customer list --recent 100 -o json | jq -r '.[] | select(.passport.number == null) | .id'",
-    ]))
+    .addHelpText('after', examples(['trek customer list', 'trek customer list --booking 200009', "trek customer list --recent 100 -o json | jq -r '.[] | select(.passport.number == null) | .id'"]))
     .action(async (flags: { booking?: string[]; recent?: string; agency?: string }) => {
       const recent = flags.recent === undefined ? DEFAULT_RECENT_BOOKINGS : parseInteger(flags.recent, '--recent', { min: 1, max: 1000 });
       await runF({ ...(await resourceOptions(f)), bookings: flags.booking ?? [], recent, agency: flags.agency, profileAgency: async () => (await f.profile()).agency });
@@ -49,7 +45,10 @@ export function newCustomerListCmd(f: Factory, runF: (opts: CustomerListOptions)
 /** Ids of the agency's newest bookings. */
 async function recentBookingIds(client: ApiClient, agency: string, count: number): Promise<string[]> {
   const ids: string[] = [];
-  const query: Array<[string, string]> = [['order_by__desc', 'date_created'], ['max_per_page', String(Math.min(100, Math.max(10, count)))]];
+  const query: Array<[string, string]> = [
+    ['order_by__desc', 'date_created'],
+    ['max_per_page', String(Math.min(100, Math.max(10, count)))],
+  ];
   for await (const booking of records<{ id: string }>(client, agencyBookingsPath(agency), query, { limit: count })) ids.push(String(booking.id));
   return ids;
 }
@@ -100,5 +99,8 @@ export async function customerListRun(opts: CustomerListOptions): Promise<void> 
   const { records: listed, seen } = keepWhileStreaming(once());
   const where = opts.bookings.length > 0 ? `booking${opts.bookings.length === 1 ? '' : 's'} ${opts.bookings.map((b) => sanitize(b)).join(', ')}` : 'these bookings';
   await renderList(opts.io, listed, opts.output, { columns, empty: `No customers travel on ${where}.` });
-  opts.history.remember('customer', seen.map((customer) => ({ id: customer.id, label: displayName(customer.name) })));
+  opts.history.remember(
+    'customer',
+    seen.map((customer) => ({ id: customer.id, label: displayName(customer.name) })),
+  );
 }

@@ -27,19 +27,22 @@ export function newCustomerUpdateCmd(f: Factory, runF: (opts: CustomerUpdateOpti
     .description(
       "Change a customer's details: any field of the customer (spec §2.3) has a flag. Values are checked before anything is sent " +
         '(dates are real dates, a birth date is not in the future, a passport expires after it was issued); then only the ' +
-        'members that differ from the customer as it is now are sent (PATCH), and the customer is printed; the customer\'s ' +
+        "members that differ from the customer as it is now are sent (PATCH), and the customer is printed; the customer's " +
         'readiness on each booking they travel on, before and after, goes to stderr.\n\n' +
         '--phone and --emergency-phone replace the whole list. `trek checkin list` ends with the update that completes what a ' +
-        "checkin is missing.",
+        'checkin is missing.',
     )
     .addArgument(idArgument('<id>', 'customer id'));
   return addCustomerFlags(command, false)
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek customer update 300001 --middle-name Augusta --nationality British --passport-number 502135446 --passport-expiry-date +5y',
-      "trek customer update 300001 --emergency-first-name Charles --emergency-last-name Babbage --emergency-phone 'MOBILE:+44 20 7946 0011'",
-      'trek customer update 300001 --meal-preference vegetarian -o json | jq .meal_preference',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek customer update 300001 --middle-name Augusta --nationality British --passport-number 502135446 --passport-expiry-date +5y',
+        "trek customer update 300001 --emergency-first-name Charles --emergency-last-name Babbage --emergency-phone 'MOBILE:+44 20 7946 0011'",
+        'trek customer update 300001 --meal-preference vegetarian -o json | jq .meal_preference',
+      ]),
+    )
     .action(async (id: string, flags: CustomerFlags & { dryRun?: boolean }) => {
       const fields = parseCustomerFlags(flags, await customerToday(f, flags));
       if (Object.keys(fields).length === 0) throw new UsageError('nothing to change: give at least one field flag', 'See: trek customer update --help');

@@ -25,12 +25,15 @@ export function newDepartureGetCmd(f: Factory, runF: (opts: DepartureGetOptions)
     )
     .addArgument(idArgument('<id>', 'departure id'))
     .option('--currency <code>', CURRENCY_HELP)
-    .addHelpText('after', examples([
-      'trek departure get 100001',
-      'trek departure get 100001 --fields name,start_date,availability.status,availability.spaces_remaining',
-      'trek departure get 100001 --currency GBP',
-      "trek departure get 100001 -o json | jq -r '.lowest_pp2a_prices[] | select(.currency == \"CAD\") | .amount'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek departure get 100001',
+        'trek departure get 100001 --fields name,start_date,availability.status,availability.spaces_remaining',
+        'trek departure get 100001 --currency GBP',
+        'trek departure get 100001 -o json | jq -r \'.lowest_pp2a_prices[] | select(.currency == "CAD") | .amount\'',
+      ]),
+    )
     .action(async (id: string, flags: { currency?: string }) => {
       const currency = await chosenCurrency(f, flags.currency);
       await runF({ ...(await resourceOptions(f)), id, ...(currency === undefined ? {} : { currency }) });

@@ -41,26 +41,24 @@ function airports(_value: unknown, record: unknown): string {
 /** Itinerary references as "700001 (variation 7000011)". */
 export function itineraryRefs(value: unknown): string {
   if (!Array.isArray(value)) return '';
-  return value
-    .map((i: { id?: unknown; variation_id?: unknown }) => (i?.variation_id ? `${displayValue(i.id)} (variation ${displayValue(i.variation_id)})` : displayValue(i?.id)))
-    .join(', ');
+  return value.map((i: { id?: unknown; variation_id?: unknown }) => (i?.variation_id ? `${displayValue(i.id)} (variation ${displayValue(i.variation_id)})` : displayValue(i?.id))).join(', ');
 }
 
 /** The rows of `departure get`, prices in `currency` (else the first the departure lists). */
 export function departureRows(currency: string | undefined): Column[] {
   return [
-  { field: 'id', header: 'ID' },
-  { field: 'name', header: 'NAME' },
-  { field: 'tour_dossier', header: 'DOSSIER', format: reference },
-  { field: 'product_line', header: 'PRODUCT LINE' },
-  { field: 'start_date', header: 'DATES', format: (_v, r) => dateRange((r as { start_date?: unknown }).start_date, (r as { finish_date?: unknown }).finish_date) },
-  { field: 'availability', header: 'AVAILABILITY', format: availability, style: (text, _value, theme) => theme.status(text.split(',')[0]!) + text.slice(text.split(',')[0]!.length) },
-  { field: 'nearest_start_airport', header: 'AIRPORTS', format: airports },
-  { field: 'lowest_pp2a_prices', header: 'FROM', format: (_v, r) => lowest(r as PricedDeparture, currency) },
-  { field: 'flags', header: 'FLAGS', format: commaJoined },
-  { field: 'flex_plans', header: 'FLEX PLANS', format: referenceList },
-  { field: 'cancellation_terms', header: 'CANCELLATION', format: reference },
-  { field: 'structured_itineraries', header: 'ITINERARY', format: itineraryRefs },
+    { field: 'id', header: 'ID' },
+    { field: 'name', header: 'NAME' },
+    { field: 'tour_dossier', header: 'DOSSIER', format: reference },
+    { field: 'product_line', header: 'PRODUCT LINE' },
+    { field: 'start_date', header: 'DATES', format: (_v, r) => dateRange((r as { start_date?: unknown }).start_date, (r as { finish_date?: unknown }).finish_date) },
+    { field: 'availability', header: 'AVAILABILITY', format: availability, style: (text, _value, theme) => theme.status(text.split(',')[0]) + text.slice(text.split(',')[0].length) },
+    { field: 'nearest_start_airport', header: 'AIRPORTS', format: airports },
+    { field: 'lowest_pp2a_prices', header: 'FROM', format: (_v, r) => lowest(r as PricedDeparture, currency) },
+    { field: 'flags', header: 'FLAGS', format: commaJoined },
+    { field: 'flex_plans', header: 'FLEX PLANS', format: referenceList },
+    { field: 'cancellation_terms', header: 'CANCELLATION', format: reference },
+    { field: 'structured_itineraries', header: 'ITINERARY', format: itineraryRefs },
   ];
 }
 

@@ -29,7 +29,7 @@ export function newDocumentGetCmd(f: Factory, runF: (opts: DocumentGetOptions) =
     .summary("show a document's details, or save its content (the PDF) with --save")
     .description(
       'Show a document (an invoice, voucher or ATOL certificate): its type, audience, booking, services and media type. ' +
-        'With --save FILE its content is fetched and written to FILE: only when the answer is of the document\'s media type ' +
+        "With --save FILE its content is fetched and written to FILE: only when the answer is of the document's media type " +
         '(a PDF must start as one) and within the body limit (TREK_MAX_BODY, 64 MiB by default), written whole or not at all ' +
         '(a temp file renamed into place), readable by you alone (mode 0600). An existing FILE is never replaced without ' +
         '--force; the folder must exist. --save - writes the content to stdout, for a pipe: to a terminal only with --force.',
@@ -37,13 +37,16 @@ export function newDocumentGetCmd(f: Factory, runF: (opts: DocumentGetOptions) =
     .addArgument(idArgument('<id>', 'document id'))
     .addOption(new Option('--save <file>', "write the document's content to FILE (- for stdout)"))
     .option('--force', 'replace FILE if it exists; with --save -, write to a terminal too')
-    .addHelpText('after', examples([
-      'trek document get 630001',
-      'trek document get 630001 --save invoice.pdf',
-      'trek document get 630001 --save invoice.pdf --force          # replace the file saved before',
-      'trek document get 630001 --save - | lpr                      # print it',
-      "trek booking documents 200003 -o json | jq -r '.[] | select(.type == \"VOUCHER\") | .id' | while read -r id; do trek document get \"$id\" --save \"voucher-$id.pdf\"; done",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek document get 630001',
+        'trek document get 630001 --save invoice.pdf',
+        'trek document get 630001 --save invoice.pdf --force          # replace the file saved before',
+        'trek document get 630001 --save - | lpr                      # print it',
+        'trek booking documents 200003 -o json | jq -r \'.[] | select(.type == "VOUCHER") | .id\' | while read -r id; do trek document get "$id" --save "voucher-$id.pdf"; done',
+      ]),
+    )
     .action(async (id: string, flags: { save?: string; force?: boolean }) => {
       await runF({ ...(await resourceOptions(f)), id, save: flags.save, force: Boolean(flags.force) });
     });
@@ -84,7 +87,7 @@ export async function documentGetRun(opts: DocumentGetOptions): Promise<void> {
 
 /** The media type of a Content-Type header or of a `mime_type`, lower-case, without parameters. */
 function mediaType(value: string | undefined): string {
-  return (value ?? '').split(';')[0]!.trim().toLowerCase();
+  return (value ?? '').split(';')[0].trim().toLowerCase();
 }
 
 /**
@@ -96,7 +99,11 @@ function checkTarget(save: string, force: boolean, io: IOStreams): string {
   if (save === '') throw new UsageError('--save needs a file name (or - for stdout)', undefined, field);
   if (save === '-') {
     if (io.stdoutIsTTY && !force) {
-      throw new UsageError('refusing to write the document to a terminal: its content is a file (a PDF), not text', 'Send it to a file (--save FILE) or a pipe (--save - | lpr); --force writes it to the terminal anyway.', field);
+      throw new UsageError(
+        'refusing to write the document to a terminal: its content is a file (a PDF), not text',
+        'Send it to a file (--save FILE) or a pipe (--save - | lpr); --force writes it to the terminal anyway.',
+        field,
+      );
     }
     return save;
   }

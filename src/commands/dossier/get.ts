@@ -26,7 +26,9 @@ export interface DossierGetOptions extends ResourceOptions {
 /** The list flags given, by their names: they ask for departures, so they need --departures. */
 function listFlagsGiven(flags: ListFlags): string[] {
   const { where, orderBy, ...single } = flags;
-  const named = Object.entries(single).filter(([, value]) => value !== undefined && value !== false).map(([name]) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  const named = Object.entries(single)
+    .filter(([, value]) => value !== undefined && value !== false)
+    .map(([name]) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   return [...(where.length ? ['--where'] : []), ...(orderBy.length ? ['--order-by'] : []), ...named];
 }
 
@@ -48,13 +50,16 @@ export function newDossierGetCmd(f: Factory, runF: (opts: DossierGetOptions) => 
   // --fields picks the dossier's fields, or with --departures the departures' (addListOptions registered those).
   const departureFields = registeredCompleter(command, '--fields');
   const dossierFields = fieldList(DOSSIER_ROWS.map((row) => row.field));
-  registerCompleter(command, '--fields', (ctx) => ('departures' in ctx.flags ? departureFields?.(ctx) ?? [] : dossierFields(ctx)));
+  registerCompleter(command, '--fields', (ctx) => ('departures' in ctx.flags ? (departureFields?.(ctx) ?? []) : dossierFields(ctx)));
   return command
-    .addHelpText('after', examples([
-      'trek dossier get 20001',
-      'trek dossier get 20001 --departures --starting next-month',
-      "trek dossier get 20001 --departures --all -o ndjson | jq -r 'select(.availability.status == \"AVAILABLE\") | .id'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek dossier get 20001',
+        'trek dossier get 20001 --departures --starting next-month',
+        'trek dossier get 20001 --departures --all -o ndjson | jq -r \'select(.availability.status == "AVAILABLE") | .id\'',
+      ]),
+    )
     .action(async (id: string, { departures, currency: currencyFlag, ...flags }: ListFlags & { departures?: boolean; currency?: string }) => {
       const listFlags = listFlagsGiven(flags);
       if (!departures && listFlags.length > 0) throw new UsageError(`${listFlags.join(', ')} ${listFlags.length === 1 ? 'lists' : 'list'} departures: add --departures`);

@@ -17,11 +17,7 @@ export function newFlexAddonsCmd(f: Factory, runF: (opts: FlexIdOptions) => Prom
         'On a terminal the URLs are escaped: anything but printable ASCII is percent-encoded, so what is shown is where it leads.',
     )
     .addArgument(idArgument('<id>', 'flex plan service id'))
-    .addHelpText('after', examples([
-      'trek flex addons 400003',
-      "trek flex addons 400003 -o json | jq -r '.[] | [.customer.id, .order_url] | @tsv'",
-      'trek flex addons 400003 -o csv',
-    ]))
+    .addHelpText('after', examples(['trek flex addons 400003', "trek flex addons 400003 -o json | jq -r '.[] | [.customer.id, .order_url] | @tsv'", 'trek flex addons 400003 -o csv']))
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });

@@ -48,12 +48,15 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
     .addOption(idOption('--plan <id>', 'flex plan (see: trek flex plans --departure-service <id>)'))
     .option('--force', 'skip the pre-flight checks and send; the API decides (exit 5 if it refuses)')
     .option('--dry-run', `${DRY_RUN_HELP} (after the pre-flight)`)
-    .addHelpText('after', examples([
-      'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1',
-      'trek flex attach --booking "$B" --departure-service "$S" --plan "$P" -o json | jq -r .purchase_price',
-      'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1 --dry-run',
-      'trek flex attach --booking 200001   # on a terminal: pick the departure service and the plan',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1',
+        'trek flex attach --booking "$B" --departure-service "$S" --plan "$P" -o json | jq -r .purchase_price',
+        'trek flex attach --booking 200001 --departure-service 400001 --plan 100001-1 --dry-run',
+        'trek flex attach --booking 200001   # on a terminal: pick the departure service and the plan',
+      ]),
+    )
     .action(async (flags: { booking?: string; departureService?: string; plan?: string; force?: boolean; dryRun?: boolean }) => {
       await runF({
         ...(await resourceOptions(f)),
@@ -70,10 +73,20 @@ export function newFlexAttachCmd(f: Factory, runF: (opts: FlexAttachOptions) => 
 
 export async function flexAttachRun(opts: FlexAttachOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
-  requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--departure-service', opts.departureService], ['--plan', opts.plan]]);
+  requireFlagsWithoutTerminal(opts.io, [
+    ['--booking', opts.booking],
+    ['--departure-service', opts.departureService],
+    ['--plan', opts.plan],
+  ]);
 
   const booking = await requireValue(opts.booking, '--booking', opts.io, (prompter) => askBooking(prompter, opts), opts.prompter);
-  const departureService = await requireValue(opts.departureService, '--departure-service', opts.io, async (prompter) => askDepartureService(await opts.api(), prompter, booking, opts.io.columns), opts.prompter);
+  const departureService = await requireValue(
+    opts.departureService,
+    '--departure-service',
+    opts.io,
+    async (prompter) => askDepartureService(await opts.api(), prompter, booking, opts.io.columns),
+    opts.prompter,
+  );
   const plan = await requireValue(
     opts.plan,
     '--plan',

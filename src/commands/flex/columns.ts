@@ -97,11 +97,4 @@ export const ADDON_ROWS: Column[] = [
 ];
 
 /** `flex addons` in csv/tsv: the raw values, one line per addon. */
-export const ADDON_LIST_COLUMNS: Column[] = [
-  { field: 'id' },
-  { field: 'customer.id' },
-  { field: 'products' },
-  { field: 'order_url' },
-  { field: 'support_url' },
-  { field: 'terms_url' },
-];
+export const ADDON_LIST_COLUMNS: Column[] = [{ field: 'id' }, { field: 'customer.id' }, { field: 'products' }, { field: 'order_url' }, { field: 'support_url' }, { field: 'terms_url' }];

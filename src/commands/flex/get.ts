@@ -23,10 +23,7 @@ export type ExpandedFlexService = Omit<BookedService, 'cancellation_terms' | 'fl
 };
 
 export async function expandFlexService(client: ApiClient, service: BookedService): Promise<ExpandedFlexService> {
-  const [terms, addons] = await Promise.all([
-    service.cancellation_terms ? unlessNotFound(getCancellationTerms(client, service.cancellation_terms)) : undefined,
-    getFlexAddons(client, service),
-  ]);
+  const [terms, addons] = await Promise.all([service.cancellation_terms ? unlessNotFound(getCancellationTerms(client, service.cancellation_terms)) : undefined, getFlexAddons(client, service)]);
   return { ...service, cancellation_terms: terms ?? service.cancellation_terms ?? null, flex_plan_addons: addons };
 }
 
@@ -39,12 +36,15 @@ export function newFlexGetCmd(f: Factory, runF: (opts: FlexIdOptions) => Promise
         'JSON output is the service with cancellation_terms and flex_plan_addons expanded into the full resources.',
     )
     .addArgument(idArgument('<id>', 'flex plan service id'))
-    .addHelpText('after', examples([
-      'trek flex get 400003',
-      'trek flex get 400003 -o json | jq -r .status',
-      "trek flex get 400003 -o json | jq '.flex_plan_addons | length'",
-      'trek flex get 400003 --fields status,finish_date,option_expiry_date',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek flex get 400003',
+        'trek flex get 400003 -o json | jq -r .status',
+        "trek flex get 400003 -o json | jq '.flex_plan_addons | length'",
+        'trek flex get 400003 --fields status,finish_date,option_expiry_date',
+      ]),
+    )
     .action(async (id: string) => {
       await runF({ ...(await resourceOptions(f)), id });
     });
@@ -53,10 +53,7 @@ export function newFlexGetCmd(f: Factory, runF: (opts: FlexIdOptions) => Promise
 export async function flexGetRun(opts: FlexIdOptions): Promise<void> {
   const client = await opts.api();
   const service = await getFlexPlanService(client, opts.id);
-  const [expanded, booking] = await Promise.all([
-    expandFlexService(client, service),
-    service.booking ? unlessNotFound(getBooking(client, String(service.booking.id))) : undefined,
-  ]);
+  const [expanded, booking] = await Promise.all([expandFlexService(client, service), service.booking ? unlessNotFound(getBooking(client, String(service.booking.id))) : undefined]);
   opts.history.remember('flex', [{ id: service.id, label: service.name }]);
   const terms = expanded.cancellation_terms as Partial<CancellationTerms> | null;
   const currency = booking?.currency;

@@ -7,10 +7,5 @@ import { newFlexPlansCmd } from './plans.js';
 import { newFlexTermsCmd } from './terms.js';
 
 export function newFlexCmd(f: Factory): Command {
-  return new Command('flex')
-    .addCommand(newFlexPlansCmd(f))
-    .addCommand(newFlexAttachCmd(f))
-    .addCommand(newFlexGetCmd(f))
-    .addCommand(newFlexAddonsCmd(f))
-    .addCommand(newFlexTermsCmd(f));
+  return new Command('flex').addCommand(newFlexPlansCmd(f)).addCommand(newFlexAttachCmd(f)).addCommand(newFlexGetCmd(f)).addCommand(newFlexAddonsCmd(f)).addCommand(newFlexTermsCmd(f));
 }

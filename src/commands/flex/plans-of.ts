@@ -34,9 +34,7 @@ export async function departureOf(client: ApiClient, departureServiceId: string)
 }
 
 export async function askDepartureService(client: ApiClient, prompter: Prompter, bookingId: string, columns: number): Promise<string> {
-  const services = (await toArray(listBookingServices(client, bookingId))).filter(
-    (service) => service.type === 'departure_services' && service.status !== 'Expired' && service.status !== 'Cancelled',
-  );
+  const services = (await toArray(listBookingServices(client, bookingId))).filter((service) => service.type === 'departure_services' && service.status !== 'Expired' && service.status !== 'Cancelled');
   if (services.length === 0) throw new UsageError(`--departure-service is required: booking ${sanitize(bookingId)} has no departure service to attach flex to`);
   const choices = services.map((service) => ({
     name: sanitize(`${service.id}  ${displayValue(service.start_date)}  ${service.name}  (${service.status})`),

@@ -48,7 +48,6 @@ export function bookedPlanColumns(currency: string, travellers: number): Column[
   ];
 }
 
-
 export function newFlexPlansCmd(f: Factory, runF: (opts: FlexPlansOptions) => Promise<void> = flexPlansRun): Command {
   return new Command('plans')
     .summary('list the flex plans a departure offers, with their availability')
@@ -60,11 +59,14 @@ export function newFlexPlansCmd(f: Factory, runF: (opts: FlexPlansOptions) => Pr
     )
     .addOption(idOption('--departure <id>', 'departure (see: trek search departures)'))
     .addOption(idOption('--departure-service <id>', 'a departure service: the plans of the departure it books'))
-    .addHelpText('after', examples([
-      'trek flex plans --departure 100001',
-      'trek flex plans --departure-service 400001',
-      "trek flex plans --departure 100001 -o json | jq -r '.[] | select(.availability.status == \"AVAILABLE\") | .id'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek flex plans --departure 100001',
+        'trek flex plans --departure-service 400001',
+        'trek flex plans --departure 100001 -o json | jq -r \'.[] | select(.availability.status == "AVAILABLE") | .id\'',
+      ]),
+    )
     .action(async (flags: { departure?: string; departureService?: string }) => {
       if ((flags.departure === undefined) === (flags.departureService === undefined)) {
         throw new UsageError('give either --departure or --departure-service');

@@ -57,11 +57,7 @@ export function newFlexTermsCmd(f: Factory, runF: (opts: FlexTermsOptions) => Pr
     )
     .addArgument(idArgument('<departure-service>', 'departure service id'))
     .option('--date <YYYY-MM-DD>', 'cancellation date to look up, or relative: today, +30d, +2w')
-    .addHelpText('after', examples([
-      'trek flex terms 400001',
-      'trek flex terms 400001 --date +30d',
-      'trek flex terms 400001 --date today -o json | jq -r .refund_amount',
-    ]))
+    .addHelpText('after', examples(['trek flex terms 400001', 'trek flex terms 400001 --date +30d', 'trek flex terms 400001 --date today -o json | jq -r .refund_amount']))
     .action(async (departureService: string, flags: { date?: string }) => {
       const date = await readDate(f, flags.date, '--date');
       await runF({ ...(await resourceOptions(f)), departureService, ...(date === undefined ? {} : { date }) });
@@ -83,7 +79,12 @@ export async function appliedTerms(client: ApiClient, departureServiceId: string
   let ref: Reference | null | undefined = service.cancellation_terms ?? flex?.cancellation_terms;
   if (!ref && service.product?.id !== undefined) ref = (await getDeparture(client, String(service.product.id))).cancellation_terms;
   if (!ref) {
-    throw new ApiError({ kind: 'protocol', method: 'GET', url: client.resolve(service.href).href, message: `the API links no cancellation terms to departure service ${sanitize(departureServiceId)} or its departure` });
+    throw new ApiError({
+      kind: 'protocol',
+      method: 'GET',
+      url: client.resolve(service.href).href,
+      message: `the API links no cancellation terms to departure service ${sanitize(departureServiceId)} or its departure`,
+    });
   }
   const terms: CancellationTerms = await getCancellationTerms(client, ref);
   const currency = booking.currency ?? null;
@@ -114,8 +115,22 @@ function why(terms: AppliedTerms): string {
 }
 
 const HEADER_ROWS: Column[] = [
-  { field: 'departure_service', header: 'DEPARTURE SERVICE', format: (v) => { const s = v as AppliedTerms['departure_service']; return `${s.id} ${s.name} (${s.status})`; } },
-  { field: 'cancellation_terms', header: 'TERMS', format: (v) => { const t = v as AppliedTerms['cancellation_terms']; return `${t.id}${t.type ? ` (${t.type})` : ''}`; } },
+  {
+    field: 'departure_service',
+    header: 'DEPARTURE SERVICE',
+    format: (v) => {
+      const s = v as AppliedTerms['departure_service'];
+      return `${s.id} ${s.name} (${s.status})`;
+    },
+  },
+  {
+    field: 'cancellation_terms',
+    header: 'TERMS',
+    format: (v) => {
+      const t = v as AppliedTerms['cancellation_terms'];
+      return `${t.id}${t.type ? ` (${t.type})` : ''}`;
+    },
+  },
   { field: 'applies', header: 'APPLY', format: (_v, record) => why(record as AppliedTerms) },
   { field: 'currency', header: 'CURRENCY' },
 ];

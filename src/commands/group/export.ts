@@ -24,15 +24,18 @@ export function newGroupExportCmd(f: Factory, runF: (opts: GroupExportOptions) =
     .description(
       "Write the travellers of a booking as a group manifest: one row per customer, in the order of the booking's departure services, " +
         'with the columns that hold a value (the dotted customer fields `trek group import` reads). CSV unless -o ndjson; importing the ' +
-        'file creates the same travellers again (for another booking or departure). Cells a spreadsheet would run as a formula start with \' ' +
+        "file creates the same travellers again (for another booking or departure). Cells a spreadsheet would run as a formula start with ' " +
         '(which import reads back as the text it was).',
     )
     .addOption(idOption('--booking <id>', 'booking whose travellers to export'))
-    .addHelpText('after', examples([
-      'trek group export --booking 200010 > school-trip.csv',
-      'trek group export --booking 200010 -o ndjson > school-trip.ndjson',
-      'trek group export --booking 200010 --fields name.title,name.legal_first_name,name.legal_last_name,date_of_birth',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek group export --booking 200010 > school-trip.csv',
+        'trek group export --booking 200010 -o ndjson > school-trip.ndjson',
+        'trek group export --booking 200010 --fields name.title,name.legal_first_name,name.legal_last_name,date_of_birth',
+      ]),
+    )
     .action(async (flags: { booking?: string }) => {
       if (!flags.booking) throw new UsageError('--booking is required', 'See: trek group export --help', { field: '--booking' });
       // A manifest is CSV unless asked otherwise: the table a terminal would get is not one import reads.

@@ -88,12 +88,15 @@ export function newGroupImportCmd(f: Factory, runF: (opts: GroupImportOptions) =
     .option('--journal <file>', 'the journal of this import (default: <manifest>.journal)')
     .option('--concurrency <n>', `customers created at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option('--dry-run', `${DRY_RUN_HELP}: the plan, row by row, from the manifest and the journal`)
-    .addHelpText('after', examples([
-      'trek group import school-trip.csv --new-booking --currency CAD --departure 100013',
-      'trek group import school-trip.csv --booking 200010 --departure 100013 --dry-run',
-      "trek group import club.ndjson --booking 200010 --departure 100014 -o json | jq -r '.[].customer_id'",
-      'trek group export --booking 200010 > school-trip.csv',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek group import school-trip.csv --new-booking --currency CAD --departure 100013',
+        'trek group import school-trip.csv --booking 200010 --departure 100013 --dry-run',
+        "trek group import club.ndjson --booking 200010 --departure 100014 -o json | jq -r '.[].customer_id'",
+        'trek group export --booking 200010 > school-trip.csv',
+      ]),
+    )
     .action(async (manifest: string, flags: { booking?: string; newBooking?: boolean; currency?: string; departure?: string; journal?: string; concurrency?: string; dryRun?: boolean }) => {
       if (!flags.departure) throw new UsageError('--departure is required', 'See: trek group import --help', { field: '--departure' });
       if (!flags.booking && !flags.newBooking) throw new UsageError('give --booking ID, or --new-booking --currency CODE', undefined, { field: '--booking' });
@@ -130,7 +133,10 @@ function readManifest(file: string): string {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read the manifest ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, undefined, { field: '<manifest>' });
   }
-  if (size > MAX_MANIFEST_BYTES) throw new UsageError(`${name} is ${Math.round(size / 1024 / 1024)} MB; a manifest may be up to ${MAX_MANIFEST_BYTES / 1024 / 1024} MB`, 'Split the group into several manifests.', { field: '<manifest>' });
+  if (size > MAX_MANIFEST_BYTES)
+    throw new UsageError(`${name} is ${Math.round(size / 1024 / 1024)} MB; a manifest may be up to ${MAX_MANIFEST_BYTES / 1024 / 1024} MB`, 'Split the group into several manifests.', {
+      field: '<manifest>',
+    });
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
   } catch {
@@ -138,7 +144,11 @@ function readManifest(file: string): string {
   }
 }
 
-function summaryRows(results: ReadonlyArray<{ row: ManifestRow; customer?: string; outcome: string }>, booking: string | null, serviceOf: (customer: string | undefined) => string | null): ImportedTraveller[] {
+function summaryRows(
+  results: ReadonlyArray<{ row: ManifestRow; customer?: string; outcome: string }>,
+  booking: string | null,
+  serviceOf: (customer: string | undefined) => string | null,
+): ImportedTraveller[] {
   return results.map((r) => ({
     line: r.row.line,
     customer_id: r.customer ?? null,
@@ -223,7 +233,13 @@ export async function groupImportRun(opts: GroupImportOptions): Promise<void> {
   try {
     const plan: ImportPlan = planImport(manifest, journal.state, { departure: opts.departure, booking: opts.booking }, opts.journal);
     if (!journal.state.header) {
-      await journal.append({ t: 'import', v: 1, departure: opts.departure, ...(opts.booking !== undefined && { booking: opts.booking }), ...(opts.currency !== undefined && { currency: opts.currency }) });
+      await journal.append({
+        t: 'import',
+        v: 1,
+        departure: opts.departure,
+        ...(opts.booking !== undefined && { booking: opts.booking }),
+        ...(opts.currency !== undefined && { currency: opts.currency }),
+      });
     }
     const client = await opts.api();
     const onService = (customer: string | undefined) => customer !== undefined && journal.state.services.some((s) => s.customers.includes(customer));
@@ -256,7 +272,10 @@ export async function groupImportRun(opts: GroupImportOptions): Promise<void> {
     } finally {
       progress?.end();
     }
-    opts.history.remember('customer', results.flatMap((r) => (r.customer === undefined ? [] : [{ id: r.customer, label: travellerName(r.row) }])));
+    opts.history.remember(
+      'customer',
+      results.flatMap((r) => (r.customer === undefined ? [] : [{ id: r.customer, label: travellerName(r.row) }])),
+    );
     throwForUnfinished(opts, results);
 
     // Travellers on no service yet, in manifest order: all of them on a first run.
@@ -270,13 +289,25 @@ export async function groupImportRun(opts: GroupImportOptions): Promise<void> {
     const serviceOf = (customer: string | undefined) => journal.state.services.find((s) => customer !== undefined && s.customers.includes(customer))?.id ?? null;
     const created = results.filter((r) => r.outcome === 'created').length;
     const found = results.filter((r) => r.outcome === 'found').length;
-    const counts = [(created > 0 || (done === 0 && found === 0)) && `${created} created`, done > 0 && `${done} already imported`, found > 0 && `${found} found after a lost answer`].filter(Boolean).join(', ');
+    const counts = [(created > 0 || (done === 0 && found === 0)) && `${created} created`, done > 0 && `${done} already imported`, found > 0 && `${found} found after a lost answer`]
+      .filter(Boolean)
+      .join(', ');
     const service = added
       ? `Departure service ${sanitize(added.id)} on departure ${sanitize(opts.departure)} for ${waiting.length} traveller${waiting.length === 1 ? '' : 's'}` +
         `${added.service ? `: ${sanitize(added.service.status)}${added.service.option_expiry_date ? ` until ${sanitize(stderrTime(added.service.option_expiry_date, opts.io, opts.output.timeZone))}` : ''}` : ''}` +
-        `${earlier > 0 ? ` (a second service: the others are on ${journal.state.services.slice(0, earlier).map((s) => sanitize(s.id)).join(', ')} already)` : ''}.`
+        `${
+          earlier > 0
+            ? ` (a second service: the others are on ${journal.state.services
+                .slice(0, earlier)
+                .map((s) => sanitize(s.id))
+                .join(', ')} already)`
+            : ''
+        }.`
       : `All travellers were on departure service ${journal.state.services.map((s) => sanitize(s.id)).join(', ')} already.`;
-    await reportChange(opts, `Imported ${results.length} traveller${results.length === 1 ? '' : 's'} from ${sanitize(basename(opts.manifest))} to booking ${sanitize(bookingId)} (${counts})\n${service}`);
+    await reportChange(
+      opts,
+      `Imported ${results.length} traveller${results.length === 1 ? '' : 's'} from ${sanitize(basename(opts.manifest))} to booking ${sanitize(bookingId)} (${counts})\n${service}`,
+    );
     await renderList(opts.io, summaryRows(results, bookingId, serviceOf), opts.output, { columns: SUMMARY_COLUMNS });
   } finally {
     await journal.close();
@@ -296,11 +327,12 @@ function throwForUnfinished(opts: GroupImportOptions, results: readonly Travelle
     const detail = r.error?.body?.errors?.map((e) => [e.field, e.detail].filter(Boolean).join(': ')).join('; ') || r.error?.message || '';
     opts.io.err.write(`${sanitize(basename(opts.manifest))}:${r.row.line}: ${r.outcome === 'refused' ? 'refused' : 'answer lost'}: ${sanitize(detail)}\n`);
   }
-  const first = (refused[0] ?? lost[0])!.error!;
+  const first = (refused[0] ?? lost[0]).error!;
   const lines = (rows: readonly TravellerResult[]) => rows.map((r) => r.row.line).join(', ');
-  const message = refused.length > 0
-    ? `the API refused ${refused.length} traveller${refused.length === 1 ? '' : 's'} (line${refused.length === 1 ? '' : 's'} ${lines(refused)}); ${made} of ${results.length} are created and journalled, and no departure service was added. Correct those rows and run the same command again`
-    : `the answer to ${lost.length} creation${lost.length === 1 ? '' : 's'} was lost (line${lost.length === 1 ? '' : 's'} ${lines(lost)}); ${made} of ${results.length} are created and journalled. Run the same command again: those travellers are looked for before anything is sent again`;
+  const message =
+    refused.length > 0
+      ? `the API refused ${refused.length} traveller${refused.length === 1 ? '' : 's'} (line${refused.length === 1 ? '' : 's'} ${lines(refused)}); ${made} of ${results.length} are created and journalled, and no departure service was added. Correct those rows and run the same command again`
+      : `the answer to ${lost.length} creation${lost.length === 1 ? '' : 's'} was lost (line${lost.length === 1 ? '' : 's'} ${lines(lost)}); ${made} of ${results.length} are created and journalled. Run the same command again: those travellers are looked for before anything is sent again`;
   // The body keeps the API's details (errors[], error_id) under this summary, for -o json too.
   const body = first.body === undefined ? undefined : { ...first.body, message };
   throw new ApiError({ kind: first.kind, message, method: first.method, url: first.url, ...(first.status !== undefined && { status: first.status }), ...(body !== undefined && { body }) });

@@ -140,7 +140,9 @@ export function readJournal(file: string, text: string): { state: JournalState; 
       record = undefined;
     }
     if (!isRecord(record) || (index === 0) !== (record.t === 'import')) {
-      throw new UsageError(`${sanitize(file)} is not a trek group import journal (line ${index + 1} is not one of its records)`, 'Give another file with --journal, or move this one away.', { field: '--journal' });
+      throw new UsageError(`${sanitize(file)} is not a trek group import journal (line ${index + 1} is not one of its records)`, 'Give another file with --journal, or move this one away.', {
+        field: '--journal',
+      });
     }
     apply(state, record);
   });
@@ -171,7 +173,11 @@ export class Journal {
     } catch (error) {
       if (!(error instanceof LockBusyError)) throw error;
       const holder = error.holderPid === null ? 'another process' : `process ${error.holderPid}`;
-      throw new UsageError(`another import is running with the journal ${sanitize(file)} (${holder}); two imports of one manifest cannot run at once`, 'Wait for it to finish, or stop it; it can be run again afterwards.', { field: '--journal' });
+      throw new UsageError(
+        `another import is running with the journal ${sanitize(file)} (${holder}); two imports of one manifest cannot run at once`,
+        'Wait for it to finish, or stop it; it can be run again afterwards.',
+        { field: '--journal' },
+      );
     }
     try {
       const fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, 0o600);

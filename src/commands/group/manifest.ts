@@ -112,7 +112,7 @@ export function parseManifest(file: string, text: string, today: string): Manife
   if (problems.length === 0 && rows.length === 0) {
     throw new UsageError(`${name} has no travellers: ${format === 'csv' ? 'a header row and one row per traveller' : 'one JSON object a line'} are expected`, columnsHint(), { field: '<manifest>' });
   }
-  if (rows.length > MAX_ROWS) problems.push({ line: rows[MAX_ROWS]!.line, message: `more than ${MAX_ROWS} travellers: split the group into several manifests` });
+  if (rows.length > MAX_ROWS) problems.push({ line: rows[MAX_ROWS].line, message: `more than ${MAX_ROWS} travellers: split the group into several manifests` });
   if (problems.length > 0) {
     problems.sort((a, b) => a.line - b.line);
     const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${name}:${p.line}: ${p.where ? `${p.where}: ` : ''}${sanitize(p.message)}`);
@@ -186,7 +186,7 @@ function csvCells(text: string, problems: Problem[]): RowCells[] {
   const blank = (record: string[]) => record.every((cell) => cell.trim() === '');
   const headerIndex = located.findIndex(({ record }) => !blank(record));
   if (headerIndex < 0) return [];
-  const { record: header, line: headerLine } = located[headerIndex]!;
+  const { record: header, line: headerLine } = located[headerIndex];
   const columns = header.map((cell, i) => headerColumn(cell.trim(), `column ${columnLetter(i)}`, headerLine, problems));
   const seen = new Map<ManifestColumn, number>();
   columns.forEach((column, i) => {
@@ -217,7 +217,10 @@ function csvCells(text: string, problems: Problem[]): RowCells[] {
 }
 
 function splitPhones(cell: string): string[] {
-  return cell.split(';').map((part) => part.trim()).filter((part) => part !== '');
+  return cell
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 /** The column a header names; a problem (and undefined) for a name that is no writable customer field. */
@@ -342,7 +345,7 @@ function asColumnMessage(message: string, column: ManifestColumn): string {
 function flagsOf(values: ReadonlyMap<ManifestColumn, string | string[]>): CustomerFlags {
   const flags: Record<string, string | string[]> = {};
   for (const [column, value] of values) flags[MANIFEST_COLUMNS[column]] = value;
-  return flags as CustomerFlags;
+  return flags;
 }
 
 /**
@@ -373,7 +376,7 @@ function rowCustomer(values: ReadonlyMap<ManifestColumn, string | string[]>, tod
     fields = parseCustomerFlags(flagsOf(values), today);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const column = COLUMN_OF_FLAG.get(/--[a-z-]+/.exec(error.message)?.[0] ?? '') ?? REQUIRED_COLUMNS[0]!;
+    const column = COLUMN_OF_FLAG.get(/--[a-z-]+/.exec(error.message)?.[0] ?? '') ?? REQUIRED_COLUMNS[0];
     report(column, asColumnMessage(error.message, column));
     return undefined;
   }
@@ -384,7 +387,10 @@ function rowCustomer(values: ReadonlyMap<ManifestColumn, string | string[]>, tod
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

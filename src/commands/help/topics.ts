@@ -42,7 +42,11 @@ const options: Topic = (program, width) => {
   return [
     paragraph(program, width, 'Global options: every command takes them, before or after its name (trek --json booking get B is trek booking get B --json).'),
     '',
-    itemList(program, width, globalOptions(program).map((option) => [help.optionTerm(option), help.optionDescription(option)])),
+    itemList(
+      program,
+      width,
+      globalOptions(program).map((option) => [help.optionTerm(option), help.optionDescription(option)]),
+    ),
     '',
     paragraph(program, width, 'Settings apply when a flag is not given: trek config list (output, color, timeout, no_input, tz, pager). Variables: trek help environment.'),
     '',
@@ -65,7 +69,7 @@ const OPERATORS: Readonly<Record<string, readonly [meaning: string, example: str
 /** The examples of `trek help filters`, one per operator and the default: each runs as written. */
 export const FILTER_EXAMPLES: readonly string[] = [
   'trek search departures --where name=peru',
-  ...SEARCH_OPERATORS.map((operator) => OPERATORS[operator]![1]),
+  ...SEARCH_OPERATORS.map((operator) => OPERATORS[operator][1]),
   'trek search departures --starting next-month',
   'trek search departures --from today --to +6mo',
 ];
@@ -87,10 +91,18 @@ const filters: Topic = (program, width) =>
       ['--where ATTRIBUTE__OPERATOR=VALUE', 'with one of these operators:'],
     ]),
     '',
-    itemList(program, width, SEARCH_OPERATORS.map((operator) => [`  ${operator}`, OPERATORS[operator]![0]])),
+    itemList(
+      program,
+      width,
+      SEARCH_OPERATORS.map((operator) => [`  ${operator}`, OPERATORS[operator][0]]),
+    ),
     '',
     paragraph(program, width, 'Attributes each list takes in --where and --order-by (another is refused before anything is sent, naming the nearest):'),
-    itemList(program, width, SEARCH_COLLECTIONS.map((collection) => [`  ${SEARCHED_BY[collection]}`, Object.keys(searchFields(collection)).join(', ')])),
+    itemList(
+      program,
+      width,
+      SEARCH_COLLECTIONS.map((collection) => [`  ${SEARCHED_BY[collection]}`, Object.keys(searchFields(collection)).join(', ')]),
+    ),
     '',
     paragraph(
       program,
@@ -119,9 +131,9 @@ const filters: Topic = (program, width) =>
 
 const FORMAT_TEXT: Readonly<Record<Format, string>> = {
   table: 'for people, the default on a terminal: columns fitted to its width (cut with …, --wide keeps them whole), records as aligned label and value, long output through the pager',
-  json: 'the default in a pipe: a list as one JSON array of its records (not the API\'s envelope), a record as an object; --jq EXPR filters it',
+  json: "the default in a pipe: a list as one JSON array of its records (not the API's envelope), a record as an object; --jq EXPR filters it",
   ndjson: 'one compact JSON record a line, written as the pages arrive (with --all, a long list streams)',
-  csv: 'RFC 4180 with a header of field paths; nested values as JSON; text a spreadsheet would run as a formula starts with \'',
+  csv: "RFC 4180 with a header of field paths; nested values as JSON; text a spreadsheet would run as a formula starts with '",
   tsv: 'tab-separated, with tab, line break and backslash written as \\t \\n \\\\',
   yaml: 'the same records as json, as YAML',
   xml: 'asks the API for XML and prints it as sent; lists under <results>',
@@ -131,7 +143,11 @@ const formats: Topic = (program, width) =>
   [
     paragraph(program, width, "Output formats: -o FORMAT (--json is -o json). Without -o: the profile's output, else the output setting, else table on a terminal and json in a pipe."),
     '',
-    itemList(program, width, FORMATS.map((format) => [format, FORMAT_TEXT[format]])),
+    itemList(
+      program,
+      width,
+      FORMATS.map((format) => [format, FORMAT_TEXT[format]]),
+    ),
     '',
     paragraph(
       program,
@@ -170,7 +186,16 @@ const environment: Topic = (program, width) =>
   ].join('\n');
 
 const exitCodes: Topic = (program, width) =>
-  ['Exit codes:', '', itemList(program, width, EXIT_CODE_TABLE.map(([code, meaning]) => [String(code).padStart(3), meaning])), ''].join('\n');
+  [
+    'Exit codes:',
+    '',
+    itemList(
+      program,
+      width,
+      EXIT_CODE_TABLE.map(([code, meaning]) => [String(code).padStart(3), meaning]),
+    ),
+    '',
+  ].join('\n');
 
 const sandbox: Topic = (program, width) => {
   const command = program.commands.find((c) => c.name() === 'sandbox');
@@ -189,8 +214,7 @@ const sandbox: Topic = (program, width) => {
     paragraph(
       program,
       width,
-      'Served (trek sandbox serve), its operator controls need TREK_SANDBOX_OPERATOR_KEY, which serve prints. Every rule, ' +
-        'seeded scenario and choice where the spec is silent: docs/sandbox.md.',
+      'Served (trek sandbox serve), its operator controls need TREK_SANDBOX_OPERATOR_KEY, which serve prints. Every rule, ' + 'seeded scenario and choice where the spec is silent: docs/sandbox.md.',
     ),
     '',
   ].join('\n');

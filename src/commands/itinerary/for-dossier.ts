@@ -27,11 +27,10 @@ export function newItineraryForDossierCmd(f: Factory, runF: (opts: ItineraryForD
     .addArgument(idArgument('<dossier-id>', 'tour dossier id'))
     .option('--date <YYYY-MM-DD>', 'travel date, or relative: +30d, +6mo (default: today)')
     .option('--markdown', MARKDOWN_HELP)
-    .addHelpText('after', examples([
-      'trek itinerary for-dossier 20004 --date +4mo',
-      'trek itinerary for-dossier 20004 --date +1y --markdown > trip.md',
-      'trek itinerary for-dossier 20004 -o json | jq -r .id',
-    ]))
+    .addHelpText(
+      'after',
+      examples(['trek itinerary for-dossier 20004 --date +4mo', 'trek itinerary for-dossier 20004 --date +1y --markdown > trip.md', 'trek itinerary for-dossier 20004 -o json | jq -r .id']),
+    )
     .action(async (dossier: string, flags: { date?: string; markdown?: boolean }) => {
       // A mistake in --date is refused before anything is sent (any day shows it).
       if (flags.date !== undefined) parseDate(flags.date, '--date', '2000-01-01');
@@ -49,10 +48,13 @@ export async function itineraryForDossierRun(opts: ItineraryForDossierOptions): 
   const ranges = Array.isArray(dossier.valid_during_ranges) ? dossier.valid_during_ranges : [];
   const style = terminalStyle(makeTheme(false));
   const chosen = ranges.find((range) => range?.itinerary && inRange(range, opts.date));
-  const itineraryId = chosen?.itinerary?.id ?? (ranges.length === 0 && dossier.itineraries?.length === 1 ? dossier.itineraries[0]!.id : undefined);
+  const itineraryId = chosen?.itinerary?.id ?? (ranges.length === 0 && dossier.itineraries?.length === 1 ? dossier.itineraries[0].id : undefined);
   if (itineraryId === undefined) {
     const known = ranges.map((r) => `${rangeText(r, style)}: itinerary ${sanitize(displayValue(r?.itinerary?.id))}`).join('; ');
-    throw new UsageError(`no itinerary of tour dossier ${sanitize(opts.dossier)} applies on --date ${opts.date}`, known ? `Its itineraries apply: ${known}.` : 'The dossier lists no valid_during_ranges.');
+    throw new UsageError(
+      `no itinerary of tour dossier ${sanitize(opts.dossier)} applies on --date ${opts.date}`,
+      known ? `Its itineraries apply: ${known}.` : 'The dossier lists no valid_during_ranges.',
+    );
   }
   const itinerary = await getItinerary(client, String(itineraryId));
   const dossierName = dossier.name ? ` (${sanitize(dossier.name)})` : '';

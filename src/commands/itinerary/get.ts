@@ -21,12 +21,15 @@ export function newItineraryGetCmd(f: Factory, runF: (opts: ItineraryGetOptions)
     .addArgument(idArgument('<id>', 'itinerary id'))
     .addOption(idOption('--variation <id>', 'a variation of the itinerary (the first of its variations is the current one)'))
     .option('--markdown', MARKDOWN_HELP)
-    .addHelpText('after', examples([
-      'trek itinerary get 700001',
-      'trek itinerary get 700001 --variation 7000013',
-      'trek itinerary get 700001 --markdown > itinerary.md',
-      "trek itinerary get 700001 -o json | jq '.days | length'",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek itinerary get 700001',
+        'trek itinerary get 700001 --variation 7000013',
+        'trek itinerary get 700001 --markdown > itinerary.md',
+        "trek itinerary get 700001 -o json | jq '.days | length'",
+      ]),
+    )
     .action(async (id: string, flags: { variation?: string; markdown?: boolean }) => {
       checkMarkdownFlag(f, Boolean(flags.markdown));
       await runF({ ...(await resourceOptions(f)), id, variation: flags.variation, markdown: Boolean(flags.markdown), today: await apiToday(f) });

@@ -4,7 +4,5 @@ import { newItineraryForDossierCmd } from './for-dossier.js';
 import { newItineraryGetCmd } from './get.js';
 
 export function newItineraryCmd(f: Factory): Command {
-  return new Command('itinerary')
-    .addCommand(newItineraryGetCmd(f))
-    .addCommand(newItineraryForDossierCmd(f));
+  return new Command('itinerary').addCommand(newItineraryGetCmd(f)).addCommand(newItineraryForDossierCmd(f));
 }

@@ -84,7 +84,7 @@ export function mergeDays(days: readonly ItineraryDay[]): DayBlock[] {
     else runs.push([day]);
   }
   return runs.map((run) => {
-    const first = run[0]!;
+    const first = run[0];
     const last = run.at(-1)!;
     return { label: run.length === 1 ? `Day ${displayValue(first.day)}` : `Days ${displayValue(first.day)}–${displayValue(last.day)}`, day: first };
   });
@@ -98,7 +98,7 @@ const MEAL_LABELS: Readonly<Record<string, string>> = { BREAKFAST: 'Breakfast', 
 
 /** A label for a known code, else the code itself as (safe) server text. */
 function label(labels: Readonly<Record<string, string>>, code: unknown, style: PlanStyle): string {
-  return typeof code === 'string' && Object.hasOwn(labels, code) ? labels[code]! : style.text(code);
+  return typeof code === 'string' && Object.hasOwn(labels, code) ? labels[code] : style.text(code);
 }
 
 export function rangeText(range: DateRange, style: PlanStyle): string {
@@ -152,7 +152,11 @@ function includedMeals(itinerary: Itinerary, style: PlanStyle): string {
   }
   if (meals && typeof meals === 'object') {
     const counts = MEAL_KINDS.map(([type, one, many]) => [mealCount(meals as Record<string, unknown>, type), one, many] as const);
-    if (counts.some(([n]) => n !== undefined)) return counts.filter(([n]) => n !== undefined).map(([n, one, many]) => count(n, one, many)).join(', ');
+    if (counts.some(([n]) => n !== undefined))
+      return counts
+        .filter(([n]) => n !== undefined)
+        .map(([n, one, many]) => count(n, one, many))
+        .join(', ');
     return style.text(meals);
   }
   return hasValue(meals) ? style.text(meals) : '';
@@ -182,15 +186,14 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
   };
   const dossier = itinerary.tour_dossier;
   if (dossier) add('Tour dossier', hasValue(dossier.name) ? `${style.text(dossier.name)} (${style.text(dossier.id)})` : style.text(dossier.id));
-  const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(hasValue)
-    ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}`
-    : '';
+  const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(hasValue) ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}` : '';
   const length = hasValue(itinerary.duration) ? itinerary.duration : itinerary.length;
   if (hasValue(length)) add('Length', `${typeof length === 'object' ? style.text(length) : count(length, 'day', 'days')}${route}`);
   add('Included meals', includedMeals(itinerary, style));
   add('Meal budget', mealBudget(hasValue(itinerary.meals_budget) ? itinerary.meals_budget : itinerary.meal_budget, style));
   const ripple = itinerary.ripple_score;
-  if (ripple && hasValue(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
+  if (ripple && hasValue(ripple.score))
+    add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
   add('Valid', ranges(itinerary.valid_during_ranges, style));
   const variations = Array.isArray(itinerary.variations) ? itinerary.variations : [];
   add(
@@ -211,7 +214,13 @@ function componentLine(component: ItineraryComponent, style: PlanStyle): readonl
   const type = label(TYPE_LABELS, component.type, style);
   const period = hasValue(component.time_period) ? label(PERIOD_LABELS, component.time_period, style) : '';
   const details: string[] = [];
-  if (hasValue(component.start_time) || hasValue(component.end_time)) details.push([component.start_time, component.end_time].filter(hasValue).map((t) => style.text(t)).join('–'));
+  if (hasValue(component.start_time) || hasValue(component.end_time))
+    details.push(
+      [component.start_time, component.end_time]
+        .filter(hasValue)
+        .map((t) => style.text(t))
+        .join('–'),
+    );
   const duration = component.duration;
   if (duration && (hasValue(duration.min_hr) || hasValue(duration.max_hr))) {
     const hours = [...new Set([duration.min_hr, duration.max_hr].filter(hasValue).map((h) => style.text(h)))];
@@ -220,9 +229,7 @@ function componentLine(component: ItineraryComponent, style: PlanStyle): readonl
   if (hasValue(component.distance_km)) details.push(`${style.text(component.distance_km)} km`);
   if (component.is_overnight === true) details.push('continues overnight');
   const accommodation = component.accommodation;
-  const stay = accommodation && hasValue(accommodation.name)
-    ? ` — ${style.text(accommodation.name)}${hasValue(accommodation.type?.label) ? ` (${style.text(accommodation.type!.label)})` : ''}`
-    : '';
+  const stay = accommodation && hasValue(accommodation.name) ? ` — ${style.text(accommodation.name)}${hasValue(accommodation.type?.label) ? ` (${style.text(accommodation.type!.label)})` : ''}` : '';
   const summary = hasValue(component.summary) ? style.text(component.summary) : type;
   return [[period, type].filter(Boolean).join(' · '), `${summary}${stay}${details.length ? `, ${details.join(', ')}` : ''}`];
 }

@@ -31,23 +31,26 @@ export function newOverrideAddCmd(f: Factory, runF: (opts: OverrideAddOptions) =
   return new Command('add')
     .summary("waive a customer's requirement with a reason; shows readiness before and after")
     .description(
-      "Waive a requirement for a customer: record why it cannot be met (an override). The customer no longer needs it to be " +
+      'Waive a requirement for a customer: record why it cannot be met (an override). The customer no longer needs it to be ' +
         "ready for travel. Prints the override; the customer's readiness before and after goes to stderr. " +
         'Without --service the override applies to every service of the booking the customer travels on. ' +
         'On a terminal, missing values are picked from lists (customers of the booking, their requirements, the reasons).',
     )
     .addOption(idOption('--booking <id>', 'booking of the customer'))
     .addOption(idOption('--customer <id>', 'customer the requirement is waived for'))
-    .addOption(idOption('--service <id>', 'service the override applies to; repeatable (default: all of the customer\'s services on the booking)', { repeatable: true }))
+    .addOption(idOption('--service <id>', "service the override applies to; repeatable (default: all of the customer's services on the booking)", { repeatable: true }))
     .option('--reason <code>', 'why the requirement cannot be met (`trek override reasons` lists the codes)')
     .option('--requirement <code>', "requirement to waive, as the customer's checkin names it: PASSPORT_INFORMATION, PERSONAL_DETAILS, AGE_RESTRICTION… (not an item such as MIDDLE_NAME)")
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek override add --booking 200003 --customer 300001 --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL',
-      'trek override add --booking 200003 --customer 300001 --service 400001 --requirement AGE_RESTRICTION --reason MINOR_TRAVELLER',
-      'trek override add --booking 200003      # pick the customer, requirement and reason from lists',
-      'ID=$(trek override add --booking "$B" --customer "$C" --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL -o json | jq -r .id)',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek override add --booking 200003 --customer 300001 --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL',
+        'trek override add --booking 200003 --customer 300001 --service 400001 --requirement AGE_RESTRICTION --reason MINOR_TRAVELLER',
+        'trek override add --booking 200003      # pick the customer, requirement and reason from lists',
+        'ID=$(trek override add --booking "$B" --customer "$C" --requirement PASSPORT_INFORMATION --reason PASSPORT_RENEWAL -o json | jq -r .id)',
+      ]),
+    )
     .action(async (flags: { booking?: string; customer?: string; service?: string[]; reason?: string; requirement?: string; dryRun?: boolean }) => {
       await runF({
         ...(await resourceOptions(f)),
@@ -69,7 +72,12 @@ function checkinOf(checkins: Checkin[], customerId: string): Checkin | undefined
 
 export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, OVERRIDE_FIELDS);
-  requireFlagsWithoutTerminal(opts.io, [['--booking', opts.booking], ['--customer', opts.customer], ['--requirement', opts.requirement], ['--reason', opts.reason]]);
+  requireFlagsWithoutTerminal(opts.io, [
+    ['--booking', opts.booking],
+    ['--customer', opts.customer],
+    ['--requirement', opts.requirement],
+    ['--reason', opts.reason],
+  ]);
   const booking = await requireValue(opts.booking, '--booking', opts.io, (p) => askBooking(p, opts), opts.prompter);
   const client = await opts.api();
   // --dry-run with every value given sends nothing at all; otherwise the checkins give the
@@ -103,7 +111,10 @@ export async function overrideAddRun(opts: OverrideAddOptions): Promise<void> {
 async function customerServices(opts: OverrideAddOptions, client: ApiClient, booking: string, customer: string): Promise<string[]> {
   const services = (await toArray(listBookingServices(client, booking))).filter((s) => Array.isArray(s.customers) && s.customers.some((c) => sameId(c?.id, customer)));
   if (services.length === 0) {
-    throw new UsageError(`customer ${sanitize(customer)} travels on no service of booking ${sanitize(booking)}`, 'Check --customer and --booking (`trek booking services BOOKING` lists who travels on what).');
+    throw new UsageError(
+      `customer ${sanitize(customer)} travels on no service of booking ${sanitize(booking)}`,
+      'Check --customer and --booking (`trek booking services BOOKING` lists who travels on what).',
+    );
   }
   const ids = services.map((s) => displayValue(s.id));
   await writeNotes(opts.io, [`Applying to the customer's services on booking ${sanitize(booking)}: ${sanitize(ids.join(', '))}.`]);

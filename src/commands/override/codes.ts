@@ -20,10 +20,7 @@ export function parseCode(value: string, flag: string): string {
  */
 export function checkReason(code: string, reasons: OverrideReason[] | undefined): void {
   if (!reasons || reasons.some((r) => r.code === code)) return;
-  throw new UsageError(
-    `unknown --reason "${code}"`,
-    `Reasons: ${reasons.map((r) => sanitize(displayValue(r.code))).join(', ')} (\`trek override reasons\` shows what they mean).`,
-  );
+  throw new UsageError(`unknown --reason "${code}"`, `Reasons: ${reasons.map((r) => sanitize(displayValue(r.code))).join(', ')} (\`trek override reasons\` shows what they mean).`);
 }
 
 /**
@@ -58,12 +55,7 @@ const codesOf = (items: unknown): string[] => (Array.isArray(items) ? items.map(
  * `overrides` are read only when the code is none of the customer's requirements: a waived
  * requirement leaves the checkin, and its override says so.
  */
-export async function checkRequirement(
-  code: string,
-  where: { customer: string; booking: string },
-  checkins: Checkin[],
-  overrides: () => Promise<Override[]>,
-): Promise<void> {
+export async function checkRequirement(code: string, where: { customer: string; booking: string }, checkins: Checkin[], overrides: () => Promise<Override[]>): Promise<void> {
   const own = checkins.find((c) => displayValue(c.customer?.id) === where.customer);
   if (!own) return;
   const requirementsOf = (checkin: Checkin) => (Array.isArray(checkin.requirements) ? checkin.requirements : []);

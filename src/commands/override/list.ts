@@ -18,11 +18,14 @@ export function newOverrideListCmd(f: Factory, runF: (opts: OverrideListOptions)
     .summary("a booking's overrides")
     .description('List the overrides of a booking: which requirement is waived for which customer, and why.')
     .addOption(idOption('--booking <id>', 'booking whose overrides to list'))
-    .addHelpText('after', examples([
-      'trek override list --booking 200003',
-      "trek override list --booking 200003 -o json | jq -r '.[] | select(.requirement.code == \"PASSPORT_INFORMATION\") | .id'",
-      'trek override list --booking 200003 --fields id,customer.id,reason.code -o csv',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek override list --booking 200003',
+        'trek override list --booking 200003 -o json | jq -r \'.[] | select(.requirement.code == "PASSPORT_INFORMATION") | .id\'',
+        'trek override list --booking 200003 --fields id,customer.id,reason.code -o csv',
+      ]),
+    )
     .action(async (flags: { booking?: string }) => {
       await runF({ ...(await resourceOptions(f)), booking: flags.booking });
     });
@@ -33,6 +36,9 @@ export async function overrideListRun(opts: OverrideListOptions): Promise<void> 
   const client = await opts.api();
   const { records, seen } = keepWhileStreaming(listBookingOverrides(client, booking));
   await renderList(opts.io, records, opts.output, { columns: OVERRIDE_COLUMNS, empty: `Booking ${sanitize(booking)} has no overrides.` });
-  opts.history.remember('override', seen.map((o) => ({ id: o.id, label: overrideSummary(o) })));
+  opts.history.remember(
+    'override',
+    seen.map((o) => ({ id: o.id, label: overrideSummary(o) })),
+  );
   opts.history.remember('booking', [{ id: booking }]);
 }

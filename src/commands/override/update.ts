@@ -17,10 +17,7 @@ export interface OverrideUpdateOptions extends ChangeOptions {
 export function newOverrideUpdateCmd(f: Factory, runF: (opts: OverrideUpdateOptions) => Promise<void> = overrideUpdateRun): Command {
   return new Command('update')
     .summary('change the reason of an override')
-    .description(
-      'Change the reason of an override; the reason is all an override lets you change. To waive another requirement or ' +
-        'apply to other services, remove it and add a new one.',
-    )
+    .description('Change the reason of an override; the reason is all an override lets you change. To waive another requirement or ' + 'apply to other services, remove it and add a new one.')
     .addArgument(idArgument('<id>', 'override id'))
     .option('--reason <code>', 'the new reason (`trek override reasons` lists the codes)')
     .option('--dry-run', DRY_RUN_HELP)

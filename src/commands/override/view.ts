@@ -39,4 +39,3 @@ export const OVERRIDE_COLUMNS: Column[] = [
 export function overrideSummary(override: Pick<Override, 'requirement' | 'customer'>): string {
   return `${displayValue(override.requirement?.code)} waived for ${customerLabel(override.customer)}`;
 }
-

@@ -62,7 +62,13 @@ export function newProfileAddCmd(f: Factory, runF: (opts: ProfileAddOptions) => 
       .action(async (name: string, flags: AddFlags) => {
         const io = f.io;
         const profileName = checkProfileName(name);
-        const baseUrl = await requireValue(f.globals.baseUrl, '--base-url', io, (p) => p.input('Base URL of the API', { validate: urlValidator }), () => f.prompter());
+        const baseUrl = await requireValue(
+          f.globals.baseUrl,
+          '--base-url',
+          io,
+          (p) => p.input('Base URL of the API', { validate: urlValidator }),
+          () => f.prompter(),
+        );
         await runF({
           io,
           theme: f.theme('err'),

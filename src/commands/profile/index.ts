@@ -7,10 +7,5 @@ import { newProfileShowCmd } from './show.js';
 import { newProfileUseCmd } from './use.js';
 
 export function newProfileCmd(f: Factory): Command {
-  return new Command('profile')
-    .addCommand(newProfileAddCmd(f))
-    .addCommand(newProfileListCmd(f))
-    .addCommand(newProfileUseCmd(f))
-    .addCommand(newProfileShowCmd(f))
-    .addCommand(newProfileRemoveCmd(f));
+  return new Command('profile').addCommand(newProfileAddCmd(f)).addCommand(newProfileListCmd(f)).addCommand(newProfileUseCmd(f)).addCommand(newProfileShowCmd(f)).addCommand(newProfileRemoveCmd(f));
 }

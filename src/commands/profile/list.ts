@@ -44,7 +44,12 @@ export function newProfileListCmd(f: Factory, runF: (opts: ProfileListOptions) =
     .option('--check', "say which profile is in use and why, and try each profile's key with one request (exit 3 if a server refuses one)")
     .addHelpText(
       'after',
-      examples(['trek profile list', 'trek profile list --check', 'trek profile list -o json | jq -r \'.[] | select(.api_key_set | not) | .name\'', "trek profile list --check --jq '.[] | select(.check.ok | not) | .name'"]),
+      examples([
+        'trek profile list',
+        'trek profile list --check',
+        "trek profile list -o json | jq -r '.[] | select(.api_key_set | not) | .name'",
+        "trek profile list --check --jq '.[] | select(.check.ok | not) | .name'",
+      ]),
     )
     .action(async (flags: { check?: boolean }) => {
       const input = { flags: { profile: f.globals.profile, baseUrl: f.globals.baseUrl }, env: f.env };
@@ -102,7 +107,7 @@ export async function profileListRun(opts: ProfileListOptions): Promise<void> {
   opts.io.err.write(`Profile in use: ${sanitize(inUse.name)} (${sanitize(whyInUse(inUse.source, store.path))})\n`);
   // Asked all at once: a server that does not answer holds up only its own line.
   const checks = await Promise.all(profiles.map((profile) => opts.checkKey!(profile.name)));
-  const checked = profiles.map((profile, i): ProfileSummary => ({ ...profile, ...(profile.current && { current_source: inUse.source }), check: checks[i]! }));
+  const checked = profiles.map((profile, i): ProfileSummary => ({ ...profile, ...(profile.current && { current_source: inUse.source }), check: checks[i] }));
   await renderList(opts.io, checked, opts.output, { columns: [...COLUMNS, CHECK_COLUMN] });
   requireAllPassed(checked.map((profile) => ({ name: profile.name, ...profile.check! })));
 }

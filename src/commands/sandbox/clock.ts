@@ -48,14 +48,13 @@ export function parseInstant(value: string, name = 'DATE', today?: string): stri
 
 export function newClockCmd(f: Factory, runF: (opts: ClockOptions) => Promise<void> = clockRun): Command {
   const verb = (name: string) => new Command(name).option('--dry-run', DRY_RUN_HELP);
-  const run = async (change: ClockChange | undefined, dryRun = false) =>
-    runF({ ...(await resourceOptions(f)), dryRun, change, operatorKey: () => f.sandboxOperatorKey() });
+  const run = async (change: ClockChange | undefined, dryRun = false) => runF({ ...(await resourceOptions(f)), dryRun, change, operatorKey: () => f.sandboxOperatorKey() });
   return new Command('clock')
     .summary('show or move the virtual clock (expires due options)')
     .description(
       "Sandbox only: the sandbox's virtual clock. Moving it runs what falls due, as time would: " +
         'Option and On Request services expire at midnight EST on their option_expiry_date. ' +
-        "Moving it is an operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
+        'Moving it is an operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).',
     )
     .addHelpText('after', examples(['trek sandbox clock show', 'trek sandbox clock advance 30d && trek booking services 200001', 'trek sandbox clock set 2027-01-01']))
     .addCommand(

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { parseInteger } from '../shared.js';
 
-export const DATA_HELP = 'snapshot file holding the sandbox state (default: the built-in profile\'s, shared with every trek command)';
+export const DATA_HELP = "snapshot file holding the sandbox state (default: the built-in profile's, shared with every trek command)";
 export const SEED_HELP = 'catalogue seed of a new sandbox (the same seed gives the same catalogue)';
 export const SIZE_HELP = 'number of departures of a new sandbox';
 

@@ -31,12 +31,9 @@ export function newKeysCmd(f: Factory, runF: (opts: KeysOptions) => Promise<void
       "Sandbox only: list the sandbox's agents with their API keys, agency and what each is for (another agency, CEU, flex disabled…). " +
         'These are sandbox keys, printed on purpose; agents see only their own agency’s bookings. ' +
         'Every sandbox makes its own random keys when it is created; a reset keeps them. ' +
-        "The list is an operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
+        'The list is an operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).',
     )
-    .addHelpText('after', examples([
-      'trek sandbox keys',
-      "TREK_API_KEY=$(trek sandbox keys -o json | jq -r '.[] | select(.agency_name | test(\"Harbour\")) | .key') trek booking get 200001",
-    ]))
+    .addHelpText('after', examples(['trek sandbox keys', 'TREK_API_KEY=$(trek sandbox keys -o json | jq -r \'.[] | select(.agency_name | test("Harbour")) | .key\') trek booking get 200001']))
     .action(async () => {
       await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f), operatorKey: () => f.sandboxOperatorKey() });
     });

@@ -1,7 +1,17 @@
 import { Command } from 'commander';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import type { ApiClient, RequestOptions } from '../../api/client.js';
-import { createPayment, createPaymentRequest, PAY_LINK_PREFIX, payLink, payLinkRequest, previewPayLink, previewPayment, type PaymentAllocation, type SandboxPayment } from '../../api/resources/sandbox.js';
+import {
+  createPayment,
+  createPaymentRequest,
+  PAY_LINK_PREFIX,
+  payLink,
+  payLinkRequest,
+  previewPayLink,
+  previewPayment,
+  type PaymentAllocation,
+  type SandboxPayment,
+} from '../../api/resources/sandbox.js';
 import type { PaidService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -22,7 +32,8 @@ export interface PaymentLinkTarget {
 }
 
 /** A payment on a booking, or (`--link`) the payment of a payment link's amount. */
-export type SandboxPayOptions = ChangeOptions & ({ booking: string; /** Two fraction digits, as the API writes decimals. */ amount: string; link?: undefined } | { link: PaymentLinkTarget; booking?: undefined; amount?: undefined });
+export type SandboxPayOptions = ChangeOptions &
+  ({ booking: string; /** Two fraction digits, as the API writes decimals. */ amount: string; link?: undefined } | { link: PaymentLinkTarget; booking?: undefined; amount?: undefined });
 
 /** The payment as the sandbox answers it (docs/sandbox.md). */
 /** The payment as a record: its scalars, with the amount in its currency and the booking's id. */
@@ -44,7 +55,10 @@ const TOKEN_RE = /^[0-9a-f]{32}$/;
  * sandbox writes it — `/_sandbox/pay/<token>`, nothing after it.
  */
 export function parsePaymentLink(text: string): PaymentLinkTarget {
-  const refuse = () => new UsageError(`--link must be a payment link's URL, such as http://localhost${PAY_LINK_PREFIX}<token> (a booking's payment_links list holds them), got "${sanitize(text)}"`, undefined, { field: 'link' });
+  const refuse = () =>
+    new UsageError(`--link must be a payment link's URL, such as http://localhost${PAY_LINK_PREFIX}<token> (a booking's payment_links list holds them), got "${sanitize(text)}"`, undefined, {
+      field: 'link',
+    });
   let url: URL;
   try {
     url = new URL(text.trim(), 'http://relative.invalid');
@@ -63,7 +77,7 @@ export function parsePaymentLink(text: string): PaymentLinkTarget {
 export function parseAmount(value: string, name = 'AMOUNT'): string {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
   if (!match || Number(value) <= 0) throw new UsageError(`${name} must be a positive amount with at most two decimals, such as 250 or 250.00, got "${value}"`);
-  return `${BigInt(match[1]!)}.${(match[2] ?? '').padEnd(2, '0')}`;
+  return `${BigInt(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
 export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise<void> = sandboxPayRun): Command {
@@ -79,12 +93,15 @@ export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise
     .argument('[amount]', 'amount in the booking currency, e.g. 250.00')
     .option('--link <url>', "pay a payment link instead: its URL from the booking's payment_links (pays the amount it is for)")
     .option('--dry-run', 'say what the payment would confirm (the sandbox makes it and rolls it back) and pay nothing')
-    .addHelpText('after', examples([
-      'trek sandbox pay 200001 250.00',
-      'trek sandbox pay 200001 250.00 --dry-run   # what it would confirm',
-      'trek sandbox pay "$B" "$(trek booking get "$B" -o json | jq -r .amount_owing)"   # pay in full',
-      'trek sandbox pay --link http://localhost/_sandbox/pay/0f1e2d3c4b5a69788796a5b4c3d2e1f0',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek sandbox pay 200001 250.00',
+        'trek sandbox pay 200001 250.00 --dry-run   # what it would confirm',
+        'trek sandbox pay "$B" "$(trek booking get "$B" -o json | jq -r .amount_owing)"   # pay in full',
+        'trek sandbox pay --link http://localhost/_sandbox/pay/0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      ]),
+    )
     .action(async (booking: string | undefined, amount: string | undefined, flags: { dryRun?: boolean; link?: string }) => {
       const dryRun = Boolean(flags.dryRun);
       if (flags.link !== undefined) {
@@ -92,7 +109,8 @@ export function newPayCmd(f: Factory, runF: (opts: SandboxPayOptions) => Promise
         await runF({ ...(await resourceOptions(f)), dryRun, link: parsePaymentLink(flags.link) });
         return;
       }
-      if (booking === undefined || amount === undefined) throw new UsageError(`trek sandbox pay needs a BOOKING and an AMOUNT (or --link URL)`, undefined, { field: booking === undefined ? 'booking' : 'amount' });
+      if (booking === undefined || amount === undefined)
+        throw new UsageError(`trek sandbox pay needs a BOOKING and an AMOUNT (or --link URL)`, undefined, { field: booking === undefined ? 'booking' : 'amount' });
       await runF({ ...(await resourceOptions(f)), dryRun, booking, amount: parseAmount(amount) });
     });
 }
@@ -162,7 +180,9 @@ async function payLinkRun(opts: ChangeOptions, link: PaymentLinkTarget): Promise
   const client = await opts.api();
   const here = new URL(client.baseUrl).origin;
   if (link.origin !== null && link.origin !== here) {
-    throw new UsageError(`the payment link is on ${sanitize(link.origin)}, but this profile's sandbox is ${sanitize(here)}: pay it with the profile of that sandbox (--profile)`, undefined, { field: 'link' });
+    throw new UsageError(`the payment link is on ${sanitize(link.origin)}, but this profile's sandbox is ${sanitize(here)}: pay it with the profile of that sandbox (--profile)`, undefined, {
+      field: 'link',
+    });
   }
   if (opts.dryRun) {
     const would = await previewPayLink(client, link.token);

@@ -24,7 +24,7 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
     .summary('start the sandbox over: fresh catalogue, no bookings')
     .description(
       'Start the sandbox over: a fresh catalogue and agents, no bookings, customers or payments, the clock back to real time ' +
-        '(or at --clock DATE, the catalogue\'s dates following it as if the sandbox were made that day).\n\n' +
+        "(or at --clock DATE, the catalogue's dates following it as if the sandbox were made that day).\n\n" +
         "Works on the local snapshot file (the built-in profile's unless --data), never through a profile's server; " +
         'a `trek sandbox serve` running on the same file picks the change up at once.',
     )
@@ -33,12 +33,15 @@ export function newResetCmd(f: Factory, runF: (opts: ResetOptions) => Promise<vo
     .option('--clock <date>', 'start the fresh clock at DATE (2027-01-10, an ISO datetime, or relative to the real today: +365d) instead of real time')
     .option('--data <file>', DATA_HELP)
     .option('-y, --yes', 'reset without asking (required when not interactive)')
-    .addHelpText('after', examples([
-      'trek sandbox reset',
-      'trek sandbox reset --seed 7 --size 100000 --yes',
-      'trek sandbox reset --data ./sandbox.json --yes',
-      'trek sandbox reset --clock 2027-01-10 --yes   # the same catalogue dates on any day',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek sandbox reset',
+        'trek sandbox reset --seed 7 --size 100000 --yes',
+        'trek sandbox reset --data ./sandbox.json --yes',
+        'trek sandbox reset --clock 2027-01-10 --yes   # the same catalogue dates on any day',
+      ]),
+    )
     .action(async (flags: { data?: string; yes?: boolean; clock?: string } & CatalogueFlags) => {
       const catalogue = await parseCatalogueFlags(flags);
       // A fresh store starts on real time, so a relative --clock counts from this machine's today.
@@ -51,11 +54,9 @@ export async function resetRun(opts: ResetOptions): Promise<void> {
   await confirmDestructive(opts, `Reset the sandbox in ${opts.dataFile}, deleting every booking, customer and payment in it?`);
   const { resetSandbox } = await import('../../sandbox/index.js');
   const { damagedKeptAs } = await resetSandbox(opts.dataFile, { seed: opts.seed, size: opts.size, now: opts.clock === undefined ? undefined : new Date(opts.clock) });
-  const shape = [
-    opts.seed === undefined ? '' : `seed ${opts.seed}`,
-    opts.size === undefined ? '' : `size ${opts.size}`,
-    opts.clock === undefined ? '' : `clock at ${opts.clock}`,
-  ].filter(Boolean).join(', ');
+  const shape = [opts.seed === undefined ? '' : `seed ${opts.seed}`, opts.size === undefined ? '' : `size ${opts.size}`, opts.clock === undefined ? '' : `clock at ${opts.clock}`]
+    .filter(Boolean)
+    .join(', ');
   opts.io.err.write(`Sandbox reset: ${opts.dataFile}${shape ? ` (${shape})` : ''}.\n`);
   if (damagedKeptAs) opts.io.err.write(`The damaged snapshot it replaced is kept as ${damagedKeptAs}.\n`);
 }

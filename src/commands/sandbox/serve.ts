@@ -49,7 +49,7 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
       'Run the sandbox as an HTTP server for your own code and scripts: the whole API, with state.\n\n' +
         'Prints the base URL, a ready key and the operator key (with -o json: one line {"base_url": …, "api_key": …, "operator_key": …}, first on stdout), ' +
         'logs each request on stderr and stops cleanly on Ctrl-C or SIGTERM.\n\n' +
-        "Keys are random per sandbox data file. The operator key (header X-Sandbox-Operator-Key; TREK_SANDBOX_OPERATOR_KEY for trek) drives the controls reaching beyond one agency: reset, clock, availability, staff actions, the key list. " +
+        'Keys are random per sandbox data file. The operator key (header X-Sandbox-Operator-Key; TREK_SANDBOX_OPERATOR_KEY for trek) drives the controls reaching beyond one agency: reset, clock, availability, staff actions, the key list. ' +
         'Requests naming another Host (DNS rebinding) and requests from web pages (an Origin header) are refused unless --host and --cors allow them.',
     )
     .option('--host <host>', 'interface to listen on; also the one host name, besides localhost and loopback addresses, that requests may use', DEFAULT_HOST)
@@ -60,14 +60,17 @@ export function newServeCmd(f: Factory, runF: (opts: ServeOptions) => Promise<vo
     .option('--seed <n>', `${SEED_HELP} (default 1)`)
     .option('--size <n>', `${SIZE_HELP} (default 400)`)
     .option('--rate-limit <n/s>', 'answer 429 with Retry-After past N requests a second per key, as a rate-limited API would (default: no limit)')
-    .addHelpText('after', examples([
-      'trek sandbox serve --port 4010',
-      'trek sandbox serve --port 0 --memory -o json > sandbox.json &   # its first line: {"base_url": …, "api_key": …}',
-      'trek sandbox serve --data ./sandbox.json --seed 7 --size 100000',
-      'trek sandbox serve --rate-limit 5/s   # test how your code handles 429 and Retry-After',
-      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> trek search departures',
-      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> TREK_SANDBOX_OPERATOR_KEY=<operator_key> trek sandbox clock advance 30d',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek sandbox serve --port 4010',
+        'trek sandbox serve --port 0 --memory -o json > sandbox.json &   # its first line: {"base_url": …, "api_key": …}',
+        'trek sandbox serve --data ./sandbox.json --seed 7 --size 100000',
+        'trek sandbox serve --rate-limit 5/s   # test how your code handles 429 and Retry-After',
+        'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> trek search departures',
+        'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> TREK_SANDBOX_OPERATOR_KEY=<operator_key> trek sandbox clock advance 30d',
+      ]),
+    )
     .action(async (flags: { host: string; port: string; cors?: string; data?: string; memory?: boolean; rateLimit?: string } & CatalogueFlags) => {
       if (flags.memory && flags.data !== undefined) throw new UsageError('use either --data or --memory, not both');
       if (flags.host.trim() === '') throw new UsageError('--host must not be empty');

@@ -20,7 +20,7 @@ export function newStaffCancelCmd(f: Factory, runF: (opts: StaffCancelOptions) =
     .description(
       "Sandbox only: act as the operator's staff and cancel a service whose cancellation was requested (Request Cancellation → Cancelled), " +
         'applying cancellation fees where the rules say so. Prints the service. ' +
-        "An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
+        'An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).',
     )
     .addArgument(idArgument('<service>', 'service id'))
     .option('--dry-run', DRY_RUN_HELP)

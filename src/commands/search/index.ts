@@ -5,8 +5,5 @@ import { newDeparturesCmd } from './departures.js';
 import { newTourDossiersCmd } from './tour-dossiers.js';
 
 export function newSearchCmd(f: Factory): Command {
-  return new Command('search')
-    .addCommand(newDeparturesCmd(f))
-    .addCommand(newTourDossiersCmd(f))
-    .addCommand(newActivitiesCmd(f));
+  return new Command('search').addCommand(newDeparturesCmd(f)).addCommand(newTourDossiersCmd(f)).addCommand(newActivitiesCmd(f));
 }

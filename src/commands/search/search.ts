@@ -35,14 +35,12 @@ export interface SearchOptions {
 export function newSearchVerbCmd(f: Factory, resource: SearchResource, runF: (opts: SearchOptions) => Promise<void> = searchRun): Command {
   const command = addListOptions(new Command(resource.name).summary(resource.summary).description(resource.description), resource);
   if (resource.columnsFor) command.option('--currency <code>', CURRENCY_HELP);
-  return command
-    .addHelpText('after', examples(resource.examples))
-    .action(async ({ currency, ...flags }: ListFlags & { currency?: string }) => {
-      const request = await readListFlags(f, flags, resource);
-      const output = await outputSpec(f);
-      const columns = resource.columnsFor?.(await chosenCurrency(f, currency), output);
-      await runF({ io: f.io, api: () => f.api(), output, resource: columns ? { ...resource, columns } : resource, request });
-    });
+  return command.addHelpText('after', examples(resource.examples)).action(async ({ currency, ...flags }: ListFlags & { currency?: string }) => {
+    const request = await readListFlags(f, flags, resource);
+    const output = await outputSpec(f);
+    const columns = resource.columnsFor?.(await chosenCurrency(f, currency), output);
+    await runF({ io: f.io, api: () => f.api(), output, resource: columns ? { ...resource, columns } : resource, request });
+  });
 }
 
 export async function searchRun(opts: SearchOptions): Promise<void> {

@@ -58,7 +58,12 @@ interface TourDeparture {
 
 /** Place names compare without case or accents: "San Jose" is "San José". */
 export function samePlace(a: string, b: string): boolean {
-  const plain = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .trim()
+      .toLowerCase();
   return plain(a) === plain(b);
 }
 
@@ -68,11 +73,7 @@ export function placesOf(itinerary: Itinerary | undefined, departure: TourDepart
     component?.start_location?.name,
     component?.end_location?.name,
   ];
-  const names = [
-    ...located(itinerary),
-    ...(itinerary?.days ?? []).flatMap((day) => [...located(day), ...(day.components ?? []).flatMap(located)]),
-    ...(departure?.components ?? []).flatMap(located),
-  ];
+  const names = [...located(itinerary), ...(itinerary?.days ?? []).flatMap((day) => [...located(day), ...(day.components ?? []).flatMap(located)]), ...(departure?.components ?? []).flatMap(located)];
   const places: string[] = [];
   for (const name of names) if (typeof name === 'string' && name.trim() !== '' && !places.some((p) => samePlace(p, name))) places.push(name.trim());
   return places;
@@ -108,8 +109,14 @@ export async function bookingTour(client: ApiClient, booking: string): Promise<B
   const tours = await Promise.all(services.slice(0, MAX_TOUR_SERVICES).map((s) => serviceTour(client, String(s.id))));
   const places: string[] = [];
   for (const place of tours.flatMap((t) => t.places)) if (!places.some((p) => samePlace(p, place))) places.push(place);
-  const starts = tours.map((t) => t.start).filter((d): d is string => d !== undefined).sort();
-  const finishes = tours.map((t) => t.finish).filter((d): d is string => d !== undefined).sort();
+  const starts = tours
+    .map((t) => t.start)
+    .filter((d): d is string => d !== undefined)
+    .sort();
+  const finishes = tours
+    .map((t) => t.finish)
+    .filter((d): d is string => d !== undefined)
+    .sort();
   return { booking, places, ...(starts[0] ? { start: starts[0] } : {}), ...(finishes.at(-1) ? { finish: finishes.at(-1)! } : {}) };
 }
 
@@ -120,7 +127,10 @@ const dateText = (value: unknown): value is string => typeof value === 'string' 
 export function offTourReasons(activity: Activity, tour: BookingTour): string[] {
   const reasons: string[] = [];
   const city = activity.location?.city;
-  const where = [city, activity.location?.country].filter(Boolean).map((part) => sanitize(String(part))).join(', ');
+  const where = [city, activity.location?.country]
+    .filter(Boolean)
+    .map((part) => sanitize(String(part)))
+    .join(', ');
   if (tour.places.length > 0 && !(typeof city === 'string' && tour.places.some((place) => samePlace(place, city)))) {
     reasons.push(`it is ${where ? `in ${where}` : 'somewhere not given'}, which the tour does not visit (it visits ${tour.places.map((p) => sanitize(p)).join(', ')})`);
   }
@@ -140,28 +150,40 @@ function tourSummary(tour: BookingTour): string {
 }
 
 /** The list: the tour's activities under one heading, the others under another, each line priced per traveller. */
-export async function activityChoices(onTour: readonly Activity[], elsewhere: readonly Activity[], tour: BookingTour, currency: string | undefined, columns: number): Promise<Array<Choice<string> | Separator>> {
+export async function activityChoices(
+  onTour: readonly Activity[],
+  elsewhere: readonly Activity[],
+  tour: BookingTour,
+  currency: string | undefined,
+  columns: number,
+): Promise<Array<Choice<string> | Separator>> {
   const price = (a: Activity) => {
     const amount = amountIn(a.prices, currency);
     return amount === undefined ? (currency ? `no ${sanitize(currency)} price` : 'no price') : formatMoney(amount, currency);
   };
   const note = (a: Activity) => {
     const reasons = offTourReasons(a, tour);
-    return reasons.length === 0 ? undefined : reasons[0]!.startsWith('it is offered') ? 'not during the tour' : 'not on the tour';
+    return reasons.length === 0 ? undefined : reasons[0].startsWith('it is offered') ? 'not during the tour' : 'not on the tour';
   };
   const rows = [...onTour.map((a) => ({ a, note: undefined })), ...elsewhere.map((a) => ({ a, note: note(a) }))];
   const described = ({ a, note }: (typeof rows)[number]) => {
-    const where = [a.location?.city, a.location?.country].filter(Boolean).map((part) => sanitize(String(part))).join(', ');
+    const where = [a.location?.city, a.location?.country]
+      .filter(Boolean)
+      .map((part) => sanitize(String(part)))
+      .join(', ');
     return `${sanitize(String(a.name ?? 'activity'))}${where ? ` — ${where}` : ''}${note ? ` (${note})` : ''}`;
   };
   // Prices right-aligned in one column under both headings, so their digits line up.
-  const names = await columnLines(rows.map((row) => [price(row.a), described(row)]), ['right', 'left']);
+  const names = await columnLines(
+    rows.map((row) => [price(row.a), described(row)]),
+    ['right', 'left'],
+  );
   const choices = rows.map(({ a }, i): Choice<string> => {
     const hours = typeof a.duration_hours === 'number' ? `${a.duration_hours} h` : undefined;
     const [from, to] = [a.available_from, a.available_to].map((date) => (dateText(date) ? sanitize(date) : undefined));
     const offered = from || to ? `offered ${from ?? '…'} – ${to ?? '…'}` : undefined;
     return {
-      name: names[i]!,
+      name: names[i],
       value: String(a.id),
       short: `${sanitize(String(a.name ?? 'activity'))} (${sanitize(String(a.id))})`,
       description: `Activity ${sanitize(String(a.id))}: ${[hours, offered, 'price per traveller'].filter(Boolean).join(' · ')}`,
@@ -186,7 +208,11 @@ async function findActivities(client: ApiClient, tour: BookingTour, term: string
   ]);
   const all = [...new Map([...atPlaces.flat(), ...others, ...inCity].map((a) => [String(a.id), a])).values()];
   const byName = (a: Activity, b: Activity) => String(a.name ?? '').localeCompare(String(b.name ?? ''));
-  const part = (wanted: boolean) => all.filter((a) => (offTourReasons(a, tour).length === 0) === wanted).sort(byName).slice(0, ACTIVITY_LIST_SIZE);
+  const part = (wanted: boolean) =>
+    all
+      .filter((a) => (offTourReasons(a, tour).length === 0) === wanted)
+      .sort(byName)
+      .slice(0, ACTIVITY_LIST_SIZE);
   return { onTour: part(true), elsewhere: part(false) };
 }
 
@@ -200,7 +226,7 @@ async function warnOffTour(io: IOStreams, id: string, activity: Activity | undef
   const name = activity?.name ? ` (${sanitize(String(activity.name))})` : '';
   const warning = `Warning: activity ${sanitize(id)}${name} is not on booking ${sanitize(booking)}'s tour: ${reasons.join('; ')}.`;
   const lines = io.stderrIsTTY ? (await textTools()).wrap(warning, Math.max(20, io.columns - 1), 2) : [warning];
-  io.err.write(`${[makeTheme(io.colorErr).warning('Warning:') + lines[0]!.slice('Warning:'.length), ...lines.slice(1)].join('\n')}\n`);
+  io.err.write(`${[makeTheme(io.colorErr).warning('Warning:') + lines[0].slice('Warning:'.length), ...lines.slice(1)].join('\n')}\n`);
 }
 
 /**

@@ -21,16 +21,19 @@ export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOpt
       'Book an activity on a booking that has a departure service (the API refuses it otherwise, with TOUR_SERVICE_NOT_FOUND).\n\n' +
         'One activity service per --activity, created in order, each starting in Option. With one --activity the new service is printed; ' +
         'with several, the list of those created. If one fails, trek reports which were created and which were not, and stops.\n\n' +
-        'On a terminal, a missing booking is asked for, the activity is picked from a list searched as you type, the booking\'s tour\'s activities (its places and dates) first; one off the tour is added only after a warning and a yes (given with --activity, it is added with the same warning on stderr). The customers are picked from the booking and recent customers.',
+        "On a terminal, a missing booking is asked for, the activity is picked from a list searched as you type, the booking's tour's activities (its places and dates) first; one off the tour is added only after a warning and a yes (given with --activity, it is added with the same warning on stderr). The customers are picked from the booking and recent customers.",
     )
     .addOption(idOption('--booking <id>', 'booking to add the service to'))
     .addOption(idOption('--activity <id>', 'activity to book (see: trek search activities); repeatable', { repeatable: true }))
     .addOption(idOption('--customer <id>', 'customer taking part; repeatable', { repeatable: true }))
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek service add-activity --booking 200001 --activity 500003 --customer 300001',
-      'trek service add-activity --booking 200001 --activity 500003 --activity 500007 --customer 300001 --customer 300002 -o json',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek service add-activity --booking 200001 --activity 500003 --customer 300001',
+        'trek service add-activity --booking 200001 --activity 500003 --activity 500007 --customer 300001 --customer 300002 -o json',
+      ]),
+    )
     .action(async (flags: { booking?: string; activity?: string[]; customer?: string[]; dryRun?: boolean }) => {
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking: flags.booking, activities: flags.activity ?? [], customers: flags.customer ?? [] });
     });
@@ -39,9 +42,10 @@ export function newServiceAddActivityCmd(f: Factory, runF: (opts: AddActivityOpt
 export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<void> {
   checkFieldsBeforeChange(opts.output, SERVICE_FIELDS);
   const booking = await bookingBeforeQuestions(opts, opts.booking, opts.activities.length === 0 || opts.customers.length === 0);
-  const activities = opts.activities.length > 0
-    ? opts.activities
-    : [await requireValue(undefined, '--activity', opts.io, async (prompter) => askActivity(await opts.api(), prompter, { booking, io: opts.io }), opts.prompter)];
+  const activities =
+    opts.activities.length > 0
+      ? opts.activities
+      : [await requireValue(undefined, '--activity', opts.io, async (prompter) => askActivity(await opts.api(), prompter, { booking, io: opts.io }), opts.prompter)];
   const customers = await serviceCustomers(opts, booking);
   // --dry-run with every value given sends nothing, reads included.
   if (opts.activities.length > 0 && !opts.dryRun) await warnOfOffTourActivities(await opts.api(), opts.io, booking, activities);
@@ -66,7 +70,7 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
   rememberAdded(opts, booking, created);
   for (const service of created) await reportChange(opts, addedNote(opts, service, booking));
   if (failure !== undefined && bodies.length > 1) opts.io.err.write(partialReport(activities, created, failure.error));
-  if (created.length === 1 && bodies.length === 1) await renderChanged(opts.io, created[0], opts.output, { rows: await serviceRowsOf(client, created[0]!, opts.output), xmlRoot: 'service' });
+  if (created.length === 1 && bodies.length === 1) await renderChanged(opts.io, created[0], opts.output, { rows: await serviceRowsOf(client, created[0], opts.output), xmlRoot: 'service' });
   else if (created.length > 0) await renderChangedList(opts.io, created, opts.output, SERVICE_SUMMARY_COLUMNS);
   if (failure !== undefined) throw failure.error;
 }
@@ -74,12 +78,12 @@ export async function serviceAddActivityRun(opts: AddActivityOptions): Promise<v
 /** Which activities got a service and which did not, and why the first failed. */
 function partialReport(activities: string[], created: BookedService[], failure: unknown): string {
   const madeFor = activities.slice(0, created.length);
-  const failed = activities[created.length]!;
+  const failed = activities[created.length];
   const skipped = activities.slice(created.length + 1);
   const reason = failure instanceof Error ? failure.message : String(failure);
   const lines = [
     created.length
-      ? `Created ${created.length} of ${activities.length} activity services: ${created.map((s, i) => `${sanitize(String(s.id))} (activity ${sanitize(madeFor[i]!)})`).join(', ')}.`
+      ? `Created ${created.length} of ${activities.length} activity services: ${created.map((s, i) => `${sanitize(String(s.id))} (activity ${sanitize(madeFor[i])})`).join(', ')}.`
       : `Created none of the ${activities.length} activity services.`,
     `Not created: activity ${sanitize(failed)} (failed: ${sanitize(reason)})${skipped.length ? `; not attempted: ${skipped.map((a) => `activity ${sanitize(a)}`).join(', ')}` : ''}.`,
   ];

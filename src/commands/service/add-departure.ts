@@ -47,7 +47,8 @@ export function parseRoomFlags(values: readonly string[]): RoomFlags {
       throw new UsageError(`--room must be a room code such as SINGLE, or CODE:CUSTOMER such as SINGLE:300021, got "${value}"`, undefined, { field: '--room' });
     }
     if (customer === undefined) {
-      if (rooms.all !== undefined && rooms.all !== code.toUpperCase()) throw new UsageError(`--room ${rooms.all} and --room ${code} both name every traveller's room; give one, and CODE:CUSTOMER for the others`, undefined, { field: '--room' });
+      if (rooms.all !== undefined && rooms.all !== code.toUpperCase())
+        throw new UsageError(`--room ${rooms.all} and --room ${code} both name every traveller's room; give one, and CODE:CUSTOMER for the others`, undefined, { field: '--room' });
       rooms.all = code.toUpperCase();
     } else rooms.byCustomer[checkId(customer, '--room')] = code.toUpperCase();
   }
@@ -63,20 +64,23 @@ export function newServiceAddDepartureCmd(f: Factory, runF: (opts: AddDepartureO
         'On a terminal, a missing booking is asked for, the departure is picked from a list searched as you type (a tour\'s name, a departure or tour id, an airport code, a month such as 2027-06 or "June 2027") that holds only departures bookable today, with places left and the price in the booking\'s currency, and the customers from the booking and recent customers; ' +
         'a departure picked so asks for the room too, offering each with its places and price.\n\n' +
         'Travellers take the standard (shared) room unless --room says otherwise: --room SINGLE for everyone, --room SINGLE:300021 for one. ' +
-        'With a room chosen, the price of the rooms before promotions, in the booking\'s currency, is said on stderr before the service is created. ' +
-        'The request names them as rooms: [{code, customers: [{id}]}] (trek\'s member: the spec\'s request has none).',
+        "With a room chosen, the price of the rooms before promotions, in the booking's currency, is said on stderr before the service is created. " +
+        "The request names them as rooms: [{code, customers: [{id}]}] (trek's member: the spec's request has none).",
     )
     .addOption(idOption('--booking <id>', 'booking to add the service to'))
     .addOption(idOption('--departure <id>', 'departure to book (see: trek search departures)'))
     .addOption(idOption('--customer <id>', 'customer travelling on it; repeatable', { repeatable: true }))
     .option('--room <code>', 'room of every traveller, e.g. SINGLE, or CODE:CUSTOMER for one traveller; repeatable (default: STANDARD, shared)', collect, [])
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek service add-departure --booking 200001 --departure 100012 --customer 300001 --customer 300002',
-      'trek service add-departure --booking 200001 --departure 100012 --customer 300001 --customer 300021 --room SINGLE:300021',
-      'S=$(trek service add-departure --booking "$B" --departure "$D" --customer "$C" -o json | jq -r .id)',
-      'trek service add-departure   # on a terminal: asks for everything',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek service add-departure --booking 200001 --departure 100012 --customer 300001 --customer 300002',
+        'trek service add-departure --booking 200001 --departure 100012 --customer 300001 --customer 300021 --room SINGLE:300021',
+        'S=$(trek service add-departure --booking "$B" --departure "$D" --customer "$C" -o json | jq -r .id)',
+        'trek service add-departure   # on a terminal: asks for everything',
+      ]),
+    )
     .action(async (flags: { booking?: string; departure?: string; customer?: string[]; room: string[]; dryRun?: boolean }) => {
       const rooms = flags.room.length ? { rooms: parseRoomFlags(flags.room) } : {};
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), booking: flags.booking, departure: flags.departure, customers: flags.customer ?? [], ...rooms });
@@ -121,7 +125,8 @@ async function chooseRooms(opts: AddDepartureOptions, bookingId: string, departu
   const asking = flags === undefined && opts.departure === undefined && canPrompt(opts.io);
   if (flags === undefined && !asking) return undefined;
   for (const id of Object.keys(flags?.byCustomer ?? {})) {
-    if (!customers.includes(id)) throw new UsageError(`--room ${flags!.byCustomer[id]}:${id}: customer ${id} is not one of this service's travellers (${customers.join(', ')})`, undefined, { field: '--room' });
+    if (!customers.includes(id))
+      throw new UsageError(`--room ${flags!.byCustomer[id]}:${id}: customer ${id} is not one of this service's travellers (${customers.join(', ')})`, undefined, { field: '--room' });
   }
   const client = await opts.api();
   const [departure, booking] = await Promise.all([getDeparture(client, departureId), getBooking(client, bookingId)]);
@@ -131,7 +136,8 @@ async function chooseRooms(opts: AddDepartureOptions, bookingId: string, departu
   if (flags) {
     rooms = Object.fromEntries(customers.map((id) => [id, flags.byCustomer[id] ?? flags.all ?? STANDARD_ROOM]));
     for (const code of new Set(Object.values(rooms))) {
-      if (codes.length > 0 && !codes.includes(code)) throw new UsageError(`--room ${code}: departure ${sanitize(departureId)} has no room ${code}; its rooms are ${codes.map((c) => sanitize(c)).join(', ')}`, undefined, { field: '--room' });
+      if (codes.length > 0 && !codes.includes(code))
+        throw new UsageError(`--room ${code}: departure ${sanitize(departureId)} has no room ${code}; its rooms are ${codes.map((c) => sanitize(c)).join(', ')}`, undefined, { field: '--room' });
     }
   } else {
     const code = await askRoom(opts.prompter(), departure, currency, customers.length);
@@ -154,12 +160,19 @@ export async function serviceCustomers(opts: AddServiceOptions, booking: string)
 }
 
 export function rememberAdded(opts: AddServiceOptions, booking: string, services: BookedService[]): void {
-  opts.history.remember('service', services.map((service) => ({ id: service.id, label: service.name })));
+  opts.history.remember(
+    'service',
+    services.map((service) => ({ id: service.id, label: service.name })),
+  );
   // A tour booked names the booking by its traveller, then what its label said (currency, reference), then the tour: for completion.
   const tours = services.filter((service) => service.type === 'departure_services');
   if (tours.length === 0) return opts.history.remember('booking', [{ id: booking }]);
   const { lead, tour } = bookingWho(tours);
-  const before = opts.history.recent('booking').find((entry) => entry.id === booking)?.label?.split(' · ') ?? [];
+  const before =
+    opts.history
+      .recent('booking')
+      .find((entry) => entry.id === booking)
+      ?.label?.split(' · ') ?? [];
   const label = [...new Set([lead, ...before, tour].filter((part): part is string => Boolean(part)))].join(' · ');
   opts.history.remember('booking', [{ id: booking, label }]);
 }

@@ -28,7 +28,7 @@ export function newServiceCancelCmd(f: Factory, runF: (opts: ServiceCancelOption
         'Waitlisted) that can do neither is released instead: moved to Expired, without cancellation fees. trek says which on stderr.\n\n' +
         "Before asking (and with --dry-run), trek shows on stderr what cancelling does to the booking's money today (the server's date): the window of the service's " +
         'cancellation terms, the fee kept, the money back to the customer, the travel credit issued and what the booking owes after — worked out by the rule the sandbox ' +
-        'applies, and marked an estimate on any other server. A tour\'s activities left on the booking are named, with the command that cancels them too. ' +
+        "applies, and marked an estimate on any other server. A tour's activities left on the booking are named, with the command that cancels them too. " +
         'After it, the same four figures as the API states them, with the refund and credit made. stdout carries the service as the API returns it; ' +
         'with --dry-run and -o json, the preview as one JSON object (fee, money_back, travel_credit, owing_after, left_behind).\n\n' +
         'Asks for confirmation; --yes skips the question and is required when not on a terminal.',

@@ -145,7 +145,7 @@ async function ruleOf(client: ApiClient, service: BookedService, cost: Cancellat
     return undefined;
   }
   cost.terms = { id: String(terms.id), ...(terms.type ? { type: terms.type } : {}) };
-  cost.window = windowToday((terms.windows ?? []) as TermsWindow[], cost.today);
+  cost.window = windowToday(terms.windows ?? [], cost.today);
   if (!cost.window) {
     cost.unknown = `no window of terms ${sanitize(String(terms.id))} contains ${cost.today}`;
     return undefined;
@@ -165,7 +165,7 @@ async function ruleOf(client: ApiClient, service: BookedService, cost: Cancellat
  * penalty percentage of the price.
  */
 function sharesOf(cost: CancellationCost, window: TermsWindow): WindowShares | undefined {
-  const w = window as TermsWindow & { penalty_amount?: Amount; refund_amount?: Amount; travel_credit_amount?: Amount };
+  const w = window;
   const penalty = centsIn(w.penalty_amount, cost.currency);
   const refund = centsIn(w.refund_amount, cost.currency);
   const credit = centsIn(w.travel_credit_amount, cost.currency) ?? 0n;
@@ -231,7 +231,7 @@ export function describeCost(service: BookedService, target: CancellationTarget,
     const label = Math.max(...rows.map(([l]) => l.length)) + 2;
     const amount = Math.max(...rows.map(([, cents]) => money(cost, cents).length));
     for (const [l, cents, note] of rows) lines.push(`  ${l.padEnd(label)}${money(cost, cents).padStart(amount)}${note}`);
-    if (cost.estimate) lines.push("  An estimate: trek works these out from what the API shows; the server applies its own rules.");
+    if (cost.estimate) lines.push('  An estimate: trek works these out from what the API shows; the server applies its own rules.');
     if (o.leftBehind.length > 0) lines.push(...leftBehindLines(o.leftBehind, cost));
   }
   return `${lines.join('\n')}\n`;

@@ -75,12 +75,12 @@ const monthOf = (word: string) => MONTHS.indexOf(word.slice(0, 3).toLowerCase())
 export function parseDepartureSearch(term: string, today: string): DepartureSearch {
   const forms: Array<[RegExp, (m: RegExpExecArray) => DateSpan | undefined]> = [
     [/\b(\d{4})[-/](\d{1,2})\b/, (m) => (Number(m[2]) >= 1 && Number(m[2]) <= 12 ? monthSpan(Number(m[1]), Number(m[2])) : undefined)],
-    [new RegExp(`\\b${MONTH_WORD}\\s+(\\d{4})\\b`, 'i'), (m) => monthSpan(Number(m[2]), monthOf(m[1]!))],
-    [new RegExp(`\\b(\\d{4})\\s+${MONTH_WORD}(?=\\s|$)`, 'i'), (m) => monthSpan(Number(m[1]), monthOf(m[2]!))],
+    [new RegExp(`\\b${MONTH_WORD}\\s+(\\d{4})\\b`, 'i'), (m) => monthSpan(Number(m[2]), monthOf(m[1]))],
+    [new RegExp(`\\b(\\d{4})\\s+${MONTH_WORD}(?=\\s|$)`, 'i'), (m) => monthSpan(Number(m[1]), monthOf(m[2]))],
     [
       new RegExp(`\\b${MONTH_WORD}(?=\\s|$)`, 'i'),
       (m) => {
-        const month = monthOf(m[1]!);
+        const month = monthOf(m[1]);
         const [year, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
         return monthSpan(month >= thisMonth ? year : year + 1, month);
       },
@@ -182,7 +182,9 @@ function roomsAbout(departure: PickedDeparture, currency: string | undefined): s
   const deposit = depositOf(departure, shown);
   const rooms = roomPrices(departure, shown).filter((row) => row.amount !== undefined);
   const seen = new Set<string>();
-  const each = rooms.filter((row) => !seen.has(row.room) && seen.add(row.room)).map((row) => `${sanitize(row.room)} ${formatMoney(row.amount)}${row.places === undefined ? '' : ` (${placesText(row.places)})`}`);
+  const each = rooms
+    .filter((row) => !seen.has(row.room) && seen.add(row.room))
+    .map((row) => `${sanitize(row.room)} ${formatMoney(row.amount)}${row.places === undefined ? '' : ` (${placesText(row.places)})`}`);
   return [deposit === undefined ? undefined : `deposit ${formatMoney(deposit, shown)}`, each.length ? `rooms ${each.join(', ')}` : undefined].filter((part): part is string => part !== undefined);
 }
 
@@ -200,7 +202,10 @@ export async function departureChoices(departures: readonly PickedDeparture[], c
     price: pricePerTraveller(d, currency) ?? (currency ? `no ${sanitize(currency)} price` : 'no price'),
   }));
   // Prices right-aligned, so their digits line up.
-  const lines = await columnLines(rows.map((r) => [r.start, r.places, r.price, r.name]), ['left', 'left', 'right', 'left']);
+  const lines = await columnLines(
+    rows.map((r) => [r.start, r.places, r.price, r.name]),
+    ['left', 'left', 'right', 'left'],
+  );
   const choices = rows.map(({ departure: d, start, name }, i) => {
     const airports = [d.nearest_start_airport?.code, d.nearest_finish_airport?.code].map((code) => (code ? sanitize(String(code)) : '?'));
     const about = [
@@ -212,7 +217,7 @@ export async function departureChoices(departures: readonly PickedDeparture[], c
       d.tour_dossier?.id ? `tour ${sanitize(String(d.tour_dossier.id))}` : undefined,
     ];
     return {
-      name: lines[i]!,
+      name: lines[i],
       value: String(d.id),
       short: `${start} ${name}`,
       description: `Departure ${sanitize(String(d.id))}: ${about.filter(Boolean).join(' · ')}`,
@@ -242,7 +247,7 @@ export async function askDeparture(client: ApiClient, prompter: Prompter, option
     const read = (query: Array<[string, string]>) => toArray(records<PickedDeparture>(client, '/departures', query, { limit: DEPARTURE_LIST_SIZE }));
     const [byName, ...byCode] = departureQueries(search, today);
     // A server that cannot search an id or airport attribute answers 400: those lookups then find nothing; the name's is the one that counts.
-    const lists = await Promise.all([read(byName!), ...byCode.map((query) => read(query).catch((error: unknown) => (isHttpStatus(error, 400) ? [] : Promise.reject(error))))]);
+    const lists = await Promise.all([read(byName), ...byCode.map((query) => read(query).catch((error: unknown) => (isHttpStatus(error, 400) ? [] : Promise.reject(error))))]);
     return mergeDepartures(lists, today, search.span);
   };
   const first = await find(undefined);

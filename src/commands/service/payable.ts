@@ -43,7 +43,7 @@ export async function payable(client: ApiClient, service: BookedService): Promis
     serviceId: String(service.id),
     ...(bookingId === undefined ? {} : { bookingId }),
     ...(currency === undefined ? {} : { currency }),
-    ...(needed?.amount ?? ownRequirement(service) ? { amount: needed?.amount ?? ownRequirement(service) } : {}),
+    ...((needed?.amount ?? ownRequirement(service)) ? { amount: needed?.amount ?? ownRequirement(service) } : {}),
     takenFirst,
     ...(takenFirst.length > 0 && ownRequirement(service) ? { own: ownRequirement(service) } : {}),
     onSandbox: sandbox !== undefined,

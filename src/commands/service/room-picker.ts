@@ -21,7 +21,11 @@ export async function askRoom(prompter: Prompter, departure: PricedDeparture, cu
     const price = roomPrice(departure, code, shown);
     const places = roomPlacesLeft(room);
     const name = displayValue(room.name);
-    const parts = [`${sanitize(code)}${name ? ` ${sanitize(name)}` : ''}`, `${moneyOrNone(price?.amount, shown)} per traveller`, places === undefined || !byPlaces ? undefined : `${placesText(places)} left`];
+    const parts = [
+      `${sanitize(code)}${name ? ` ${sanitize(name)}` : ''}`,
+      `${moneyOrNone(price?.amount, shown)} per traveller`,
+      places === undefined || !byPlaces ? undefined : `${placesText(places)} left`,
+    ];
     return { name: parts.filter(Boolean).join(' · '), value: code };
   });
   const start = open.some((room) => room.code === STANDARD_ROOM) ? STANDARD_ROOM : undefined;

@@ -12,7 +12,11 @@ type ServiceState = Pick<BookedService, 'id' | 'type' | 'status' | 'status_trans
 
 /** `confirmed`, `on request`, `REQUEST_CANCELLATION`, `request-cancellation` → the API's spelling. */
 export function canonicalStatus(text: string): ServiceStatus {
-  const key = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ')
+      .trim();
   const found = SERVICE_STATUSES.find((status) => key(status) === key(text));
   if (!found) throw new UsageError(`unknown status "${text}"; use one of: ${SERVICE_STATUSES.join(', ')}`);
   return found;

@@ -25,11 +25,7 @@ export function newServiceTransitionCmd(f: Factory, runF: (opts: ServiceTransiti
     .addArgument(idArgument('<id>', 'service id'))
     .argument('<status>', 'target status, e.g. Expired or "Request Cancellation"')
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek service transition 400001 Expired',
-      'trek service transition 400001 "request cancellation"',
-      'trek service transition 400001 confirmed --dry-run',
-    ]))
+    .addHelpText('after', examples(['trek service transition 400001 Expired', 'trek service transition 400001 "request cancellation"', 'trek service transition 400001 confirmed --dry-run']))
     .action(async (id: string, status: string, flags: { dryRun?: boolean }) => {
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), id, status: canonicalStatus(status) });
     });

@@ -64,19 +64,22 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
         'a repeat of a done event is marked, acknowledged, and neither forwarded nor applied again, also across runs. ' +
         'When --forward-to or the cache fails, or listen stops mid-event (even killed), the sender is not acknowledged and its retry is handled afresh. ' +
         'An event sent without an id is known by a digest of its members, so two identical ones are one event.\n\n' +
-        "Against a real API (no sandbox), it prints how to register a public URL for this receiver and listens; requests must then name Host 127.0.0.1:PORT, or a name given with --allow-host.",
+        'Against a real API (no sandbox), it prints how to register a public URL for this receiver and listens; requests must then name Host 127.0.0.1:PORT, or a name given with --allow-host.',
     )
     .option('--port <n>', 'port to listen on (127.0.0.1); 0 picks a free one', '0')
     .option('--forward-to <url>', 'pass each verified request on, unchanged, to this URL (your own endpoint)')
     .option('--events <types>', 'event types to subscribe to, separated by commas (default: all)')
     .option('--update-cache', 'evict what each event names (a departure, its lists) from the local cache, so the next read is current')
     .option('--allow-host <name>', "also answer requests naming this Host (a tunnel's public name, e.g. abc.trycloudflare.com)")
-    .addHelpText('after', examples([
-      'trek webhooks listen',
-      'trek webhooks listen --update-cache -o ndjson | jq -r .event_type',
-      'trek webhooks listen --port 4020 --forward-to http://127.0.0.1:3000/webhooks --events departures.updated,bookings.updated',
-      'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> trek webhooks listen --update-cache &   # beside `trek sandbox serve`',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek webhooks listen',
+        'trek webhooks listen --update-cache -o ndjson | jq -r .event_type',
+        'trek webhooks listen --port 4020 --forward-to http://127.0.0.1:3000/webhooks --events departures.updated,bookings.updated',
+        'TREK_BASE_URL=http://127.0.0.1:4010 TREK_API_KEY=<api_key> trek webhooks listen --update-cache &   # beside `trek sandbox serve`',
+      ]),
+    )
     .action(async (flags: { port: string; forwardTo?: string; events?: string; updateCache?: boolean; allowHost?: string }) => {
       const port = parseInteger(flags.port, '--port', { min: 0, max: 65535 });
       const forwardTo = flags.forwardTo === undefined ? undefined : parseForwardUrl(flags.forwardTo);
@@ -92,7 +95,7 @@ export function newListenCmd(f: Factory, runF: (opts: ListenOptions) => Promise<
         throw new UsageError((error as Error).message);
       }
       const profile = await f.profile();
-      const job = { profile: profile.name, forwardTo: forwardTo?.href ?? null, cache: flags.updateCache ? profile.baseUrl ?? 'builtin' : null };
+      const job = { profile: profile.name, forwardTo: forwardTo?.href ?? null, cache: flags.updateCache ? (profile.baseUrl ?? 'builtin') : null };
       const guardFile = join(ensurePrivateFolder(f.paths(), 'state'), guardFileName(job));
       const stopping = new AbortController();
       const unsubscribe = signals((signal) => stopping.abort(signal));

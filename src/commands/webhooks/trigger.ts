@@ -39,10 +39,7 @@ export function newTriggerCmd(f: Factory, runF: (opts: TriggerOptions) => Promis
     )
     .argument('<event-type>', 'e.g. departures.updated')
     .addOption(idOption('--id <id>', 'id of the resource the event names (a departure id for departures.*)').makeOptionMandatory())
-    .addHelpText('after', examples([
-      'trek webhooks trigger departures.updated --id 1001',
-      'trek webhooks trigger bookings.updated --id 200001 -o json | jq -r .[0].id',
-    ]))
+    .addHelpText('after', examples(['trek webhooks trigger departures.updated --id 1001', 'trek webhooks trigger bookings.updated --id 200001 -o json | jq -r .[0].id']))
     .action(async (eventType: string, flags: { id: string }) => {
       const builtinSandbox = (await f.profile()).builtinSandbox;
       await runF({ io: f.io, output: await outputSpec(f), api: () => f.api(), eventType: parseEventType(eventType), id: flags.id, builtinSandbox });
@@ -58,7 +55,10 @@ export async function triggerRun(opts: TriggerOptions): Promise<void> {
   } catch (error) {
     // A 404 is either "no such resource" on a sandbox or no sandbox at all; whoami tells them apart.
     if (isHttpStatus(error, 404) && (await whoami(client)) === undefined) {
-      throw new UsageError(`this profile's server (${client.baseUrl}) is not a trek sandbox: only a sandbox emits test events`, 'Use the built-in sandbox profile (trek --profile sandbox …) or a `trek sandbox serve` URL.');
+      throw new UsageError(
+        `this profile's server (${client.baseUrl}) is not a trek sandbox: only a sandbox emits test events`,
+        'Use the built-in sandbox profile (trek --profile sandbox …) or a `trek sandbox serve` URL.',
+      );
     }
     throw error;
   }

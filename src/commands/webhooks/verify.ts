@@ -31,15 +31,22 @@ export function newVerifyCmd(f: Factory, runF: (opts: VerifyOptions) => Promise<
     )
     .option('--secret-from-profile', "verify with the current profile's application key (required: keys are never flags)")
     .requiredOption('--signature <hex>', 'the X-Gapi-Signature header as received (64 hex digits)')
-    .addHelpText('after', examples([
-      'trek webhooks verify --secret-from-profile --signature "$SIGNATURE" < body.json',
-      'trek --profile live webhooks verify --secret-from-profile --signature "$HTTP_X_GAPI_SIGNATURE" < "$BODY_FILE" && echo genuine',
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek webhooks verify --secret-from-profile --signature "$SIGNATURE" < body.json',
+        'trek --profile live webhooks verify --secret-from-profile --signature "$HTTP_X_GAPI_SIGNATURE" < "$BODY_FILE" && echo genuine',
+      ]),
+    )
     .action(async (flags: { secretFromProfile?: boolean; signature: string }) => {
       if (!flags.secretFromProfile) throw new UsageError('say which key to verify with: --secret-from-profile (keys are never given as flags)');
       const signature = flags.signature.trim();
       if (!/^[0-9a-fA-F]{64}$/.test(signature)) throw new UsageError(`--signature must be the 64 hex digits of X-Gapi-Signature, got "${flags.signature}"`);
-      if (f.io.stdinIsTTY) throw new UsageError('pipe the webhook body into trek webhooks verify: it reads the body from stdin', 'For example: trek webhooks verify --secret-from-profile --signature "$SIGNATURE" < body.json');
+      if (f.io.stdinIsTTY)
+        throw new UsageError(
+          'pipe the webhook body into trek webhooks verify: it reads the body from stdin',
+          'For example: trek webhooks verify --secret-from-profile --signature "$SIGNATURE" < body.json',
+        );
       await runF({ io: f.io, signature, key: () => webhookKey(f) });
     });
 }

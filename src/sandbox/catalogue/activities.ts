@@ -8,8 +8,8 @@ import type { Activity, CatalogueBasis } from './types.js';
 
 export function makeActivity(basis: CatalogueBasis, j: number): Activity {
   const rng = new Rng(mix(basis.seed, STREAM.activity, j));
-  const place = PLACES[j % PLACES.length]!;
-  const kind = ACTIVITY_KINDS[Math.floor(j / PLACES.length) % ACTIVITY_KINDS.length]!;
+  const place = PLACES[j % PLACES.length];
+  const kind = ACTIVITY_KINDS[Math.floor(j / PLACES.length) % ACTIVITY_KINDS.length];
   const id = String(ACTIVITY_ID_BASE + 1 + j);
   const hours = rng.int(2, 9);
   return {

@@ -127,7 +127,7 @@ function placesLeft(status: AvailabilityStatus, drawn: number, fixed: { places?:
 export function makeDeparture(basis: CatalogueBasis, plans: readonly DossierPlan[], i: number): Departure {
   const rng = new Rng(mix(basis.seed, STREAM.departure, i));
   const showcase: (typeof SHOWCASE)[number] | undefined = SHOWCASE[i] ?? GROUP_DEPARTURES.get(i);
-  const plan = plans[showcase ? showcase.dossier : i % plans.length]!;
+  const plan = plans[showcase ? showcase.dossier : i % plans.length];
   const startOffset = showcase ? showcase.days : rng.int(7, 730);
   const status: AvailabilityStatus = showcase ? showcase.status : pickStatus(rng.next());
   const start = basis.day(startOffset);

@@ -111,7 +111,7 @@ export class Catalogue implements CatalogueBasis {
   /** The flex plan `<departureId>-<tier>`, rendered for `nowMs`. */
   flexPlan(id: string, nowMs: number): Record<string, unknown> | undefined {
     const m = /^(\d+)-([12])$/.exec(id);
-    const departure = m ? this.departure(m[1]!) : undefined;
+    const departure = m ? this.departure(m[1]) : undefined;
     if (!departure) return undefined;
     return flexPlanOf(departure, id, Number(m![2]) - 1, nowMs);
   }
@@ -122,7 +122,7 @@ export class Catalogue implements CatalogueBasis {
     const flex = /^flex-(\d+)-([12])$/.exec(id);
     const departure = this.departure((generic ?? flex)?.[1] ?? '');
     if (!departure) return undefined;
-    return cancellationTermsOf(departure, id, generic ? null : flex![2]!);
+    return cancellationTermsOf(departure, id, generic ? null : flex![2]);
   }
 
   /** Itinerary `id`, or one of its variations; undefined when unknown. */

@@ -45,7 +45,7 @@ const inRange = (range: DateRange, date: string) => (range.start_date === null |
  * reference `structured_itineraries` holds: with the variation valid on that date.
  */
 export function structuredItineraryOn(basis: CatalogueBasis, plan: DossierPlan, date: string): Ref & { variation_id: string | null } {
-  const range = itineraryRanges(basis, plan).find((r) => inRange(r, date)) ?? itineraryRanges(basis, plan)[0]!;
+  const range = itineraryRanges(basis, plan).find((r) => inRange(r, date)) ?? itineraryRanges(basis, plan)[0];
   const id = range.itinerary.id;
   const variation = variationsOf(basis, id, Number(id) - ITINERARY_ID_BASE - 1).find((v) => v.valid_during_ranges.some((r) => inRange(r, date)));
   return { id, href: variation?.href ?? range.itinerary.href, variation_id: variation?.variation_id ?? null };
@@ -73,15 +73,15 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
   // Two itinerary ids per dossier, the second only for a seasonal one.
   const offset = entityIndex(id, ITINERARY_ID_BASE, 2 * plans.length);
   if (offset === undefined) return null;
-  const plan = plans[Math.floor(offset / 2)]!;
+  const plan = plans[Math.floor(offset / 2)];
   if (!plan.itineraryIds.includes(id)) return null;
   const seasonal = plan.itineraryIds.indexOf(id) === 1;
   const rng = new Rng(mix(basis.seed, STREAM.itinerary, offset));
   const days = makeDays(id, plan, rng);
   const count = (type: string) => days.filter((d) => d.meals.some((m) => m.type === type)).length;
-  const range = itineraryRanges(basis, plan)[seasonal ? 1 : 0]!;
+  const range = itineraryRanges(basis, plan)[seasonal ? 1 : 0];
   const location = (p: Place) => ({ id: p.airport, name: p.city, country: { id: p.countryCode, name: p.country } });
-  const company = BOOKING_COMPANIES[0]!;
+  const company = BOOKING_COMPANIES[0];
   // Meals not included, per day: a number pair (spec §2.10), not Decimal strings.
   const mealBudget = { min_max: [rng.int(15, 30), rng.int(35, 70)], currency: 'USD' };
   return {
@@ -120,8 +120,6 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
   };
 }
 
-
-
 export function component(fields: Partial<Component> & Pick<Component, 'type'>): Component {
   return {
     start_location: null,
@@ -142,7 +140,6 @@ export function component(fields: Partial<Component> & Pick<Component, 'type'>):
     ...fields,
   };
 }
-
 
 /** Guesthouse `number` (1–3) of the city a tour starts in: the hotels its nights are spent in. */
 export function guesthouse(plan: DossierPlan, number: number): Accommodation {
@@ -186,7 +183,7 @@ function makeDays(itineraryId: string, plan: DossierPlan, rng: Rng): Day[] {
   const travels = plan.finish.city !== plan.place.city;
   for (let n = 1; n <= plan.length; n++) {
     if (n === 3 && plan.length >= 4) {
-      days.push({ ...days[1]!, day: 3 });
+      days.push({ ...days[1], day: 3 });
       continue;
     }
     const city = n === plan.length ? plan.finish.city : plan.place.city;
@@ -254,16 +251,16 @@ function makeDays(itineraryId: string, plan: DossierPlan, rng: Rng): Day[] {
     });
   }
   // Days 2–3 read "Days 2–3", so day 2's text must not name its own number.
-  if (plan.length >= 4) days[1]!.description = days[2]!.description = `Two days in ${plan.place.city} on ${plan.name}.`;
+  if (plan.length >= 4) days[1].description = days[2].description = `Two days in ${plan.place.city} on ${plan.name}.`;
   return days;
 }
 
 /** A single itinerary applies from a year ago on; a seasonal pair splits at +180 days. */
 export function itineraryRanges(basis: CatalogueBasis, plan: DossierPlan): TourDossier['valid_during_ranges'] {
   const [main, seasonal] = plan.itineraryIds.map((id) => ref('itineraries', id));
-  if (!seasonal) return [{ start_date: basis.day(-365), end_date: null, itinerary: main! }];
+  if (!seasonal) return [{ start_date: basis.day(-365), end_date: null, itinerary: main }];
   return [
-    { start_date: basis.day(-365), end_date: basis.day(180), itinerary: main! },
+    { start_date: basis.day(-365), end_date: basis.day(180), itinerary: main },
     { start_date: basis.day(181), end_date: null, itinerary: seasonal },
   ];
 }

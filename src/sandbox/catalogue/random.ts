@@ -33,7 +33,7 @@ export class Rng {
     return min + Math.floor(this.next() * (max - min + 1));
   }
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
+    return items[Math.floor(this.next() * items.length)];
   }
   chance(p: number): boolean {
     return this.next() < p;

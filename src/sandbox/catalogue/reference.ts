@@ -64,7 +64,18 @@ export const PRODUCT_LINES = ['Classic', PREMIUM_PRODUCT_LINE, 'Active', 'Local 
 /** The agent's commission on a departure service, in per cent of its price (promotions keep it). */
 export const DEPARTURE_COMMISSION_PERCENT = 12;
 
-export const ACTIVITY_KINDS = ['Cooking class', 'Food walk', 'Sunrise hike', 'Kayak tour', 'Cycling tour', 'Museum visit', 'Market tour', 'Wildlife safari', 'Hot-air balloon ride', 'Snorkelling trip'];
+export const ACTIVITY_KINDS = [
+  'Cooking class',
+  'Food walk',
+  'Sunrise hike',
+  'Kayak tour',
+  'Cycling tour',
+  'Museum visit',
+  'Market tour',
+  'Wildlife safari',
+  'Hot-air balloon ride',
+  'Snorkelling trip',
+];
 
 export const OVERRIDE_REASONS: ReadonlyArray<{ id: string; code: string; label: string }> = [
   { id: '1', code: 'PASSPORT_RENEWAL', label: 'Passport is being renewed' },
@@ -76,13 +87,51 @@ export const OVERRIDE_REASONS: ReadonlyArray<{ id: string; code: string; label: 
 
 /** Countries and states agency addresses resolve to (objects with id, href, name). */
 export const COUNTRIES: ReadonlyArray<{ id: string; name: string; states: readonly NamedRef[] }> = [
-  { id: 'CA', name: 'Canada', states: [{ id: 'CA-ON', name: 'Ontario' }, { id: 'CA-AB', name: 'Alberta' }, { id: 'CA-BC', name: 'British Columbia' }, { id: 'CA-QC', name: 'Quebec' }] },
-  { id: 'US', name: 'United States', states: [{ id: 'US-NY', name: 'New York' }, { id: 'US-CA', name: 'California' }, { id: 'US-WA', name: 'Washington' }] },
-  { id: 'GB', name: 'United Kingdom', states: [{ id: 'GB-ENG', name: 'England' }, { id: 'GB-SCT', name: 'Scotland' }] },
-  { id: 'DE', name: 'Germany', states: [{ id: 'DE-BY', name: 'Bayern' }, { id: 'DE-BE', name: 'Berlin' }] },
+  {
+    id: 'CA',
+    name: 'Canada',
+    states: [
+      { id: 'CA-ON', name: 'Ontario' },
+      { id: 'CA-AB', name: 'Alberta' },
+      { id: 'CA-BC', name: 'British Columbia' },
+      { id: 'CA-QC', name: 'Quebec' },
+    ],
+  },
+  {
+    id: 'US',
+    name: 'United States',
+    states: [
+      { id: 'US-NY', name: 'New York' },
+      { id: 'US-CA', name: 'California' },
+      { id: 'US-WA', name: 'Washington' },
+    ],
+  },
+  {
+    id: 'GB',
+    name: 'United Kingdom',
+    states: [
+      { id: 'GB-ENG', name: 'England' },
+      { id: 'GB-SCT', name: 'Scotland' },
+    ],
+  },
+  {
+    id: 'DE',
+    name: 'Germany',
+    states: [
+      { id: 'DE-BY', name: 'Bayern' },
+      { id: 'DE-BE', name: 'Berlin' },
+    ],
+  },
   { id: 'AT', name: 'Austria', states: [{ id: 'AT-9', name: 'Wien' }] },
   { id: 'CH', name: 'Switzerland', states: [{ id: 'CH-ZH', name: 'Zürich' }] },
-  { id: 'AU', name: 'Australia', states: [{ id: 'AU-NSW', name: 'New South Wales' }, { id: 'AU-VIC', name: 'Victoria' }] },
+  {
+    id: 'AU',
+    name: 'Australia',
+    states: [
+      { id: 'AU-NSW', name: 'New South Wales' },
+      { id: 'AU-VIC', name: 'Victoria' },
+    ],
+  },
   { id: 'NZ', name: 'New Zealand', states: [] },
   { id: 'FR', name: 'France', states: [] },
   { id: 'IE', name: 'Ireland', states: [] },

@@ -62,7 +62,7 @@ export const FLEX_TIERS: ReadonlyArray<{ code: string; name: string; priceFracti
  * 60/90 days away).
  */
 export function flexPlanOf(departure: Departure, id: string, tierIndex: number, nowMs: number): Record<string, unknown> {
-  const tier = FLEX_TIERS[tierIndex]!;
+  const tier = FLEX_TIERS[tierIndex];
   const window = stopSellDays(departure.product_line);
   const closedOn = stopSellDate(departure.start_date, window);
   return {
@@ -89,7 +89,7 @@ export function flexPlanOf(departure: Departure, id: string, tierIndex: number, 
  */
 export function cancellationTermsOf(departure: Departure, id: string, tier: string | null): Record<string, unknown> {
   const generic = tier === null;
-  const windows = generic ? GENERIC_WINDOWS : FLEX_TIERS[Number(tier) - 1]!.windows;
+  const windows = generic ? GENERIC_WINDOWS : FLEX_TIERS[Number(tier) - 1].windows;
   return {
     id,
     href: `/service_cancellation_terms/${id}/`,
@@ -103,7 +103,7 @@ export function cancellationTermsOf(departure: Departure, id: string, tier: stri
 /** The window containing `date` for a departure starting on `start`; after the start, the last window. */
 export function windowOn(windows: readonly TermsWindow[], start: string, date: string): TermsWindow {
   const daysBefore = Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / DAY_MS);
-  return windows.find((w) => daysBefore >= w.from && (w.to === null || daysBefore <= w.to)) ?? windows[windows.length - 1]!;
+  return windows.find((w) => daysBefore >= w.from && (w.to === null || daysBefore <= w.to)) ?? windows[windows.length - 1];
 }
 
 export interface WindowAmounts {

@@ -77,7 +77,7 @@ function serviceLine(service: ServiceRecord): string {
 
 /** The PDF of `document`, as of the state given; its dates are the document's, so the same state gives the same bytes. */
 export async function documentPdf(state: State, document: DocumentRecord): Promise<Uint8Array> {
-  const booking = state.collections.bookings[document.booking_id]!;
+  const booking = state.collections.bookings[document.booking_id];
   const agency = state.collections.agencies[booking.agency_id];
   const money = (cents: number) => `${formatCents(cents)} ${booking.currency}`;
   const issued = new Date(document.date_created);
@@ -101,7 +101,7 @@ export async function documentPdf(state: State, document: DocumentRecord): Promi
   write.gap();
 
   if (document.type === 'INVOICE') {
-    const invoice = state.collections.invoices[document.invoice_id!]!;
+    const invoice = state.collections.invoices[document.invoice_id!];
     write.line(`Invoice ${invoice.id} of ${invoice.date_created.slice(0, 10)}${invoice.supersedes_id ? `, replacing invoice ${invoice.supersedes_id}` : ''}`, { bold: true });
     for (const line of invoice.lines) {
       const service = state.collections.services[line.service_id];

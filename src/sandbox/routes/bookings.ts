@@ -42,9 +42,9 @@ export function childCollection<R extends BookingChildRecord>(
 
 /** A record of one of those collections, `ctx.params.id`, as the caller may see it: 404 when unknown, 403 for another agency's booking. */
 export function visibleChild<R extends BookingChildRecord>(ctx: RequestContext, records: Record<string, R>, label: string): R {
-  const record = records[ctx.params.id!];
+  const record = records[ctx.params.id];
   if (!record) throw notFound(`${label} ${ctx.params.id}`);
-  assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id]!.agency_id, `${label.toLowerCase()} ${record.id}`);
+  assertOwnAgency(ctx.caller, ctx.state.collections.bookings[record.booking_id].agency_id, `${label.toLowerCase()} ${record.id}`);
   return record;
 }
 
@@ -83,7 +83,7 @@ function createBooking(ctx: RequestContext): Promise<Reply> {
   check.done();
 
   return ctx.store.mutate((state, tx) => {
-    let agency = state.collections.agencies[ctx.caller.agency.id]!;
+    let agency = state.collections.agencies[ctx.caller.agency.id];
     if (field && value) {
       const wanted = value.toLowerCase();
       const named = Object.values(state.collections.agencies).find((a) => (field === 'id' ? a.id === value : a.transactional_email.toLowerCase() === wanted));
@@ -121,7 +121,7 @@ const BOOKING_MEMBERS: UpdateMembers = {
 function updateBooking(ctx: RequestContext): Reply | Promise<Reply> {
   const body = objectBody(ctx, true);
   // Access first: the body is compared with the booking only for a caller who may see it.
-  const shown = visibleBooking(ctx, ctx.state, ctx.params.id!);
+  const shown = visibleBooking(ctx, ctx.state, ctx.params.id);
   const check = new Checker();
   const externalId = check.string(body, 'external_id', 'external_id', { maxLength: 255 });
   checkUnwritable(check, body, bookingView(ctx.state, shown), BOOKING_MEMBERS, 'a booking');
@@ -129,7 +129,7 @@ function updateBooking(ctx: RequestContext): Reply | Promise<Reply> {
   const changes = (booking: BookingRecord) => 'external_id' in body && (externalId ?? null) !== booking.external_id;
   if (!changes(shown)) return { status: 200, body: bookingView(ctx.state, shown) };
   return ctx.store.mutate((state, tx) => {
-    const booking = visibleBooking(ctx, state, ctx.params.id!);
+    const booking = visibleBooking(ctx, state, ctx.params.id);
     if (changes(booking)) {
       assertOpen(booking);
       booking.external_id = externalId ?? null;
@@ -140,7 +140,7 @@ function updateBooking(ctx: RequestContext): Reply | Promise<Reply> {
 }
 
 function listNested(ctx: RequestContext, name: string): Reply {
-  const booking = visibleBooking(ctx, ctx.state, ctx.params.id!);
+  const booking = visibleBooking(ctx, ctx.state, ctx.params.id);
   const nested = ctx.store.bookingCollection(name);
   if (!nested) return listEmpty(ctx);
   return listRecords(ctx, nested.records(ctx.state, booking), (record) => nested.render(ctx.state, record));
@@ -148,9 +148,15 @@ function listNested(ctx: RequestContext, name: string): Reply {
 
 export function register(router: Router): void {
   router
-    .get('/bookings', (ctx) => listRecords(ctx, Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === ctx.caller.agency.id), (b) => bookingView(ctx.state, b)))
+    .get('/bookings', (ctx) =>
+      listRecords(
+        ctx,
+        Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === ctx.caller.agency.id),
+        (b) => bookingView(ctx.state, b),
+      ),
+    )
     .post('/bookings', createBooking)
-    .get('/bookings/:id', (ctx) => ({ status: 200, body: bookingView(ctx.state, visibleBooking(ctx, ctx.state, ctx.params.id!)) }))
+    .get('/bookings/:id', (ctx) => ({ status: 200, body: bookingView(ctx.state, visibleBooking(ctx, ctx.state, ctx.params.id)) }))
     .patch('/bookings/:id', updateBooking);
   for (const name of BOOKING_NESTED) router.get(`/bookings/:id/${name}`, (ctx) => listNested(ctx, name));
 }

@@ -16,9 +16,9 @@ export const bookingCollections = {
 
 export function register(router: Router): void {
   router.get('/checkins/:id', (ctx) => {
-    const checkin = findCheckin(ctx.state, ctx.params.id!);
+    const checkin = findCheckin(ctx.state, ctx.params.id);
     if (!checkin) throw notFound(`Checkin ${ctx.params.id}`);
-    assertOwnAgency(ctx.caller, ctx.state.collections.bookings[checkin.booking_id]!.agency_id, `checkin ${checkin.id}`);
+    assertOwnAgency(ctx.caller, ctx.state.collections.bookings[checkin.booking_id].agency_id, `checkin ${checkin.id}`);
     return { status: 200, body: checkinView(ctx.state, checkin) };
   });
 }

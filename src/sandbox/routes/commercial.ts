@@ -27,7 +27,7 @@ function bookingCompany(ctx: RequestContext): Reply {
 }
 
 function promotion(ctx: RequestContext): Reply {
-  const found = promotionById(ctx.params.id!);
+  const found = promotionById(ctx.params.id);
   if (!found) throw notFound(`Promotion ${ctx.params.id}`);
   return { status: 200, body: promotionView(ctx.store.catalogue, found) };
 }
@@ -38,7 +38,10 @@ function promotion(ctx: RequestContext): Reply {
  */
 export function agencyPromotions(ctx: RequestContext, agency: AgencyRecord): Reply {
   const catalogue = ctx.store.catalogue;
-  return listComputed(ctx, activePromotions(catalogue, isoDate(ctx.nowMs), agency.booking_company_ids).map((p) => promotionView(catalogue, p)));
+  return listComputed(
+    ctx,
+    activePromotions(catalogue, isoDate(ctx.nowMs), agency.booking_company_ids).map((p) => promotionView(catalogue, p)),
+  );
 }
 
 export function register(router: Router): void {

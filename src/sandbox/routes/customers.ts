@@ -157,10 +157,7 @@ function createCustomer(ctx: RequestContext): Promise<Reply> {
 
 /** Spec §2.3 marks only id and href read-only: every member shown is writable but those and date_created and bookings. */
 const CUSTOMER_MEMBERS: UpdateMembers = {
-  writable: [
-    'name', 'date_of_birth', 'place_of_birth', 'nationality', 'passport', 'medical_notes', 'meal_preference', 'meal_notes',
-    'account_email', 'phone_numbers', 'emergency_contacts', 'address',
-  ],
+  writable: ['name', 'date_of_birth', 'place_of_birth', 'nationality', 'passport', 'medical_notes', 'meal_preference', 'meal_notes', 'account_email', 'phone_numbers', 'emergency_contacts', 'address'],
   fixed: [],
 };
 
@@ -168,10 +165,10 @@ function updateCustomer(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
   // Access first: the body is compared with the customer only for a caller who may see it.
   const check = new Checker();
-  checkUnwritable(check, body, customerView(visibleCustomer(ctx, ctx.state, ctx.params.id!)), CUSTOMER_MEMBERS, 'a customer');
+  checkUnwritable(check, body, customerView(visibleCustomer(ctx, ctx.state, ctx.params.id)), CUSTOMER_MEMBERS, 'a customer');
   check.done();
   return ctx.store.mutate((state, tx) => {
-    const customer = visibleCustomer(ctx, state, ctx.params.id!);
+    const customer = visibleCustomer(ctx, state, ctx.params.id);
     if (assignChanged(customer, readCustomer(body, isoDate(tx.nowMs), customer))) tx.emit({ type: 'customers.updated', id: customer.id });
     return { status: 200, body: customerView(customer) };
   });
@@ -179,17 +176,27 @@ function updateCustomer(ctx: RequestContext): Promise<Reply> {
 
 /** References to the bookings the customer travels on (through a service), oldest first. */
 function customerBookings(ctx: RequestContext): Reply {
-  const customer = visibleCustomer(ctx, ctx.state, ctx.params.id!);
-  const bookingIds = new Set(Object.values(ctx.state.collections.services).filter((s) => s.customer_ids.includes(customer.id)).map((s) => s.booking_id));
+  const customer = visibleCustomer(ctx, ctx.state, ctx.params.id);
+  const bookingIds = new Set(
+    Object.values(ctx.state.collections.services)
+      .filter((s) => s.customer_ids.includes(customer.id))
+      .map((s) => s.booking_id),
+  );
   const bookings = [...bookingIds].flatMap((id) => ctx.state.collections.bookings[id] ?? []);
   return listRecords(ctx, bookings, (b) => ({ id: b.id, href: href('bookings', b.id) }));
 }
 
 export function register(router: Router): void {
   router
-    .get('/customers', (ctx) => listRecords(ctx, Object.values(ctx.state.collections.customers).filter((c) => c.agency_id === ctx.caller.agency.id), customerView))
+    .get('/customers', (ctx) =>
+      listRecords(
+        ctx,
+        Object.values(ctx.state.collections.customers).filter((c) => c.agency_id === ctx.caller.agency.id),
+        customerView,
+      ),
+    )
     .post('/customers', createCustomer)
-    .get('/customers/:id', (ctx) => ({ status: 200, body: customerView(visibleCustomer(ctx, ctx.state, ctx.params.id!)) }))
+    .get('/customers/:id', (ctx) => ({ status: 200, body: customerView(visibleCustomer(ctx, ctx.state, ctx.params.id)) }))
     .patch('/customers/:id', updateCustomer)
     .get('/customers/:id/bookings', customerBookings);
 }

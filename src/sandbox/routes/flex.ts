@@ -32,20 +32,20 @@ function flexServiceChange(ctx: RequestContext): Change {
     const booking = visibleBooking(ctx, state, bookingId!);
     assertOpen(booking);
     const catalogue = ctx.store.catalogue;
-    const agency = state.collections.agencies[booking.agency_id]!;
+    const agency = state.collections.agencies[booking.agency_id];
     const errors = attachRefusals(state, catalogue, { booking, agency, departureServiceId: departureServiceId!, planId: planId!, nowMs: tx.nowMs });
     if (errors.length > 0) {
       throw new SandboxError(400, `Flex plan ${planId} cannot be attached to departure service ${departureServiceId}: ${errors.map((e) => e.code).join(', ')}.`, errors);
     }
-    const service = insertFlexService(tx, catalogue, booking, state.collections.services[departureServiceId!]!, planId!);
+    const service = insertFlexService(tx, catalogue, booking, state.collections.services[departureServiceId!], planId!);
     return { status: 201, body: serviceView(state, service) };
   };
 }
 
 function addonView(state: State, ctx: RequestContext): Reply {
-  const addon = state.collections.flex_plan_addons[ctx.params.id!];
+  const addon = state.collections.flex_plan_addons[ctx.params.id];
   if (!addon) throw notFound(`Flex plan service addon ${ctx.params.id}`);
-  assertOwnAgency(ctx.caller, state.collections.bookings[addon.booking_id]!.agency_id, `flex plan service addon ${addon.id}`);
+  assertOwnAgency(ctx.caller, state.collections.bookings[addon.booking_id].agency_id, `flex plan service addon ${addon.id}`);
   const customer = state.collections.customers[addon.customer_id];
   return {
     status: 200,
@@ -77,7 +77,7 @@ export function serviceTermsView(ctx: RequestContext, id: string): Record<string
   if (activity) return activityTermsView(ctx, id, activity);
   const terms = resolveTerms(ctx.state, id);
   if (!terms) return undefined;
-  const booking = ctx.state.collections.bookings[terms.owner.booking_id]!;
+  const booking = ctx.state.collections.bookings[terms.owner.booking_id];
   assertOwnAgency(ctx.caller, booking.agency_id, `cancellation terms ${id}`);
   const departureService = terms.departureService;
   const start = departureService.start_date!;
@@ -111,7 +111,7 @@ function activityOfTerms(state: State, id: string): ServiceRecord | undefined {
  * window without dates, whenever it is cancelled, keeping ACTIVITY_WINDOW's share of its price.
  */
 function activityTermsView(ctx: RequestContext, id: string, activity: ServiceRecord): Record<string, unknown> {
-  const booking = ctx.state.collections.bookings[activity.booking_id]!;
+  const booking = ctx.state.collections.bookings[activity.booking_id];
   assertOwnAgency(ctx.caller, booking.agency_id, `cancellation terms ${id}`);
   const amounts = windowAmounts(activity.purchase_price_cents, ACTIVITY_WINDOW);
   return {
@@ -143,7 +143,7 @@ export function register(router: Router): void {
   router
     .post('/flex_plan_services', createFlexService)
     .post('/_sandbox/flex_plan_services/preview', (ctx) => preview(ctx, flexServiceChange(ctx)))
-    .get('/flex_plan_services/:id', (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, 'flex_plan_services', ctx.params.id!)) }))
+    .get('/flex_plan_services/:id', (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, 'flex_plan_services', ctx.params.id)) }))
     .patch('/flex_plan_services/:id', patchService('flex_plan_services'))
     .get('/flex_plan_addons/:id', (ctx) => addonView(ctx.state, ctx));
 }

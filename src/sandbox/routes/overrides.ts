@@ -116,10 +116,9 @@ function createOverride(ctx: RequestContext): Promise<Reply> {
       if (!requirementApplies(state, booking, customerId!, requirementCode!)) {
         check.add('requirement.code', 'REQUIREMENT_NOT_APPLICABLE', `${requirementCode} is not required of customer ${customerId} on booking ${booking.id}`, requirementCode);
       }
-      const existing = Object.values(state.collections.overrides).find(
-        (o) => o.booking_id === booking.id && o.customer_id === customerId && o.requirement_code === requirementCode,
-      );
-      if (existing) check.add('requirement.code', 'OVERRIDE_EXISTS', `override ${existing.id} already waives ${requirementCode} for customer ${customerId}; change its reason instead`, requirementCode);
+      const existing = Object.values(state.collections.overrides).find((o) => o.booking_id === booking.id && o.customer_id === customerId && o.requirement_code === requirementCode);
+      if (existing)
+        check.add('requirement.code', 'OVERRIDE_EXISTS', `override ${existing.id} already waives ${requirementCode} for customer ${customerId}; change its reason instead`, requirementCode);
     }
     check.done();
 
@@ -136,9 +135,9 @@ function createOverride(ctx: RequestContext): Promise<Reply> {
 
 /** The override as the caller may see it: 404 when unknown, 403 for another agency's booking. */
 function visibleOverride(ctx: RequestContext, state: State): OverrideRecord {
-  const override = state.collections.overrides[ctx.params.id!];
+  const override = state.collections.overrides[ctx.params.id];
   if (!override) throw notFound(`Override ${ctx.params.id}`);
-  assertOwnAgency(ctx.caller, state.collections.bookings[override.booking_id]!.agency_id, `override ${override.id}`);
+  assertOwnAgency(ctx.caller, state.collections.bookings[override.booking_id].agency_id, `override ${override.id}`);
   return override;
 }
 
@@ -152,7 +151,7 @@ function updateOverride(ctx: RequestContext): Promise<Reply> {
   check.done();
   return ctx.store.mutate((state, tx) => {
     const override = visibleOverride(ctx, state);
-    assertOpen(state.collections.bookings[override.booking_id]!);
+    assertOpen(state.collections.bookings[override.booking_id]);
     if (override.reason_code !== reasonCode) {
       override.reason_code = reasonCode!;
       tx.emit({ type: 'overrides.updated', id: override.id });
@@ -164,7 +163,7 @@ function updateOverride(ctx: RequestContext): Promise<Reply> {
 function deleteOverride(ctx: RequestContext): Promise<Reply> {
   return ctx.store.mutate((state, tx) => {
     const override = visibleOverride(ctx, state);
-    assertOpen(state.collections.bookings[override.booking_id]!);
+    assertOpen(state.collections.bookings[override.booking_id]);
     delete state.collections.overrides[override.id];
     tx.emit({ type: 'overrides.deleted', id: override.id });
     return { status: 204 };

@@ -117,9 +117,9 @@ export const bookingCollections = {
 };
 
 function linkByToken(ctx: RequestContext, state: State): PaymentLinkRecord {
-  const link = paymentLinkByToken(state, ctx.params.token!);
+  const link = paymentLinkByToken(state, ctx.params.token);
   if (!link) throw notFound('Payment link');
-  assertOwnAgency(ctx.caller, state.collections.bookings[link.booking_id]!.agency_id, `payment link ${link.id}`);
+  assertOwnAgency(ctx.caller, state.collections.bookings[link.booking_id].agency_id, `payment link ${link.id}`);
   return link;
 }
 
@@ -132,7 +132,12 @@ function payLinkChange(ctx: RequestContext): Change {
   return (state, tx) => {
     const link = linkByToken(ctx, state);
     if (link.status !== 'OPEN') {
-      throw fieldError('token', 'PAYMENT_LINK_CLOSED', `payment link ${link.id} is ${link.status}${link.date_closed ? ` since ${link.date_closed}` : ''}; the booking's payment_links list holds the open one, if anything is owed`, ctx.params.token!);
+      throw fieldError(
+        'token',
+        'PAYMENT_LINK_CLOSED',
+        `payment link ${link.id} is ${link.status}${link.date_closed ? ` since ${link.date_closed}` : ''}; the booking's payment_links list holds the open one, if anything is owed`,
+        ctx.params.token,
+      );
     }
     const booking = visibleBooking(ctx, state, link.booking_id);
     assertOpen(booking);
@@ -156,10 +161,11 @@ function quote(ctx: RequestContext): Reply {
   const check = new Checker();
   const travellers = Number(ctx.query.get('travellers'));
   const currency = ctx.query.get('currency') ?? '';
-  if (!Number.isInteger(travellers) || travellers < 1 || travellers > MAX_QUOTE_TRAVELLERS) check.add('travellers', 'INVALID_TRAVELLERS', `travellers is a whole number from 1 to ${MAX_QUOTE_TRAVELLERS}`, ctx.query.get('travellers'));
+  if (!Number.isInteger(travellers) || travellers < 1 || travellers > MAX_QUOTE_TRAVELLERS)
+    check.add('travellers', 'INVALID_TRAVELLERS', `travellers is a whole number from 1 to ${MAX_QUOTE_TRAVELLERS}`, ctx.query.get('travellers'));
   if (!(CURRENCIES as readonly string[]).includes(currency)) check.add('currency', 'INVALID_CURRENCY', `currency is one of ${CURRENCIES.join(', ')}`, currency);
   check.done();
-  const departure = ctx.store.catalogue.departure(ctx.params.id!);
+  const departure = ctx.store.catalogue.departure(ctx.params.id);
   if (!departure) throw notFound(`Departure ${ctx.params.id}`);
   const status = INITIAL_STATUS[availabilityOf(ctx.state, departure)] ?? null;
   const pricing = priceOf(ctx.store.catalogue, { type: 'departure_services', product_id: departure.id, customer_ids: Array.from({ length: travellers }, String) }, currency, ctx.store.clock.nowMs())!;

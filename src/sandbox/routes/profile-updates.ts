@@ -31,8 +31,17 @@ const AGENT_MEMBERS: UpdateMembers = {
  */
 const AGENCY_MEMBERS: UpdateMembers = {
   writable: [
-    'name', 'preferred_display_name', 'transactional_email', 'emails', 'address', 'latitude', 'longitude',
-    'communication_preferences', 'passenger_notifications', 'agent_notifications', 'abta_number',
+    'name',
+    'preferred_display_name',
+    'transactional_email',
+    'emails',
+    'address',
+    'latitude',
+    'longitude',
+    'communication_preferences',
+    'passenger_notifications',
+    'agent_notifications',
+    'abta_number',
   ],
   fixed: ['booking_currencies', 'agency_chains', 'booking_companies', 'agency_chain_configurations', 'override_agency_secondary', 'documents', 'flags'],
 };
@@ -62,7 +71,13 @@ function requiredText(check: Checker, body: Body, key: string, maxLength: number
 }
 
 /** A list of objects whose members are all required strings; null clears it. */
-function objectList<K extends string>(check: Checker, body: Body, key: string, members: readonly K[], validate?: (item: Record<K, string>, field: string) => void): Array<Record<K, string>> | undefined {
+function objectList<K extends string>(
+  check: Checker,
+  body: Body,
+  key: string,
+  members: readonly K[],
+  validate?: (item: Record<K, string>, field: string) => void,
+): Array<Record<K, string>> | undefined {
   const list = check.list(body, key, key);
   if (list === undefined) return undefined;
   return (list ?? []).flatMap((item, i) => {
@@ -120,7 +135,7 @@ function editableAgent(caller: Caller, state: State, id: string): AgentRecord {
 function updateAgent(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
   // Access first: the body is compared with the agent only for a caller who may change it.
-  const shown = editableAgent(ctx.caller, ctx.state, ctx.params.id!);
+  const shown = editableAgent(ctx.caller, ctx.state, ctx.params.id);
   const check = new Checker();
   checkUnwritable(check, body, agentView(shown, ctx.state), AGENT_MEMBERS, 'an agent');
   const changes: Partial<AgentRecord> = {};
@@ -138,7 +153,7 @@ function updateAgent(ctx: RequestContext): Promise<Reply> {
   if (phones !== undefined) changes.phone_numbers = phones;
 
   return ctx.store.mutate((state, tx) => {
-    const agent = editableAgent(ctx.caller, state, ctx.params.id!);
+    const agent = editableAgent(ctx.caller, state, ctx.params.id);
     if (changes.username !== undefined) {
       const wanted = changes.username.toLowerCase();
       const holder = Object.values(state.collections.agents).find((a) => a.id !== agent.id && a.username.toLowerCase() === wanted);
@@ -193,7 +208,15 @@ function readAddress(check: Checker, given: Body, current: AgencyAddress): Agenc
     const text = placeText(given.country);
     const country = text === undefined ? undefined : findCountry(text);
     if (given.country === null || given.country === '') check.add('address.country', 'REQUIRED', 'address.country cannot be removed');
-    else if (!country) check.add('address.country', 'UNKNOWN_COUNTRY', `unknown country; use a name or code such as ${COUNTRIES.slice(0, 3).map((c) => `${c.name} (${c.id})`).join(', ')}`, given.country);
+    else if (!country)
+      check.add(
+        'address.country',
+        'UNKNOWN_COUNTRY',
+        `unknown country; use a name or code such as ${COUNTRIES.slice(0, 3)
+          .map((c) => `${c.name} (${c.id})`)
+          .join(', ')}`,
+        given.country,
+      );
     else next.country = { id: country.id, name: country.name };
   }
   const country = COUNTRIES.find((c) => c.id === next.country?.id);
@@ -226,7 +249,7 @@ function editableAgency(caller: Caller, state: State, id: string): AgencyRecord 
 function updateAgency(ctx: RequestContext): Promise<Reply> {
   const body = objectBody(ctx, true);
   // Access first: the body is compared with the agency only for a caller who may change it.
-  const current = editableAgency(ctx.caller, ctx.state, ctx.params.id!);
+  const current = editableAgency(ctx.caller, ctx.state, ctx.params.id);
   const check = new Checker();
   checkUnwritable(check, body, agencyView(current), AGENCY_MEMBERS, 'an agency');
   const changes: Partial<AgencyRecord> = {};
@@ -260,7 +283,7 @@ function updateAgency(ctx: RequestContext): Promise<Reply> {
   check.done();
 
   return ctx.store.mutate((state, tx) => {
-    const agency = editableAgency(ctx.caller, state, ctx.params.id!);
+    const agency = editableAgency(ctx.caller, state, ctx.params.id);
     if (address) {
       const addressCheck = new Checker();
       changes.address = readAddress(addressCheck, address, agency.address);

@@ -14,7 +14,7 @@ import { agencyPromotions } from './commercial.js';
 import { travelCreditView } from './payments.js';
 
 function ownAgency(ctx: RequestContext) {
-  const agency = ctx.state.collections.agencies[ctx.params.id!];
+  const agency = ctx.state.collections.agencies[ctx.params.id];
   if (!agency) throw notFound(`Agency ${ctx.params.id}`);
   assertOwnAgency(ctx.caller, agency.id, `agency ${agency.id}`);
   return agency;
@@ -47,20 +47,32 @@ export function register(router: Router): void {
     .get('/agencies/:id', (ctx) => ({ status: 200, body: agencyView(ownAgency(ctx)) }))
     .get('/agencies/:id/agents', (ctx) => {
       const agency = ownAgency(ctx);
-      return listRecords(ctx, Object.values(ctx.state.collections.agents).filter((a) => a.agency_id === agency.id), (a) => agentView(a, ctx.state));
+      return listRecords(
+        ctx,
+        Object.values(ctx.state.collections.agents).filter((a) => a.agency_id === agency.id),
+        (a) => agentView(a, ctx.state),
+      );
     })
     .get('/agencies/:id/bookings', (ctx) => {
       const agency = ownAgency(ctx);
-      return listRecords(ctx, Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === agency.id), (b) => bookingView(ctx.state, b));
+      return listRecords(
+        ctx,
+        Object.values(ctx.state.collections.bookings).filter((b) => b.agency_id === agency.id),
+        (b) => bookingView(ctx.state, b),
+      );
     })
     .get('/agencies/:id/promotions', (ctx) => agencyPromotions(ctx, ownAgency(ctx)))
     .get('/agencies/:id/travel_credits', (ctx) => {
       const agency = ownAgency(ctx);
       const ofAgency = (bookingId: string) => ctx.state.collections.bookings[bookingId]?.agency_id === agency.id;
-      return listRecords(ctx, Object.values(ctx.state.collections.travel_credits).filter((c) => ofAgency(c.booking_id)), (c) => travelCreditView(ctx.state, c));
+      return listRecords(
+        ctx,
+        Object.values(ctx.state.collections.travel_credits).filter((c) => ofAgency(c.booking_id)),
+        (c) => travelCreditView(ctx.state, c),
+      );
     })
     .get('/agents/:id', (ctx) => {
-      const agent = ctx.state.collections.agents[ctx.params.id!];
+      const agent = ctx.state.collections.agents[ctx.params.id];
       if (!agent) throw notFound(`Agent ${ctx.params.id}`);
       assertOwnAgency(ctx.caller, agent.agency_id, `agent ${agent.id}`);
       return { status: 200, body: agentView(agent, ctx.state) };

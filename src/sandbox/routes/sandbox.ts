@@ -40,9 +40,7 @@ async function moveClock(ctx: BaseContext): Promise<Reply> {
   const set = check.string(body, 'set', 'set');
   check.done();
   if ((advance == null) === (set == null)) {
-    throw new SandboxError(400, 'Send either advance (a duration such as 30d) or set (an ISO datetime).', [
-      { field: 'advance', code: 'REQUIRED', detail: 'give exactly one of advance and set' },
-    ]);
+    throw new SandboxError(400, 'Send either advance (a duration such as 30d) or set (an ISO datetime).', [{ field: 'advance', code: 'REQUIRED', detail: 'give exactly one of advance and set' }]);
   }
   let moved: ClockMove;
   if (advance != null) {
@@ -70,7 +68,16 @@ function clockChanges(store: Store, events: readonly StoreEvent[]): Array<Record
     }
     if (event.type === 'services.repriced') {
       const service = state.collections.services[event.id!];
-      return service ? [{ type: 'service_repriced', service: ref(service.type, service.id, { type: service.type, name: service.name }), booking: ref('bookings', service.booking_id), purchase_price: formatCents(service.purchase_price_cents) }] : [];
+      return service
+        ? [
+            {
+              type: 'service_repriced',
+              service: ref(service.type, service.id, { type: service.type, name: service.name }),
+              booking: ref('bookings', service.booking_id),
+              purchase_price: formatCents(service.purchase_price_cents),
+            },
+          ]
+        : [];
     }
     const payment = event.type === 'payments.created' || event.type === 'payments.settled' ? state.collections.payments[event.id!] : undefined;
     if (!payment || (event.type === 'payments.created' && payment.reason !== 'FINAL_PAYMENT')) return [];
@@ -129,12 +136,17 @@ function whoami(ctx: RequestContext): Reply {
  */
 function staffCancel(ctx: BaseContext): Promise<Reply> {
   return ctx.store.mutate((state, tx) => {
-    const service = state.collections.services[ctx.params.id!];
+    const service = state.collections.services[ctx.params.id];
     if (!service) throw notFound(`Service ${ctx.params.id}`);
-    const booking = state.collections.bookings[service.booking_id]!;
+    const booking = state.collections.bookings[service.booking_id];
     assertOpen(booking);
     if (!rowFor(service, 'Cancelled', 'staff')) {
-      throw fieldError('status', 'NOT_STAFF_CANCELLABLE', `staff cancel a service in Request Cancellation, or a Confirmed flex plan service; ${service.type} ${service.id} is ${service.status}`, service.status);
+      throw fieldError(
+        'status',
+        'NOT_STAFF_CANCELLABLE',
+        `staff cancel a service in Request Cancellation, or a Confirmed flex plan service; ${service.type} ${service.id} is ${service.status}`,
+        service.status,
+      );
     }
     cancel(state, tx, service, 'staff');
     // The answer shows the invoice documents the cancellation issues (the change hook would, after it).
@@ -159,7 +171,7 @@ function setAvailability(ctx: BaseContext): Promise<Reply> {
   if (status == null && spaces === undefined && check.errors.length === 0) check.add('status', 'REQUIRED', 'send status, spaces_remaining or both');
   check.done();
   return ctx.store.mutate((state, tx) => {
-    const departure = ctx.store.catalogue.departure(ctx.params.id!);
+    const departure = ctx.store.catalogue.departure(ctx.params.id);
     if (!departure) throw notFound(`Departure ${ctx.params.id}`);
     changeAvailability(state, tx, departure, status ?? undefined, spaces);
     if (status === 'AVAILABLE' && availabilityOf(state, departure) !== 'AVAILABLE') {
@@ -219,9 +231,7 @@ function createFault(ctx: BaseContext): Promise<Reply> {
   const rule = faultRuleOf(objectBody(ctx));
   return ctx.store.mutate((state, tx) => {
     if (faultsOf(state).length >= FAULT_LIMITS.faults) {
-      throw new SandboxError(400, `The sandbox holds up to ${FAULT_LIMITS.faults} faults; clear some first.`, [
-        { code: 'TOO_MANY_FAULTS', detail: `up to ${FAULT_LIMITS.faults} faults at once` },
-      ]);
+      throw new SandboxError(400, `The sandbox holds up to ${FAULT_LIMITS.faults} faults; clear some first.`, [{ code: 'TOO_MANY_FAULTS', detail: `up to ${FAULT_LIMITS.faults} faults at once` }]);
     }
     const fault = faultView(addFault(state, tx, rule));
     return { status: 201, headers: { location: fault.href }, body: fault };

@@ -116,7 +116,7 @@ function checkCustomers(ctx: RequestContext, state: State, ids: string[]): void 
 export function visibleService(ctx: RequestContext, state: State, type: ServiceType, id: string): ServiceRecord {
   const service = state.collections.services[id];
   if (!service || service.type !== type) throw notFound(`${LABELS[type]} ${id}`);
-  assertOwnAgency(ctx.caller, state.collections.bookings[service.booking_id]!.agency_id, `service ${id}`);
+  assertOwnAgency(ctx.caller, state.collections.bookings[service.booking_id].agency_id, `service ${id}`);
   return service;
 }
 
@@ -287,8 +287,16 @@ function createActivityService(ctx: RequestContext): Promise<Reply> {
 const SERVICE_MEMBERS: UpdateMembers = {
   writable: ['status'],
   fixed: [
-    'customers', 'applied_promotion', 'applied_promotions', 'associated_services', 'flex_plan_addons',
-    'rooms', 'arrival_flight_details', 'departure_flight_details', 'international_ticket_numbers', 'traveller_heights',
+    'customers',
+    'applied_promotion',
+    'applied_promotions',
+    'associated_services',
+    'flex_plan_addons',
+    'rooms',
+    'arrival_flight_details',
+    'departure_flight_details',
+    'international_ticket_numbers',
+    'traveller_heights',
   ],
 };
 
@@ -301,7 +309,7 @@ export function patchService(type: ServiceType) {
   return (ctx: RequestContext): Reply | Promise<Reply> => {
     const body = objectBody(ctx, true);
     // Access first: the body is compared with the service only for a caller who may see it.
-    const shown = visibleService(ctx, ctx.state, type, ctx.params.id!);
+    const shown = visibleService(ctx, ctx.state, type, ctx.params.id);
     const check = new Checker();
     const status = check.string(body, 'status', 'status', { choices: SERVICE_STATUSES }) as ServiceStatus | null | undefined;
     if (status === null && 'status' in body) check.add('status', 'REQUIRED', 'status cannot be removed; send one of status_transitions');
@@ -309,10 +317,10 @@ export function patchService(type: ServiceType) {
     check.done();
     if (!status || status === shown.status) return { status: 200, body: serviceView(ctx.state, shown) };
     return ctx.store.mutate((state, tx) => {
-      const service = visibleService(ctx, state, type, ctx.params.id!);
+      const service = visibleService(ctx, state, type, ctx.params.id);
       // It may have moved there since the request came in (the clock, a payment).
       if (service.status === status) return { status: 200, body: serviceView(state, service) };
-      const booking = state.collections.bookings[service.booking_id]!;
+      const booking = state.collections.bookings[service.booking_id];
       assertOpen(booking);
       const refusal = patchRefusal(state, service, status, booking.currency);
       if (refusal) throw refusal;
@@ -330,7 +338,7 @@ export function register(router: Router): void {
   for (const type of ['departure_services', 'activity_services'] as const) {
     router
       .post(`/${type}`, type === 'departure_services' ? createDepartureService : createActivityService)
-      .get(`/${type}/:id`, (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, type, ctx.params.id!)) }))
+      .get(`/${type}/:id`, (ctx) => ({ status: 200, body: serviceView(ctx.state, visibleService(ctx, ctx.state, type, ctx.params.id)) }))
       .patch(`/${type}/:id`, patchService(type));
   }
 }

@@ -54,7 +54,13 @@ function deliveryView(delivery: WebhookDeliveryRecord): Record<string, unknown> 
 /** `events` as a list (or, from XML or a form, comma-separated text); every type known; default all. */
 function eventTypesOf(check: Checker, value: unknown): string[] {
   if (value === undefined || value === null) return [...WEBHOOK_EVENT_TYPES];
-  const given = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : value;
+  const given =
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : value;
   if (!Array.isArray(given) || !given.every((type) => typeof type === 'string')) {
     check.add('events', 'INVALID_TYPE', 'events must be a list of event types', value);
     return [];
@@ -65,7 +71,7 @@ function eventTypesOf(check: Checker, value: unknown): string[] {
   } else if (given.length === 0) {
     check.add('events', 'REQUIRED', 'events must name at least one event type (leave it out for all of them)');
   }
-  return [...new Set(given as string[])];
+  return [...new Set(given)];
 }
 
 function subscribe(ctx: RequestContext): Promise<Reply> {
@@ -106,13 +112,13 @@ function ownDelivery(state: State, caller: Caller, id: string): WebhookDeliveryR
 
 function remove(ctx: RequestContext): Promise<Reply> {
   return ctx.store.mutate((state) => {
-    removeSubscription(state, ownSubscription(state, ctx.caller, ctx.params.id!).id);
+    removeSubscription(state, ownSubscription(state, ctx.caller, ctx.params.id).id);
     return { status: 204 };
   });
 }
 
 function deliveries(ctx: RequestContext): Reply {
-  const subscription = ownSubscription(ctx.state, ctx.caller, ctx.params.id!);
+  const subscription = ownSubscription(ctx.state, ctx.caller, ctx.params.id);
   const newestFirst = Object.values(ctx.state.collections.webhook_deliveries)
     .filter((d) => d.webhook_id === subscription.id)
     .sort((a, b) => b.seq - a.seq);
@@ -121,8 +127,8 @@ function deliveries(ctx: RequestContext): Reply {
 
 function resend(ctx: RequestContext): Promise<Reply> {
   return ctx.store.mutate((state, tx) => {
-    const original = ownDelivery(state, ctx.caller, ctx.params.id!);
-    const subscription = state.collections.webhooks[original.webhook_id]!;
+    const original = ownDelivery(state, ctx.caller, ctx.params.id);
+    const subscription = state.collections.webhooks[original.webhook_id];
     // The same events, ids and all: a receiver that saw them knows them again.
     const copy = queueDelivery(state, tx, subscription, JSON.parse(JSON.stringify(original.events)) as WebhookEvent[]);
     return { status: 202, headers: { location: deliveryHref(copy.id) }, body: deliveryView(copy) };
@@ -180,7 +186,7 @@ function trigger(ctx: RequestContext): Promise<Reply> {
   if (typeof eventType === 'string' && !isWebhookEventType(eventType)) check.add('event_type', 'INVALID_CHOICE', `event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`, eventType);
   const id = check.string(body, 'id', 'id', { required: true });
   check.done();
-  const resource = eventType!.split('.')[0]!;
+  const resource = eventType!.split('.')[0];
   const path = resourceHref(ctx, resource, id!);
   return ctx.store.mutate((state, tx) => {
     const event: WebhookEvent = { id: newEventId(), event_type: eventType!, resource, data: { id: id!, href: path }, created: tx.now };
@@ -192,11 +198,17 @@ function trigger(ctx: RequestContext): Promise<Reply> {
 export function register(router: Router): void {
   router
     .post(WEBHOOKS_PATH, subscribe)
-    .get(WEBHOOKS_PATH, (ctx) => listRecords(ctx, Object.values(ctx.state.collections.webhooks).filter((w) => w.agency_id === ctx.caller.agency.id), webhookView))
+    .get(WEBHOOKS_PATH, (ctx) =>
+      listRecords(
+        ctx,
+        Object.values(ctx.state.collections.webhooks).filter((w) => w.agency_id === ctx.caller.agency.id),
+        webhookView,
+      ),
+    )
     .post(`${WEBHOOKS_PATH}/trigger`, trigger)
-    .get(`${WEBHOOKS_PATH}/:id`, (ctx) => ({ status: 200, body: webhookView(ownSubscription(ctx.state, ctx.caller, ctx.params.id!)) }))
+    .get(`${WEBHOOKS_PATH}/:id`, (ctx) => ({ status: 200, body: webhookView(ownSubscription(ctx.state, ctx.caller, ctx.params.id)) }))
     .delete(`${WEBHOOKS_PATH}/:id`, remove)
     .get(`${WEBHOOKS_PATH}/:id/deliveries`, deliveries)
-    .get(`${DELIVERIES_PATH}/:id`, (ctx) => ({ status: 200, body: deliveryView(ownDelivery(ctx.state, ctx.caller, ctx.params.id!)) }))
+    .get(`${DELIVERIES_PATH}/:id`, (ctx) => ({ status: 200, body: deliveryView(ownDelivery(ctx.state, ctx.caller, ctx.params.id)) }))
     .post(`${DELIVERIES_PATH}/:id/resend`, resend);
 }

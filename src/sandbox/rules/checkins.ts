@@ -162,7 +162,7 @@ export function requirementApplies(state: State, booking: BookingRecord, custome
 
 /** The wire form (spec §2.7). Status is COMPLETE when no remaining requirement has an incomplete item. */
 export function checkinView(state: State, checkin: CheckinRecord): Record<string, unknown> {
-  const booking = state.collections.bookings[checkin.booking_id]!;
+  const booking = state.collections.bookings[checkin.booking_id];
   const customer = state.collections.customers[checkin.customer_id];
   const trip = tripOf(state, booking, checkin.customer_id);
   const requirements = customer ? customerRequirements(state, booking, customer, trip) : [];

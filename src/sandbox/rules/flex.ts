@@ -4,16 +4,7 @@
  * that then apply to the covered departure service, and the exercise when that departure
  * service is cancelled.
  */
-import {
-  ENDED_FLEX_STATUSES,
-  FLEX_DISABLED_FLAG,
-  FLEX_STOP_SELL_DAYS,
-  flexAttachBreaches,
-  lateAttachEnds,
-  stopSellDate,
-  stopSellDays,
-  type FlexBreach,
-} from '../../domain/flex.js';
+import { ENDED_FLEX_STATUSES, FLEX_DISABLED_FLAG, FLEX_STOP_SELL_DAYS, flexAttachBreaches, lateAttachEnds, stopSellDate, stopSellDays, type FlexBreach } from '../../domain/flex.js';
 import { addMonths, isoDate, isoDateTime } from '../clock.js';
 import type { FieldError } from '../errors.js';
 import type { AgencyRecord, BookingRecord, FlexAddonRecord, ServiceRecord, State } from '../model.js';
@@ -40,9 +31,7 @@ export const FLEX_CODES = {
 
 /** Flex plan services that still count: one per departure service (rule 4). Expired or Cancelled ones do not. */
 export function activeFlexFor(state: State, departureServiceId: string): ServiceRecord | undefined {
-  return Object.values(state.collections.services).find(
-    (s) => s.type === 'flex_plan_services' && s.flex?.covered_service_id === departureServiceId && !ENDED_FLEX_STATUSES.includes(s.status),
-  );
+  return Object.values(state.collections.services).find((s) => s.type === 'flex_plan_services' && s.flex?.covered_service_id === departureServiceId && !ENDED_FLEX_STATUSES.includes(s.status));
 }
 
 /** The confirmed flex plan service whose terms apply to a departure service (rule 3), if any. */
@@ -173,7 +162,7 @@ const ADDON_PRODUCTS: FlexAddonRecord['products'] = [
 ];
 
 export function tierOf(planId: string): (typeof FLEX_TIERS)[number] {
-  return FLEX_TIERS[Number(planId.split('-')[1]) - 1] ?? FLEX_TIERS[0]!;
+  return FLEX_TIERS[Number(planId.split('-')[1]) - 1] ?? FLEX_TIERS[0];
 }
 
 /** Rule 2: one addon per covered customer, ordered when the flex plan service is confirmed. */
@@ -218,7 +207,8 @@ export function exercise(state: State, tx: Transaction, departureService: Servic
   const amounts = windowAmounts(departureService.purchase_price_cents, window);
   const refund = Number(outcome.flexRefund);
   const credit = Number(outcome.credit);
-  const refundRecord = refund > 0 ? tx.insert('refunds', { booking_id: flex.booking_id, amount_cents: refund, status: 'APPLIED', service_id: departureService.id, reason: 'FLEX_EXERCISE' }) : undefined;
+  const refundRecord =
+    refund > 0 ? tx.insert('refunds', { booking_id: flex.booking_id, amount_cents: refund, status: 'APPLIED', service_id: departureService.id, reason: 'FLEX_EXERCISE' }) : undefined;
   const creditRecord =
     credit > 0
       ? tx.insert('travel_credits', {
@@ -268,7 +258,7 @@ export interface ResolvedTerms {
 /** `service-<id>` → what the terms are made of; undefined for any other id or an unknown service. */
 export function resolveTerms(state: State, id: string): ResolvedTerms | undefined {
   const m = /^service-(\d+)$/.exec(id);
-  const owner = m ? state.collections.services[m[1]!] : undefined;
+  const owner = m ? state.collections.services[m[1]] : undefined;
   if (!owner) return undefined;
   if (owner.type === 'departure_services') return { owner, departureService: owner, flex: null, windows: GENERIC_WINDOWS };
   if (owner.type !== 'flex_plan_services') return undefined;

@@ -51,7 +51,8 @@ export function optionExpiry(nowMs: number, departure?: Departure): string {
   return lastChance < hold ? lastChance : hold;
 }
 
-type NewService = Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'> & Pick<Partial<ServiceRecord>, 'room_codes'>;
+type NewService = Pick<ServiceRecord, 'type' | 'product_id' | 'name' | 'status' | 'customer_ids' | 'start_date' | 'finish_date' | 'flags' | 'option_expiry_date' | 'flex'> &
+  Pick<Partial<ServiceRecord>, 'room_codes'>;
 
 /** Inserts a service with the fields every type shares, priced from its product now. */
 export function insertService(tx: Transaction, catalogue: Catalogue, booking: BookingRecord, fields: NewService): ServiceRecord {
@@ -196,7 +197,9 @@ export function cancel(state: State, tx: Transaction, service: ServiceRecord, tr
   if (!row) throw new Error(`no ${trigger} row from ${service.status} to Cancelled for ${service.type}`);
   const flex = service.type === 'departure_services' && row.fees === 'terms' ? confirmedFlexFor(state, service.id) : undefined;
   const window = row.fees === 'terms' ? cancellationWindow(state, service, flex, tx.nowMs) : undefined;
-  const rule: FeeRule = window ? { kind: 'terms', shares: sharesOf(windowAmounts(service.purchase_price_cents, window)), ...(flex ? { flex: { id: flex.id } } : {}) } : { kind: row.fees === 'kept' ? 'kept' : 'none' };
+  const rule: FeeRule = window
+    ? { kind: 'terms', shares: sharesOf(windowAmounts(service.purchase_price_cents, window)), ...(flex ? { flex: { id: flex.id } } : {}) }
+    : { kind: row.fees === 'kept' ? 'kept' : 'none' };
   const outcome = cancellationOf(bookingMoney(state, service.booking_id), service.id, rule);
   service.cancellation_charge_cents = Number(outcome.charge);
   if (flex && window) exercise(state, tx, service, flex, window, outcome);
@@ -419,7 +422,9 @@ export const bookingClock: DueHook = {
     const catalogue = Catalogue.for(state);
     const done = new Set<string>();
     const key = (due: Due) => `${due.kind}:${due.seq}:${due.at}`;
-    const queue = dueEvents(state, catalogue).filter((due) => due.at <= nowMs).sort(dueFirst);
+    const queue = dueEvents(state, catalogue)
+      .filter((due) => due.at <= nowMs)
+      .sort(dueFirst);
     for (let next = queue.shift(); next; next = queue.shift()) {
       if (done.has(key(next))) continue;
       done.add(key(next));

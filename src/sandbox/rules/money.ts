@@ -54,8 +54,7 @@ export function priceOf(catalogue: Catalogue, service: Pick<ServiceRecord, 'type
     if (!departure) return undefined;
     // Each traveller at the adult price of their room (rooms[].price_bands[].prices[]), as the departure shows it.
     const rooms = departure.rooms;
-    const roomCents = (code: string, member: 'amount' | 'deposit') =>
-      parseCents(rooms.find((r) => r.code === code)?.price_bands[0]?.prices.find((p) => p.currency === currency)?.[member] ?? '') ?? 0;
+    const roomCents = (code: string, member: 'amount' | 'deposit') => parseCents(rooms.find((r) => r.code === code)?.price_bands[0]?.prices.find((p) => p.currency === currency)?.[member] ?? '') ?? 0;
     const roomOf = (id: string) => service.room_codes?.[id] ?? STANDARD_ROOM;
     const list = service.customer_ids.reduce((sum, id) => sum + roomCents(roomOf(id), 'amount'), 0);
     const deposits = service.customer_ids.reduce((sum, id) => sum + roomCents(roomOf(id), 'deposit'), 0);
@@ -89,8 +88,7 @@ export function repriceIfLive(state: State, catalogue: Catalogue, service: Servi
   const booking = state.collections.bookings[service.booking_id];
   const pricing = booking && priceOf(catalogue, service, booking.currency, nowMs);
   if (!pricing) return false;
-  const changed =
-    pricing.priceCents !== service.purchase_price_cents || pricing.depositCents !== service.deposit_cents || (pricing.promotion?.code ?? null) !== (service.promotion?.code ?? null);
+  const changed = pricing.priceCents !== service.purchase_price_cents || pricing.depositCents !== service.deposit_cents || (pricing.promotion?.code ?? null) !== (service.promotion?.code ?? null);
   Object.assign(service, { purchase_price_cents: pricing.priceCents, commission_cents: pricing.commissionCents, deposit_cents: pricing.depositCents, promotion: pricing.promotion });
   return changed;
 }
@@ -253,6 +251,6 @@ export function paymentToConfirm(state: State, service: ServiceRecord): PaymentT
   const at = unlimited.findIndex((entry) => entry.service.id === service.id);
   if (at < 0) return undefined;
   const takenFirst = unlimited.slice(0, at);
-  const total = takenFirst.reduce((sum, entry) => sum + entry.cents, 0) + unlimited[at]!.cents;
+  const total = takenFirst.reduce((sum, entry) => sum + entry.cents, 0) + unlimited[at].cents;
   return { cents: Math.max(0, total - freeCents(state, service.booking_id)), takenFirst };
 }

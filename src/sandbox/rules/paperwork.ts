@@ -52,7 +52,7 @@ function invoiceLines(services: readonly ServiceRecord[]): InvoiceLineRecord[] {
 }
 
 const sameLines = (a: readonly InvoiceLineRecord[], b: readonly InvoiceLineRecord[]) =>
-  a.length === b.length && a.every((line, i) => line.service_id === b[i]!.service_id && line.kind === b[i]!.kind && line.amount_cents === b[i]!.amount_cents);
+  a.length === b.length && a.every((line, i) => line.service_id === b[i].service_id && line.kind === b[i].kind && line.amount_cents === b[i].amount_cents);
 
 function reasonFor(previous: InvoiceRecord | undefined, lines: readonly InvoiceLineRecord[]): InvoiceReason {
   if (!previous) return 'SERVICE_CONFIRMED';

@@ -195,7 +195,7 @@ export function departuresNow(state: State, catalogue: Catalogue): readonly Depa
     const list = catalogue.departures.slice();
     for (const id of Object.keys(state.departure_overlays!)) {
       const index = entityIndex(id, DEPARTURE_ID_BASE, catalogue.size);
-      if (index !== undefined) list[index] = immutable(departureNow(state, list[index]!));
+      if (index !== undefined) list[index] = immutable(departureNow(state, list[index]));
     }
     found = { key, list };
     // A few versions per catalogue: the sandboxes of one process (tests) may share it.
@@ -208,5 +208,5 @@ export function departuresNow(state: State, catalogue: Catalogue): readonly Depa
 export function someDeparturesNow(state: State, catalogue: Catalogue, departures: readonly Departure[]): readonly Departure[] {
   if (departuresKey(state) === 'departures') return departures;
   const now = departuresNow(state, catalogue);
-  return departures.map((d) => now[entityIndex(d.id, DEPARTURE_ID_BASE, catalogue.size)!]!);
+  return departures.map((d) => now[entityIndex(d.id, DEPARTURE_ID_BASE, catalogue.size)!]);
 }

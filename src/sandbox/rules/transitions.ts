@@ -56,7 +56,12 @@ export function patchRefusal(state: State, service: ServiceRecord, target: Servi
     if (target === 'Confirmed' && allowed.includes('Confirmed')) {
       const departure = state.collections.services[service.flex!.covered_service_id];
       if (departure?.status !== 'Confirmed') {
-        return statusError('DEPARTURE_SERVICE_NOT_CONFIRMED', `The covered departure service ${departure?.id ?? ''} is not Confirmed.`, 'a flex plan service is confirmed only while the departure service it covers is Confirmed', target);
+        return statusError(
+          'DEPARTURE_SERVICE_NOT_CONFIRMED',
+          `The covered departure service ${departure?.id ?? ''} is not Confirmed.`,
+          'a flex plan service is confirmed only while the departure service it covers is Confirmed',
+          target,
+        );
       }
       if (free < service.purchase_price_cents) {
         return statusError(

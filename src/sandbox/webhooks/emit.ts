@@ -94,14 +94,12 @@ function checkinEvents(state: State, changed: readonly TouchedRecord[], list: Ev
     const booking = state.collections.bookings[bookingId];
     if (!booking) continue;
     const servicesNow = Object.values(state.collections.services).filter((s) => s.booking_id === bookingId);
-    const servicesBefore = [
-      ...servicesNow.filter((s) => !touchedServices.has(s.id)),
-      ...[...touchedServices.values()].filter((s): s is ServiceRecord => s?.booking_id === bookingId),
-    ];
+    const servicesBefore = [...servicesNow.filter((s) => !touchedServices.has(s.id)), ...[...touchedServices.values()].filter((s): s is ServiceRecord => s?.booking_id === bookingId)];
     const now = customersOf(servicesNow);
     const before = customersOf(servicesBefore);
     const bookingChanged = servicesNow.some((s) => touchedServices.has(s.id)) || servicesBefore.length !== servicesNow.length || changed.some((r) => r.collection === 'overrides');
-    const event = (action: Action, customerId: string) => list.add('checkins', action, checkinId(state, bookingId, customerId), href('checkins', checkinId(state, bookingId, customerId)), booking.agency_id);
+    const event = (action: Action, customerId: string) =>
+      list.add('checkins', action, checkinId(state, bookingId, customerId), href('checkins', checkinId(state, bookingId, customerId)), booking.agency_id);
     for (const customerId of now) {
       if (!before.has(customerId)) event('created', customerId);
       else if (bookingChanged || customers.has(customerId)) event('updated', customerId);
@@ -120,13 +118,13 @@ function changeEvents(state: State, tx: Transaction, changed: readonly TouchedRe
       list.add('departures', 'updated', event.id, href('departures', event.id), null);
       continue;
     }
-    if (!OWN_EVENTS.has(collection!)) continue;
-    const record = (state.collections as unknown as Record<string, Record<string, Record<string, unknown>>>)[collection!]![event.id];
+    if (!OWN_EVENTS.has(collection)) continue;
+    const record = (state.collections as unknown as Record<string, Record<string, Record<string, unknown>>>)[collection][event.id];
     if (collection === 'services' && kind === 'status_changed' && record) {
       // Each status change is an event of its own, even two of one service in one change.
       if (!list.has('services', event.id, 'created')) list.add('services', 'updated', event.id, pathOf('services', record), agencyOf(state, 'services', record), true);
     } else if (kind === 'created' && record) {
-      list.add(collection!, 'created', event.id, pathOf(collection!, record), agencyOf(state, collection!, record));
+      list.add(collection, 'created', event.id, pathOf(collection, record), agencyOf(state, collection, record));
     }
   }
   const bookingsTouched = new Map<string, string | null>();

@@ -13,7 +13,6 @@ const PRAIRIE_MANAGER = '7';
 
 const servers = useHostileServers();
 
-
 /** `Label  value` lines of an agency; continuation lines sit under the value column. */
 function rows(entries: Array<[string, string]>): string {
   const width = 'TRANSACTIONAL EMAIL'.length + 2;
@@ -89,7 +88,19 @@ describe('trek agency update', () => {
   });
 
   it('replaces the e-mails and the communication preferences', async () => {
-    const t = await trekAs(PRAIRIE_MANAGER, ['agency', 'update', '5', '--email', 'transactional:hello@prairie.example', '--communication', 'allow-groups', '--communication', 'ATTACH_INVOICES', '-o', 'json']);
+    const t = await trekAs(PRAIRIE_MANAGER, [
+      'agency',
+      'update',
+      '5',
+      '--email',
+      'transactional:hello@prairie.example',
+      '--communication',
+      'allow-groups',
+      '--communication',
+      'ATTACH_INVOICES',
+      '-o',
+      'json',
+    ]);
     expect(t.code).toBe(0);
     const printed = JSON.parse(t.out());
     expect(printed.emails).toEqual([{ type: 'TRANSACTIONAL', address: 'hello@prairie.example' }]);
@@ -126,8 +137,8 @@ describe('trek agency update', () => {
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agency', 'update', '1', '--state', 'Ontario', '--country', 'Canada', '--dry-run'], t.f)).toBe(0);
     const [head, body] = t.out().split('\n\n');
-    expect(head!.split('\n')[0]).toBe(`PATCH ${s.url}/agencies/1/`);
-    expect(JSON.parse(body!)).toEqual({ address: { state: 'Ontario', country: 'Canada' } });
+    expect(head.split('\n')[0]).toBe(`PATCH ${s.url}/agencies/1/`);
+    expect(JSON.parse(body)).toEqual({ address: { state: 'Ontario', country: 'Canada' } });
     expect(s.requests).toEqual([]);
   });
 });

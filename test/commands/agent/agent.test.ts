@@ -11,7 +11,6 @@ const sandbox = useTrekSandbox();
 
 const servers = useHostileServers();
 
-
 describe('trek agent get', () => {
   it('shows the profile as rows on a terminal', async () => {
     const t = sandbox.factory({ tty: true });
@@ -41,7 +40,19 @@ describe('trek agent get', () => {
 
 describe('trek agent update', () => {
   it('sends the flags as the five patchable fields and prints the agent', async () => {
-    const t = await sandbox.trek(['agent', 'update', '2', '--first-name', ' Jordy ', '--email', 'jordy@mapleleaf.example', '--phone', 'mobile:+1-416-555-0199', '--phone', 'BUSINESS: +1 (416) 555-0100']);
+    const t = await sandbox.trek([
+      'agent',
+      'update',
+      '2',
+      '--first-name',
+      ' Jordy ',
+      '--email',
+      'jordy@mapleleaf.example',
+      '--phone',
+      'mobile:+1-416-555-0199',
+      '--phone',
+      'BUSINESS: +1 (416) 555-0100',
+    ]);
     expect(t.code).toBe(0);
     const printed = JSON.parse(t.out());
     expect(printed).toMatchObject({
@@ -49,7 +60,10 @@ describe('trek agent update', () => {
       first_name: 'Jordy',
       last_name: 'Singh',
       email: 'jordy@mapleleaf.example',
-      phone_numbers: [{ type: 'MOBILE', number: '+1-416-555-0199' }, { type: 'BUSINESS', number: '+1 (416) 555-0100' }],
+      phone_numbers: [
+        { type: 'MOBILE', number: '+1-416-555-0199' },
+        { type: 'BUSINESS', number: '+1 (416) 555-0100' },
+      ],
     });
     expect(printed).toEqual(await sandbox.api('GET', '/agents/2/'));
     expect(t.err()).toBe(`✓ Updated agent 2 on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
@@ -80,8 +94,8 @@ describe('trek agent update', () => {
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agent', 'update', '7', '--username', 'nfraser2', '--dry-run'], t.f)).toBe(0);
     const [head, body] = t.out().split('\n\n');
-    expect(head!.split('\n')[0]).toBe(`PATCH ${s.url}/agents/7/`);
-    expect(JSON.parse(body!)).toEqual({ username: 'nfraser2' });
+    expect(head.split('\n')[0]).toBe(`PATCH ${s.url}/agents/7/`);
+    expect(JSON.parse(body)).toEqual({ username: 'nfraser2' });
     expect(s.requests).toEqual([]);
   });
 });
@@ -101,9 +115,7 @@ describe('trek agent me', () => {
     });
     const t = testFactory({ baseUrl: s.url, apiKey: 'k' });
     expect(await main(['agent', 'me'], t.f)).toBe(4);
-    expect(t.err()).toBe(
-      `error: trek agent me is not available here: the API has no endpoint that tells whose key this is (${s.url}/ is not a trek sandbox); use \`trek agent get ID\` (HTTP 404)\n`,
-    );
+    expect(t.err()).toBe(`error: trek agent me is not available here: the API has no endpoint that tells whose key this is (${s.url}/ is not a trek sandbox); use \`trek agent get ID\` (HTTP 404)\n`);
     expect(s.requests.map((r) => r.url)).toEqual(['/_sandbox/whoami']);
   });
 });

@@ -42,10 +42,10 @@ describe('trek booking create', () => {
     expect(await main(['booking', 'create', '--currency', 'CAD', '--agency', '7', '--dry-run'], t.f)).toBe(0);
     expect(server.requests).toEqual([]);
     const [head, body] = t.out().split('\n\n');
-    expect(head!.split('\n')[0]).toBe(`POST ${server.url}/bookings/`);
+    expect(head.split('\n')[0]).toBe(`POST ${server.url}/bookings/`);
     expect(head).toContain('X-Application-Key: ***');
     expect(t.out()).not.toContain('secret-key');
-    expect(JSON.parse(body!)).toEqual({ currency: 'CAD', agency_identifier: { field: 'id', value: '7' } });
+    expect(JSON.parse(body)).toEqual({ currency: 'CAD', agency_identifier: { field: 'id', value: '7' } });
   });
 
   it.each([
@@ -85,7 +85,15 @@ describe('trek booking create', () => {
     };
     await bookingCreateRun({ ...opts, output: { ...opts.output, format: 'json' } });
     await t.f.close();
-    expect(prompter.asked).toEqual([{ message: 'Currency of the booking', choices: [{ name: 'CAD', value: 'CAD' }, { name: 'USD', value: 'USD' }] }]);
+    expect(prompter.asked).toEqual([
+      {
+        message: 'Currency of the booking',
+        choices: [
+          { name: 'CAD', value: 'CAD' },
+          { name: 'USD', value: 'USD' },
+        ],
+      },
+    ]);
     expect(JSON.parse(t.out()).currency).toBe('USD');
   });
 
@@ -191,28 +199,43 @@ describe('trek booking get', () => {
     const table = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true });
     await bookingGetRun({ ...(await resourceOptions(table.f)), id: '5' });
     await table.f.close();
-    expect(hostile.requests.map((r) => r.url).slice(1).sort()).toEqual(['/bookings/5/', '/bookings/5/customers/', '/bookings/5/payments/', '/bookings/5/refunds/', '/bookings/5/services/', '/bookings/5/travel_credits/']);
+    expect(
+      hostile.requests
+        .map((r) => r.url)
+        .slice(1)
+        .sort(),
+    ).toEqual(['/bookings/5/', '/bookings/5/customers/', '/bookings/5/payments/', '/bookings/5/refunds/', '/bookings/5/services/', '/bookings/5/travel_credits/']);
   });
 
   it('lists linked bookings one per line, colours service statuses and neutralises server text', async () => {
     const hostile = await servers.start((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       if (req.url!.includes('/services')) {
-        const service = { id: '4', name: 'Inca\x1b]8;;http://evil.example\x07 Trail\x1b[2J', type: 'departure_services', status: 'Confirmed', start_date: '2027-05-01', finish_date: '2027-05-09', status_transitions: ['Request Cancellation'] };
+        const service = {
+          id: '4',
+          name: 'Inca\x1b]8;;http://evil.example\x07 Trail\x1b[2J',
+          type: 'departure_services',
+          status: 'Confirmed',
+          start_date: '2027-05-01',
+          finish_date: '2027-05-09',
+          status_transitions: ['Request Cancellation'],
+        };
         res.end(JSON.stringify({ count: 1, current_page: 1, max_per_page: 50, results: [service], links: [] }));
       } else if (/\/(customers|payments|refunds|travel_credits)\//.test(req.url!)) {
         res.end(JSON.stringify({ count: 0, current_page: 1, max_per_page: 50, results: [], links: [] }));
       } else {
-        res.end(JSON.stringify({
-          id: '5',
-          currency: 'GBP',
-          amount_owing: '10.00',
-          agent: { id: '2', name: 'Eve\u202e' },
-          linked_bookings: [
-            { id: '6', date_of_first_travel: '2027-01-01', date_of_last_travel: '2027-01-05' },
-            { id: '7', date_of_first_travel: null, date_of_last_travel: null },
-          ],
-        }));
+        res.end(
+          JSON.stringify({
+            id: '5',
+            currency: 'GBP',
+            amount_owing: '10.00',
+            agent: { id: '2', name: 'Eve\u202e' },
+            linked_bookings: [
+              { id: '6', date_of_first_travel: '2027-01-01', date_of_last_travel: '2027-01-05' },
+              { id: '7', date_of_first_travel: null, date_of_last_travel: null },
+            ],
+          }),
+        );
       }
     });
     const t = testFactory({ baseUrl: hostile.url, apiKey: 'k', tty: true, columns: 120 });

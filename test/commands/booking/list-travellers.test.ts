@@ -35,7 +35,7 @@ describe('29.5 bookings by their travellers', () => {
       const list = await sandbox.trek(['booking', 'list', '--where', 'external_id=CRM-30'], { env, tty: true, columns });
       expect(list.code, list.err()).toBe(0);
       const [header, row] = list.out().trimEnd().split('\n');
-      expect(header!.split(/\s{2,}/).slice(0, 3)).toEqual(['ID', 'TRAVELLER', 'TOUR']);
+      expect(header.split(/\s{2,}/).slice(0, 3)).toEqual(['ID', 'TRAVELLER', 'TOUR']);
       expect(row).toMatch(new RegExp(`^${booking.id} +Ms Mar`));
       for (const line of list.out().split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
       expect(row).toMatch(/\d+\.\d{2} CAD/);

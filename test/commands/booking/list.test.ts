@@ -38,7 +38,9 @@ describe('trek booking list', () => {
   it('18 booking get CRM-2077, a 404 for something shaped like an external id, suggests that search', async () => {
     const t = await sandbox.trek(['booking', 'get', 'CRM-2077'], { tty: true });
     expect(t.code).toBe(4);
-    expect(t.err()).toMatch(/^error: Booking CRM-2077 does not exist\. It is not shaped like a booking id; if it is your own reference: trek booking list --where external_id=CRM-2077 \(HTTP 404\)\n  error_id: /);
+    expect(t.err()).toMatch(
+      /^error: Booking CRM-2077 does not exist\. It is not shaped like a booking id; if it is your own reference: trek booking list --where external_id=CRM-2077 \(HTTP 404\)\n {2}error_id: /,
+    );
     const numeric = await sandbox.trek(['booking', 'get', '299999'], { tty: true });
     expect(numeric.code).toBe(4);
     expect(numeric.err()).not.toContain('booking list');

@@ -34,11 +34,14 @@ describe('trek checkin list', () => {
         ['CUSTOMER', 'STATUS', 'PASSPORT_INFORMATION', 'PERSONAL_DETAILS', 'AGE_RESTRICTION'],
         [`Ms Ada Lovelace (${customer.id})`, 'INCOMPLETE', 'waived: PASSPORT_RENEWAL', 'INCOMPLETE: DATE_OF_BIRTH', 'INCOMPLETE: AGE_RESTRICTED'],
         [`Ms Grace Brewster Hopper (${grace.id})`, 'COMPLETE', 'COMPLETE', 'COMPLETE', 'COMPLETE'],
-      ]) +
-        ['', 'Readiness pages', `${customer.id}  /goodtogo/${checkins.ada.id}`, `${grace.id}  /goodtogo/${checkins.grace.id}`, ''].join('\n'),
+      ]) + ['', 'Readiness pages', `${customer.id}  /goodtogo/${checkins.ada.id}`, `${grace.id}  /goodtogo/${checkins.grace.id}`, ''].join('\n'),
     );
     expect(t.err()).toBe(`\nTo complete what is missing:\n  trek customer update ${customer.id} --date-of-birth YYYY-MM-DD\n`);
-    expect(recentIds(t.f.paths(), 'sandbox', 'checkin').map((r) => r.id).sort()).toEqual([checkins.ada.id, checkins.grace.id].sort());
+    expect(
+      recentIds(t.f.paths(), 'sandbox', 'checkin')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([checkins.ada.id, checkins.grace.id].sort());
   });
 
   it('wraps requirement cells on a narrower terminal instead of cutting them', async () => {
@@ -81,7 +84,10 @@ describe('trek checkin list', () => {
 
   it('needs --booking without a terminal (exit 2)', async () => {
     const t = await sandbox.trek(['checkin', 'list']);
-    expect([t.code, t.err()]).toEqual([2, 'error: --booking is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --booking on the command line (trek asks only when stdin and stdout are both a terminal).\n']);
+    expect([t.code, t.err()]).toEqual([
+      2,
+      'error: --booking is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --booking on the command line (trek asks only when stdin and stdout are both a terminal).\n',
+    ]);
   });
 });
 

@@ -74,7 +74,10 @@ describe('in a terminal (tmux) at 80 and 120 columns', () => {
 
   it.each([80, 120])('18 checkin list and departure get at %i columns: no line longer than the terminal', async (width) => {
     const { booking, ada } = await bookingWithGaps((method, path, body) => expectOk(served.client(), method, path, { body }));
-    for (const args of [['checkin', 'list', '--booking', booking.id, '--no-pager'], ['departure', 'get', '100001', '--no-pager']]) {
+    for (const args of [
+      ['checkin', 'list', '--booking', booking.id, '--no-pager'],
+      ['departure', 'get', '100001', '--no-pager'],
+    ]) {
       const screen = await screenOf(width, args);
       expect(screen).toContain('[exit 0]');
       // Lines tmux wrapped are joined again: a joined line longer than the window is a line that overflowed.

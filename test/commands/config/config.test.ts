@@ -56,9 +56,20 @@ describe('trek config', () => {
     const lines = help.out.split('\n');
     const first = lines.indexOf('Set a setting, used when no flag says otherwise:') + 1;
     const block = lines.slice(first, lines.indexOf('', first));
-    const named = block.filter((line) => /^  \S/.test(line));
-    expect(named.map((line) => line.trim().split(/\s+/)[0])).toEqual(['output', 'color', 'timeout', 'no_input', 'tz', 'pager',
-      'cache.ttl.departures', 'cache.ttl.tour_dossiers', 'cache.ttl.activities', 'cache.ttl.itineraries', 'cache.ttl.agencies']);
+    const named = block.filter((line) => /^ {2}\S/.test(line));
+    expect(named.map((line) => line.trim().split(/\s+/)[0])).toEqual([
+      'output',
+      'color',
+      'timeout',
+      'no_input',
+      'tz',
+      'pager',
+      'cache.ttl.departures',
+      'cache.ttl.tour_dossiers',
+      'cache.ttl.activities',
+      'cache.ttl.itineraries',
+      'cache.ttl.agencies',
+    ]);
     // Every description, and every wrapped line of one, starts two columns after the longest name (cache.ttl.tour_dossiers).
     const column = 2 + 'cache.ttl.tour_dossiers'.length + 2;
     for (const line of block) expect(line.search(/\S/) === 2 ? line.slice(2).search(/\s\S/) + 3 : line.search(/\S/), line).toBe(column);
@@ -94,7 +105,10 @@ describe('trek config', () => {
   });
 
   it.each([
-    [['config', 'set', 'colour', 'never'], 'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, pager, cache.ttl.departures, cache.ttl.tour_dossiers, cache.ttl.activities, cache.ttl.itineraries, cache.ttl.agencies'],
+    [
+      ['config', 'set', 'colour', 'never'],
+      'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, pager, cache.ttl.departures, cache.ttl.tour_dossiers, cache.ttl.activities, cache.ttl.itineraries, cache.ttl.agencies',
+    ],
     [['config', 'get', 'colour'], 'unknown setting "colour"'],
     [['config', 'unset', 'colour'], 'unknown setting "colour"'],
     [['config', 'set', 'output', 'html'], 'output must be one of: table, json, ndjson, csv, tsv, yaml, xml (got "html")'],
@@ -137,7 +151,13 @@ describe('trek config', () => {
   ])('13.6 a hand-edited %s of %j: every command exits 2 naming the file, the setting and what it allows', async (key, value, problem) => {
     writeSettings({ [key]: value });
     const before = readFileSync(configFile());
-    for (const argv of [['booking', 'get', 'B1'], ['config', 'list'], ['config', 'get', key], ['profile', 'list'], ['config', 'set', 'color', 'never']]) {
+    for (const argv of [
+      ['booking', 'get', 'B1'],
+      ['config', 'list'],
+      ['config', 'get', key],
+      ['profile', 'list'],
+      ['config', 'set', 'color', 'never'],
+    ]) {
       const result = await trek(argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.err).toContain(`cannot use the config file ${configFile()}: the setting ${problem}`);

@@ -9,7 +9,11 @@ const sandbox = useTrekSandbox();
 /** `trek __complete WORDS` as `value\tdescription` pairs. */
 async function complete(words: string[], env: Record<string, string> = {}) {
   const t = await sandbox.trek(['__complete', ...words], { env });
-  return t.out().split('\n').filter((line) => line !== '' && !line.startsWith(':')).map((line) => line.split('\t') as [string, string?]);
+  return t
+    .out()
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith(':'))
+    .map((line) => line.split('\t') as [string, string?]);
 }
 
 describe('help and completion', () => {

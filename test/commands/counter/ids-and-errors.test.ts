@@ -95,7 +95,9 @@ describe('a write whose outcome is unknown says so, and what to check', () => {
     expect(t.code).toBe(7);
     expect(t.err()).toContain('The answer to this POST was lost: the booking may or may not have been made. Check before sending it again (a second one could make it twice): trek booking list\n');
     const json = await proxied(proxy.url, ['customer', 'create', '--first-name', 'Ada', '--last-name', 'L', '--title', 'Ms', '--json']);
-    expect(JSON.parse(json.err()).error.hint).toBe('The answer to this POST was lost: the customer may or may not have been made. Check before sending it again (a second one could make it twice): trek customer list');
+    expect(JSON.parse(json.err()).error.hint).toBe(
+      'The answer to this POST was lost: the customer may or may not have been made. Check before sending it again (a second one could make it twice): trek customer list',
+    );
   });
 
   it('a reset connection on add-departure names the booking to check', async () => {
@@ -118,7 +120,11 @@ describe('a write whose outcome is unknown says so, and what to check', () => {
 
 describe('typos in --where attributes and --order-by are caught before the API', () => {
   it.each([
-    [['search', 'departures', '--where', 'availabilty.status=AVAILABLE'], "error: --where 'availabilty.status=AVAILABLE': unknown attribute 'availabilty.status'; did you mean availability.status?", '--where'],
+    [
+      ['search', 'departures', '--where', 'availabilty.status=AVAILABLE'],
+      "error: --where 'availabilty.status=AVAILABLE': unknown attribute 'availabilty.status'; did you mean availability.status?",
+      '--where',
+    ],
     [['search', 'departures', '--order-by', 'strat_date'], "error: --order-by 'strat_date': unknown attribute 'strat_date'; did you mean start_date?", '--order-by'],
     [['booking', 'list', '--order-by', '-amount_owng'], "error: --order-by '-amount_owng': unknown attribute 'amount_owng'; did you mean amount_owing?", '--order-by'],
   ])('%j exits 2 with "did you mean", sending nothing', async (args, message, field) => {
@@ -140,7 +146,7 @@ describe('typos in --where attributes and --order-by are caught before the API',
     expect(t.err()).toContain('attributes here: id, name, product_line, start_date');
   });
 
-  it('trek help filters lists each list\'s attributes', async () => {
+  it("trek help filters lists each list's attributes", async () => {
     const t = await sandbox.trek(['help', 'filters'], { columns: 200 });
     expect(t.out()).toMatch(/search departures +id, name, product_line, start_date, finish_date, availability\.status/);
     expect(t.out()).toMatch(/booking list +id, external_id, currency/);

@@ -42,11 +42,11 @@ describe('the multi-traveller picker', () => {
 
   it('offers all the travellers first, then puts Done first and under the cursor', async () => {
     const { booking, home } = await withStranger();
-    const prompter = recordingPrompter([(choices: Array<{ value: unknown }>) => choices[0]!.value, (choices: Array<{ value: unknown }>) => choices[0]!.value]);
+    const prompter = recordingPrompter([(choices: Array<{ value: unknown }>) => choices[0].value, (choices: Array<{ value: unknown }>) => choices[0].value]);
     const t = sandbox.factory({ tty: true, env: { TREK_HOME: home } });
     const chosen = await askCustomers(prompter, await resourceOptions(t.f), booking.id);
-    expect(prompter.asked[0]!.choices![0]!.name).toBe('All 2 travellers on this booking');
-    expect(prompter.asked[1]!.choices![0]!.name).toBe('Done (2 chosen)');
+    expect(prompter.asked[0].choices![0].name).toBe('All 2 travellers on this booking');
+    expect(prompter.asked[1].choices![0].name).toBe('Done (2 chosen)');
     expect(chosen).toHaveLength(2);
   });
 
@@ -55,7 +55,7 @@ describe('the multi-traveller picker', () => {
     const prompter = recordingPrompter([customer.id, grace.id, false, (choices: Array<{ name: string; value: unknown }>) => choices.find((c) => c.name.startsWith('Done'))!.value]);
     const t = sandbox.factory({ tty: true, env: { TREK_HOME: home } });
     const chosen = await askCustomers(prompter, await resourceOptions(t.f), booking.id);
-    expect(prompter.asked[2]!.message).toBe(`Ms Grace Hopper (${grace.id}) is not on booking ${booking.id}. Add them to this service?`);
+    expect(prompter.asked[2].message).toBe(`Ms Grace Hopper (${grace.id}) is not on booking ${booking.id}. Add them to this service?`);
     expect(chosen).toEqual([customer.id]);
   });
 });

@@ -16,11 +16,46 @@ const row = (label: string, value = '') => `${label.padEnd('MEAL PREFERENCE'.len
 describe('trek customer create', () => {
   it('sends every flag in its place in the body and prints the customer', async () => {
     const t = await sandbox.trek([
-      'customer', 'create', '--first-name', 'Alan', '--middle-name', 'Mathison', '--last-name', 'Turing', '--title', 'mr', '--common-name', 'Al',
-      '--date-of-birth', '1912-06-23', '--place-of-birth', 'London', '--nationality', 'British',
-      '--passport-number', 'P123', '--passport-issue-date', '2020-01-02', '--passport-expiry-date', '2030-01-01', '--passport-place-of-issue', 'London',
-      '--email', 'alan@example.com', '--phone', 'MOBILE:+44 20 7946 0000', '--phone', 'HOME:020-7946-0001',
-      '--street', '2 Hurst Road', '--city', 'Wilmslow', '--country', 'United Kingdom', '--postal-zip', 'SK9',
+      'customer',
+      'create',
+      '--first-name',
+      'Alan',
+      '--middle-name',
+      'Mathison',
+      '--last-name',
+      'Turing',
+      '--title',
+      'mr',
+      '--common-name',
+      'Al',
+      '--date-of-birth',
+      '1912-06-23',
+      '--place-of-birth',
+      'London',
+      '--nationality',
+      'British',
+      '--passport-number',
+      'P123',
+      '--passport-issue-date',
+      '2020-01-02',
+      '--passport-expiry-date',
+      '2030-01-01',
+      '--passport-place-of-issue',
+      'London',
+      '--email',
+      'alan@example.com',
+      '--phone',
+      'MOBILE:+44 20 7946 0000',
+      '--phone',
+      'HOME:020-7946-0001',
+      '--street',
+      '2 Hurst Road',
+      '--city',
+      'Wilmslow',
+      '--country',
+      'United Kingdom',
+      '--postal-zip',
+      'SK9',
     ]);
     expect(t.code).toBe(0);
     const customer = JSON.parse(t.out());
@@ -31,7 +66,10 @@ describe('trek customer create', () => {
       nationality: { id: 'GB', name: 'British' },
       passport: { number: 'P123', issue_date: '2020-01-02', expiry_date: '2030-01-01', place_of_issue: 'London' },
       account_email: 'alan@example.com',
-      phone_numbers: [{ type: 'MOBILE', number: '+44 20 7946 0000' }, { type: 'HOME', number: '020-7946-0001' }],
+      phone_numbers: [
+        { type: 'MOBILE', number: '+44 20 7946 0000' },
+        { type: 'HOME', number: '020-7946-0001' },
+      ],
       address: { street: '2 Hurst Road', city: 'Wilmslow', country: { id: 'GB', name: 'United Kingdom' }, postal_zip: 'SK9' },
     });
     expect(customer).toEqual(await sandbox.api('GET', `/customers/${customer.id}`));
@@ -42,7 +80,7 @@ describe('trek customer create', () => {
   it('sends only the members given (--dry-run)', async () => {
     const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     expect(await main(['customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'MS', '--city', 'London', '--dry-run'], t.f)).toBe(0);
-    expect(JSON.parse(t.out().split('\n\n')[1]!)).toEqual({
+    expect(JSON.parse(t.out().split('\n\n')[1])).toEqual({
       name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' },
       address: { city: 'London' },
     });
@@ -51,7 +89,7 @@ describe('trek customer create', () => {
   it('reads --phone as agent update does: the type upper-cased, a number may open with "("', async () => {
     const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     expect(await main(['customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms', '--phone', 'mobile: (020) 7946 0000', '--dry-run'], t.f)).toBe(0);
-    expect(JSON.parse(t.out().split('\n\n')[1]!).phone_numbers).toEqual([{ type: 'MOBILE', number: '(020) 7946 0000' }]);
+    expect(JSON.parse(t.out().split('\n\n')[1]).phone_numbers).toEqual([{ type: 'MOBILE', number: '(020) 7946 0000' }]);
   });
 
   it.each([
@@ -74,7 +112,9 @@ describe('trek customer create', () => {
   it('names the first missing required flag when there is no terminal', async () => {
     const t = testFactory({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     expect(await main(['customer', 'create', '--last-name', 'Lovelace'], t.f)).toBe(2);
-    expect(t.err()).toBe('error: --first-name is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --first-name on the command line (trek asks only when stdin and stdout are both a terminal).\n');
+    expect(t.err()).toBe(
+      'error: --first-name is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --first-name on the command line (trek asks only when stdin and stdout are both a terminal).\n',
+    );
   });
 
   it('asks for the missing names and the title on a terminal', async () => {
@@ -91,7 +131,10 @@ describe('trek customer get', () => {
       name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms', common_name: 'Ada' },
       date_of_birth: '1815-12-10',
       passport: { number: 'X1', expiry_date: '2031-05-01' },
-      phone_numbers: [{ type: 'MOBILE', number: '+44 1' }, { type: 'WORK', number: '+44 2' }],
+      phone_numbers: [
+        { type: 'MOBILE', number: '+44 1' },
+        { type: 'WORK', number: '+44 2' },
+      ],
       address: { city: 'London', country: 'United Kingdom' },
     });
     const t = await sandbox.trek(['customer', 'get', customer.id], { tty: true });
@@ -141,16 +184,24 @@ describe('trek customer bookings', () => {
       maxInFlight = Math.max(maxInFlight, inFlight);
       const id = req.url!.split('/').at(-1)!;
       // Early bookings answer last: order must come from the list, not from arrival.
-      setTimeout(() => {
-        inFlight--;
-        send({ id, currency: 'CAD', amount_paid: '1.00', amount_owing: '2.00' });
-      }, 60 - Number(id.slice(-1)) * 5);
+      setTimeout(
+        () => {
+          inFlight--;
+          send({ id, currency: 'CAD', amount_paid: '1.00', amount_owing: '2.00' });
+        },
+        60 - Number(id.slice(-1)) * 5,
+      );
     });
     const t = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
     await customerBookingsRun({ ...(await resourceOptions(t.f)), id: '7' });
     await t.f.close();
     expect(JSON.parse(t.out()).map((b: { id: string }) => b.id)).toEqual(ids);
-    expect(hostile.requests.slice(1).map((r) => r.url).sort()).toEqual(ids.map((id) => `/elsewhere/bookings/${id}`));
+    expect(
+      hostile.requests
+        .slice(1)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(ids.map((id) => `/elsewhere/bookings/${id}`));
     expect(maxInFlight).toBe(4);
   });
 

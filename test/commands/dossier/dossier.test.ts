@@ -35,14 +35,20 @@ describe('trek dossier get', () => {
     expect(piped.err()).toBe('');
 
     const everything = await sandbox.trek(['dossier', 'get', '20001', '--departures', '--all', '-o', 'ndjson']);
-    expect(everything.out().trim().split('\n').map((line) => JSON.parse(line).tour_dossier.id)).toEqual(all.map(() => '20001'));
+    expect(
+      everything
+        .out()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).tour_dossier.id),
+    ).toEqual(all.map(() => '20001'));
 
     const terminal = await sandbox.trek(['dossier', 'get', '20001', '--departures', '--limit', '2'], { tty: true, columns: 120 });
     expect(terminal.code).toBe(0);
     const [detail, list] = terminal.out().split('\nDepartures\n');
     expect(detail).toMatch(/^ID +20001$/m);
-    expect(list!.split('\n')[0]).toMatch(/^ID +NAME +START/);
-    expect(list!.trim().split('\n')).toHaveLength(3);
+    expect(list.split('\n')[0]).toMatch(/^ID +NAME +START/);
+    expect(list.trim().split('\n')).toHaveLength(3);
     expect(terminal.err()).toBe(`showing 2 of ${all.length} — --all or --limit N\n`);
     expect(DEFAULT_LIMIT).toBe(50);
   });

@@ -46,7 +46,9 @@ describe('trek flex attach', () => {
   it('sends the request once every rule passes and says what confirming it costs', async () => {
     const t = await trek(ATTACH);
     expect(t.code).toBe(0);
-    expect(fake.writes()).toEqual([{ method: 'POST', url: '/flex_plan_services/', body: JSON.stringify({ booking: { id: '200003' }, departure_service: { id: '400001' }, product: { id: '100001-1' } }) }]);
+    expect(fake.writes()).toEqual([
+      { method: 'POST', url: '/flex_plan_services/', body: JSON.stringify({ booking: { id: '200003' }, departure_service: { id: '400001' }, product: { id: '100001-1' } }) },
+    ]);
     expect(JSON.parse(t.out())).toEqual(NEW_FLEX);
     // The fake sends no payment_to_confirm (a real API has none): the plan's own price is what is stated.
     expect(t.err()).toBe(
@@ -120,15 +122,21 @@ describe('trek flex attach', () => {
     expect(t.code).toBe(0);
     expect(fake.writes()).toEqual([]);
     const [head, body] = t.out().split('\n\n');
-    expect(head!.split('\n')[0]).toBe(`POST ${fake.server.url}/flex_plan_services/`);
+    expect(head.split('\n')[0]).toBe(`POST ${fake.server.url}/flex_plan_services/`);
     expect(head).toContain('X-Application-Key: ***');
     expect(t.out()).not.toContain('fake-key');
-    expect(JSON.parse(body!)).toEqual({ booking: { id: '200003' }, departure_service: { id: '400001' }, product: { id: '100001-1' } });
+    expect(JSON.parse(body)).toEqual({ booking: { id: '200003' }, departure_service: { id: '400001' }, product: { id: '100001-1' } });
   });
 
   it.each([
-    [[], '--booking, --departure-service and --plan are required and trek cannot ask for them: stdin and stdout are not terminals\nPass --booking, --departure-service and --plan on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['--booking', '200003', '--departure-service', '400001'], '--plan is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --plan on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [
+      [],
+      '--booking, --departure-service and --plan are required and trek cannot ask for them: stdin and stdout are not terminals\nPass --booking, --departure-service and --plan on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['--booking', '200003', '--departure-service', '400001'],
+      '--plan is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --plan on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
     [[...ATTACH.slice(2), '--fields', 'id,stauts'], 'unknown field "stauts" for --fields'],
   ])('refuses %j without a terminal, naming the flag, before any request', async (flags, message) => {
     const t = await trek(['flex', 'attach', ...flags]);
@@ -152,7 +160,7 @@ describe('trek flex attach', () => {
         ],
       },
     ]);
-    expect(JSON.parse(fake.writes()[0]!.body)).toEqual({ booking: { id: '200003' }, departure_service: { id: '400001' }, product: { id: '100001-2' } });
+    expect(JSON.parse(fake.writes()[0].body)).toEqual({ booking: { id: '200003' }, departure_service: { id: '400001' }, product: { id: '100001-2' } });
   });
 });
 
@@ -234,7 +242,7 @@ describe('trek flex addons', () => {
     });
     const t = factory({ tty: true });
     await flexAddonsRun({ ...(await options(t, 'table')), id: '400002' });
-    const block = t.out().split('\n\n')[0]!;
+    const block = t.out().split('\n\n')[0];
     expect(block).toContain('ORDER     https://flex.example.com/%1B]8;;https://evil.example/%07order%1B]8;;%07%1B[2J\n');
     expect(block).toContain('SUPPORT   https://help.example.com/%E2%80%AEexe.txt\n');
     expect(block).toContain('TERMS     (unsafe scheme) javascript:alert(1)');
@@ -321,7 +329,12 @@ describe('trek flex terms', () => {
 
   it('falls back to the generic terms of the departure when no flex covers it and the service links none', async () => {
     fake.world.set('/departures/100001', { ...(fake.world.get('/departures/100001') as object), cancellation_terms: { id: 'generic-100001', href: '/service_cancellation_terms/generic-100001/' } });
-    fake.world.set('/service_cancellation_terms/generic-100001', { id: 'generic-100001', href: '/x', type: 'GENERIC', windows: [{ start_date: null, end_date: '2099-04-10', refund_amount: { CAD: '4500.00' }, travel_credit_amount: { CAD: '0.00' } }] });
+    fake.world.set('/service_cancellation_terms/generic-100001', {
+      id: 'generic-100001',
+      href: '/x',
+      type: 'GENERIC',
+      windows: [{ start_date: null, end_date: '2099-04-10', refund_amount: { CAD: '4500.00' }, travel_credit_amount: { CAD: '0.00' } }],
+    });
     const t = await trek(['flex', 'terms', '400001', '--date', '2099-01-01', '--fields', 'applies,refund_amount']);
     expect(JSON.parse(t.out())).toEqual({ applies: 'generic', refund_amount: '4500.00' });
   });
@@ -363,7 +376,7 @@ describe('help', () => {
     expect(t.out()).toMatch(new RegExp(`Examples:\\n  trek flex ${verb} `));
   });
 
-  it('15 flex: attach --help says a pre-flight refusal exits 2 and that --force gets the API\'s own answer, exit 5', async () => {
+  it("15 flex: attach --help says a pre-flight refusal exits 2 and that --force gets the API's own answer, exit 5", async () => {
     const help = (await trek(['flex', 'attach', '--help'])).out().replace(/\s+/g, ' ');
     expect(help).toContain('Then nothing is sent and trek exits 2. --force skips these checks and sends: the API decides, and a refusal is its own (exit 5, with its error codes).');
     expect(help).toContain('--force skip the pre-flight checks and send; the API decides (exit 5 if it refuses)');

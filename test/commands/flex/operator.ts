@@ -85,38 +85,80 @@ const addon = (id: string, customer: (typeof customers)[number], orderUrl: strin
 export function newWorld(): World {
   return new Map<string, unknown>([
     ['/bookings/200003', { id: '200003', href: '/bookings/200003/', currency: 'CAD', agency: { id: '1', href: '/agencies/1/', name: 'Maple Leaf Travel' } }],
-    ['/agencies/1', {
-      id: '1',
-      href: '/agencies/1/',
-      name: 'Maple Leaf Travel',
-      address: { country: { id: 'CA', href: '/countries/CA/', name: 'Canada' } },
-      agency_chain_configurations: [{ agency_chain: { id: '1', href: '/agency_chains/1/', name: 'North Star Travel Group' }, flags: [] }],
-    }],
+    [
+      '/agencies/1',
+      {
+        id: '1',
+        href: '/agencies/1/',
+        name: 'Maple Leaf Travel',
+        address: { country: { id: 'CA', href: '/countries/CA/', name: 'Canada' } },
+        agency_chain_configurations: [{ agency_chain: { id: '1', href: '/agency_chains/1/', name: 'North Star Travel Group' }, flags: [] }],
+      },
+    ],
     ['/departure_services/400001', DEPARTURE_SERVICE],
-    ['/departures/100001', {
-      id: '100001',
-      href: '/departures/100001/',
-      name: 'Best of Peru',
-      product_line: 'Classic',
-      start_date: '2099-06-10',
-      flex_plans: [{ id: '100001-1', href: '/flex_plans/100001-1/', name: 'Flex' }, { id: '100001-2', href: '/flex_plans/100001-2/', name: 'Flex Plus' }],
-    }],
-    ['/flex_plans/100001-1', { id: '100001-1', href: '/flex_plans/100001-1/', name: 'Flex', availability: { status: 'AVAILABLE' }, stop_sell_date: '2099-04-11', prices: { CAD: '400.00', USD: '292.00' } }],
-    ['/flex_plans/100001-2', { id: '100001-2', href: '/flex_plans/100001-2/', name: 'Flex Plus', availability: { status: 'AVAILABLE' }, stop_sell_date: '2099-04-11', prices: { CAD: '600.00', USD: '438.00' } }],
+    [
+      '/departures/100001',
+      {
+        id: '100001',
+        href: '/departures/100001/',
+        name: 'Best of Peru',
+        product_line: 'Classic',
+        start_date: '2099-06-10',
+        flex_plans: [
+          { id: '100001-1', href: '/flex_plans/100001-1/', name: 'Flex' },
+          { id: '100001-2', href: '/flex_plans/100001-2/', name: 'Flex Plus' },
+        ],
+      },
+    ],
+    [
+      '/flex_plans/100001-1',
+      { id: '100001-1', href: '/flex_plans/100001-1/', name: 'Flex', availability: { status: 'AVAILABLE' }, stop_sell_date: '2099-04-11', prices: { CAD: '400.00', USD: '292.00' } },
+    ],
+    [
+      '/flex_plans/100001-2',
+      { id: '100001-2', href: '/flex_plans/100001-2/', name: 'Flex Plus', availability: { status: 'AVAILABLE' }, stop_sell_date: '2099-04-11', prices: { CAD: '600.00', USD: '438.00' } },
+    ],
     ['/bookings/200003/services', envelope([DEPARTURE_SERVICE])],
     ['/flex_plan_services/400002', FLEX_SERVICE],
-    ['/flex_plan_addons/610001', addon('610001', customers[0]!, 'https://flex.example.com/order/610001')],
-    ['/flex_plan_addons/610002', addon('610002', customers[1]!, 'https://flex.example.com/order/610002')],
-    ['/service_cancellation_terms/flex-100001-1', {
-      id: 'flex-100001-1',
-      href: '/service_cancellation_terms/flex-100001-1/',
-      type: 'FLEX',
-      windows: [
-        { days_before_departure_from: 31, days_before_departure_to: null, start_date: null, end_date: '2099-05-10', penalty_amount: { CAD: '0.00' }, refund_amount: { CAD: '0.00' }, travel_credit_amount: { CAD: '5000.00' } },
-        { days_before_departure_from: 15, days_before_departure_to: 30, start_date: '2099-05-11', end_date: '2099-05-26', penalty_amount: { CAD: '1250.00' }, refund_amount: { CAD: '0.00' }, travel_credit_amount: { CAD: '3750.00' } },
-        { days_before_departure_from: 0, days_before_departure_to: 14, start_date: '2099-05-27', end_date: '2099-06-10', penalty_amount: { CAD: '5000.00' }, refund_amount: { CAD: '0.00' }, travel_credit_amount: { CAD: '0.00' } },
-      ],
-    }],
+    ['/flex_plan_addons/610001', addon('610001', customers[0], 'https://flex.example.com/order/610001')],
+    ['/flex_plan_addons/610002', addon('610002', customers[1], 'https://flex.example.com/order/610002')],
+    [
+      '/service_cancellation_terms/flex-100001-1',
+      {
+        id: 'flex-100001-1',
+        href: '/service_cancellation_terms/flex-100001-1/',
+        type: 'FLEX',
+        windows: [
+          {
+            days_before_departure_from: 31,
+            days_before_departure_to: null,
+            start_date: null,
+            end_date: '2099-05-10',
+            penalty_amount: { CAD: '0.00' },
+            refund_amount: { CAD: '0.00' },
+            travel_credit_amount: { CAD: '5000.00' },
+          },
+          {
+            days_before_departure_from: 15,
+            days_before_departure_to: 30,
+            start_date: '2099-05-11',
+            end_date: '2099-05-26',
+            penalty_amount: { CAD: '1250.00' },
+            refund_amount: { CAD: '0.00' },
+            travel_credit_amount: { CAD: '3750.00' },
+          },
+          {
+            days_before_departure_from: 0,
+            days_before_departure_to: 14,
+            start_date: '2099-05-27',
+            end_date: '2099-06-10',
+            penalty_amount: { CAD: '5000.00' },
+            refund_amount: { CAD: '0.00' },
+            travel_credit_amount: { CAD: '0.00' },
+          },
+        ],
+      },
+    ],
   ]);
 }
 
@@ -145,7 +187,7 @@ export async function startFakeOperator(): Promise<FakeOperator> {
     writes: () => fake.server.requests.filter((r) => r.method !== 'GET').map(({ method, url, body }) => ({ method, url, body })),
   };
   fake.server = await startHostileServer((req, res, body) => {
-    const path = (req.url ?? '').split('?')[0]!.replace(/\/+$/, '');
+    const path = (req.url ?? '').split('?')[0].replace(/\/+$/, '');
     const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (req.method === 'POST' && path === '/flex_plan_services') {
       const answer = fake.onCreate(JSON.parse(body));

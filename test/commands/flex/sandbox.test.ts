@@ -52,9 +52,10 @@ class SandboxClient {
   async confirmedDepartureService(agent: string, currency: string, departure: string): Promise<{ booking: string; service: any; customers: string[] }> {
     const booking = await this.ok(agent, 'POST', '/bookings/', { currency });
     const customers = await Promise.all(
-      [['Ada', 'Lovelace', 'Ms'], ['Alan', 'Turing', 'Mr']].map(async ([first, last, title]) =>
-        (await this.ok(agent, 'POST', '/customers/', { name: { legal_first_name: first, legal_last_name: last, title } })).id as string,
-      ),
+      [
+        ['Ada', 'Lovelace', 'Ms'],
+        ['Alan', 'Turing', 'Mr'],
+      ].map(async ([first, last, title]) => (await this.ok(agent, 'POST', '/customers/', { name: { legal_first_name: first, legal_last_name: last, title } })).id as string),
     );
     const created = await this.ok(agent, 'POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure }, customers: customers.map((id) => ({ id })) });
     await this.payOwing(agent, booking.id);
@@ -133,46 +134,88 @@ describe('trek flex attach against the sandbox', () => {
 
   it('refuses a departure service that does not exist', async () => {
     const { booking } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, AGENT.mapleLeaf, booking, '499999', `${DEPARTURE.bookable}-1`, /\n {2}- departure service: there is no departure service 499999\n/)).toBe('DEPARTURE_SERVICE_NOT_FOUND');
+    expect(await expectRefused(sandbox, AGENT.mapleLeaf, booking, '499999', `${DEPARTURE.bookable}-1`, /\n {2}- departure service: there is no departure service 499999\n/)).toBe(
+      'DEPARTURE_SERVICE_NOT_FOUND',
+    );
   });
 
   it('refuses a departure inside the 60-day stop-sell window, with the date sales closed', async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.insideStopSell);
     const departure = await sandbox.ok(AGENT.mapleLeaf, 'GET', `/departures/${DEPARTURE.insideStopSell}`);
     const closed = new Date(Date.parse(`${departure.start_date}T00:00:00Z`) - 60 * 86_400_000).toISOString().slice(0, 10);
-    expect(await expectRefused(
-      sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.insideStopSell}-1`,
-      new RegExp(`stop-sell window: departure ${DEPARTURE.insideStopSell} starts on ${departure.start_date}, not more than 60 days away \\(the stop-sell window\\); flex sales closed on ${closed} \\(plan ${DEPARTURE.insideStopSell}-1 is NOT_BOOKABLE\\)`),
-    )).toBe('FLEX_STOP_SELL');
+    expect(
+      await expectRefused(
+        sandbox,
+        AGENT.mapleLeaf,
+        booking,
+        service.id,
+        `${DEPARTURE.insideStopSell}-1`,
+        new RegExp(
+          `stop-sell window: departure ${DEPARTURE.insideStopSell} starts on ${departure.start_date}, not more than 60 days away \\(the stop-sell window\\); flex sales closed on ${closed} \\(plan ${DEPARTURE.insideStopSell}-1 is NOT_BOOKABLE\\)`,
+        ),
+      ),
+    ).toBe('FLEX_STOP_SELL');
   });
 
   it('refuses a premium departure 75 days out: its window is 90 days', async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.premiumInside90);
-    expect(await expectRefused(sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.premiumInside90}-2`, /not more than 90 days away \(the stop-sell window for the Premium Journeys line\)/)).toBe('FLEX_STOP_SELL');
+    expect(
+      await expectRefused(sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.premiumInside90}-2`, /not more than 90 days away \(the stop-sell window for the Premium Journeys line\)/),
+    ).toBe('FLEX_STOP_SELL');
   });
 
   it('refuses a CEU booking (agency in Germany)', async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.ceu, 'EUR', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, AGENT.ceu, booking, service.id, `${DEPARTURE.bookable}-1`, /CEU booking: the booking's agency Reisebüro Alpenblick has its business address in Germany/)).toBe('CEU_BOOKING');
+    expect(await expectRefused(sandbox, AGENT.ceu, booking, service.id, `${DEPARTURE.bookable}-1`, /CEU booking: the booking's agency Reisebüro Alpenblick has its business address in Germany/)).toBe(
+      'CEU_BOOKING',
+    );
   });
 
   it('refuses a second flex plan service on one departure service, naming the first', async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.premiumBookable);
-    const first = await sandbox.ok(AGENT.mapleLeaf, 'POST', '/flex_plan_services/', { booking: { id: booking }, departure_service: { id: service.id }, product: { id: `${DEPARTURE.premiumBookable}-1` } });
-    expect(await expectRefused(
-      sandbox, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.premiumBookable}-2`,
-      new RegExp(`one flex per departure service: flex plan service ${first.id} "${first.name}" \\(Option\\) already covers departure service ${service.id}`),
-    )).toBe('FLEX_ALREADY_ATTACHED');
+    const first = await sandbox.ok(AGENT.mapleLeaf, 'POST', '/flex_plan_services/', {
+      booking: { id: booking },
+      departure_service: { id: service.id },
+      product: { id: `${DEPARTURE.premiumBookable}-1` },
+    });
+    expect(
+      await expectRefused(
+        sandbox,
+        AGENT.mapleLeaf,
+        booking,
+        service.id,
+        `${DEPARTURE.premiumBookable}-2`,
+        new RegExp(`one flex per departure service: flex plan service ${first.id} "${first.name}" \\(Option\\) already covers departure service ${service.id}`),
+      ),
+    ).toBe('FLEX_ALREADY_ATTACHED');
   });
 
   it("refuses when flex is disabled for the agency's chain", async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.flexDisabled, 'AUD', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, AGENT.flexDisabled, booking, service.id, `${DEPARTURE.bookable}-1`, /flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys \(FLEX_DISABLED\)/)).toBe('FLEX_DISABLED');
+    expect(
+      await expectRefused(
+        sandbox,
+        AGENT.flexDisabled,
+        booking,
+        service.id,
+        `${DEPARTURE.bookable}-1`,
+        /flex disabled: flex is switched off for agency chain Independent Agents Alliance of agency Southern Cross Journeys \(FLEX_DISABLED\)/,
+      ),
+    ).toBe('FLEX_DISABLED');
   });
 
   it('16 refuses when flex is switched off for the agency alone, its chain selling flex', async () => {
     const { booking, service } = await sandbox.confirmedDepartureService(AGENT.flexDisabledAgency, 'USD', DEPARTURE.bookable);
-    expect(await expectRefused(sandbox, AGENT.flexDisabledAgency, booking, service.id, `${DEPARTURE.bookable}-1`, /flex disabled: flex is switched off for agency Cascade Trails Travel \(FLEX_DISABLED\)\n/)).toBe('FLEX_DISABLED');
+    expect(
+      await expectRefused(
+        sandbox,
+        AGENT.flexDisabledAgency,
+        booking,
+        service.id,
+        `${DEPARTURE.bookable}-1`,
+        /flex disabled: flex is switched off for agency Cascade Trails Travel \(FLEX_DISABLED\)\n/,
+      ),
+    ).toBe('FLEX_DISABLED');
   });
 });
 
@@ -189,9 +232,15 @@ describe('the late-attach window, on a sandbox of its own (the clock moves)', ()
     const { booking, service } = await own.confirmedDepartureService(AGENT.mapleLeaf, 'CAD', DEPARTURE.bookable);
     await own.ok('operator', 'POST', '/_sandbox/clock', { advance: '48h1m' });
     const closes = new Date(Date.parse(service.date_confirmed) + 48 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    expect(await expectRefused(
-      own, AGENT.mapleLeaf, booking, service.id, `${DEPARTURE.bookable}-1`,
-      new RegExp(`late-attach window: it closed at ${closes}, 48 hours after departure service ${service.id} was confirmed \\(${service.date_confirmed}\\)`),
-    )).toBe('FLEX_LATE_ATTACH_WINDOW_PASSED');
+    expect(
+      await expectRefused(
+        own,
+        AGENT.mapleLeaf,
+        booking,
+        service.id,
+        `${DEPARTURE.bookable}-1`,
+        new RegExp(`late-attach window: it closed at ${closes}, 48 hours after departure service ${service.id} was confirmed \\(${service.date_confirmed}\\)`),
+      ),
+    ).toBe('FLEX_LATE_ATTACH_WINDOW_PASSED');
   });
 });

@@ -28,7 +28,8 @@ function fakeApi(onCreate: (res: ServerResponse, body: any, n: number) => boolea
   let posts = 0;
   const server = servers.start(async (req, res, body) => {
     const url = new URL(req.url!, 'http://x');
-    if (req.method === 'GET' && url.pathname.startsWith('/departures/')) return json(res, 200, { id: '100001', name: 'Tour', availability: { status: 'AVAILABLE', total: 100, spaces_remaining: 100 } });
+    if (req.method === 'GET' && url.pathname.startsWith('/departures/'))
+      return json(res, 200, { id: '100001', name: 'Tour', availability: { status: 'AVAILABLE', total: 100, spaces_remaining: 100 } });
     if (req.method === 'GET' && url.pathname.startsWith('/bookings/200001')) return json(res, 200, { id: '200001', date_closed: null });
     if (req.method === 'GET' && url.pathname === '/customers/') {
       const last = url.searchParams.get('name.legal_last_name');
@@ -64,7 +65,10 @@ async function runImport(url: string, file: string, ...more: string[]) {
 
 describe('trek group import, creations in flight', () => {
   it('21.c never more than --concurrency creations are in flight: 4 by default, 1 when asked', async () => {
-    for (const [flags, expected] of [[[], 4], [['--concurrency', '1'], 1]] as const) {
+    for (const [flags, expected] of [
+      [[], 4],
+      [['--concurrency', '1'], 1],
+    ] as const) {
       let inFlight = 0;
       let most = 0;
       // Each creation is held until as many as trek may send are in flight (or a second passes,
@@ -73,7 +77,11 @@ describe('trek group import, creations in flight', () => {
       const { server } = fakeApi(async () => {
         most = Math.max(most, ++inFlight);
         if (inFlight >= expected) waiting.splice(0).forEach((release) => release());
-        else await new Promise<void>((resolve) => { waiting.push(resolve); setTimeout(resolve, 1000); });
+        else
+          await new Promise<void>((resolve) => {
+            waiting.push(resolve);
+            setTimeout(resolve, 1000);
+          });
         await new Promise((resolve) => setTimeout(resolve, 10));
         inFlight--;
         return false;
@@ -117,10 +125,10 @@ describe('trek group import, answers lost', () => {
     const creations = s.requests.filter((r) => r.method === 'POST' && r.url === '/customers/');
     expect(creations).toHaveLength(4);
     // Looked for before it was sent again.
-    const retried = JSON.parse(creations[1]!.body).name.legal_first_name;
+    const retried = JSON.parse(creations[1].body).name.legal_first_name;
     const lookup = s.requests.findIndex((r) => r.method === 'GET' && r.url.startsWith('/customers/?') && r.url.includes(`legal_first_name=${retried}`));
-    expect(lookup).toBeGreaterThan(s.requests.indexOf(creations[1]!));
-    expect(lookup).toBeLessThan(s.requests.indexOf(creations[3]!));
+    expect(lookup).toBeGreaterThan(s.requests.indexOf(creations[1]));
+    expect(lookup).toBeLessThan(s.requests.indexOf(creations[3]));
   });
 
   it('21.f a connection dropped after sending is never sent again blindly: a customer the server made is found, in the same run', async () => {
@@ -137,7 +145,11 @@ describe('trek group import, answers lost', () => {
     const run = await runImport(s.url, manifest(3));
     expect(run.code, run.err).toBe(0);
     const rows = JSON.parse(run.out);
-    expect(rows.map((r: any) => [r.line, r.import])).toEqual([[2, 'created'], [3, 'found'], [4, 'created']]);
+    expect(rows.map((r: any) => [r.line, r.import])).toEqual([
+      [2, 'created'],
+      [3, 'found'],
+      [4, 'created'],
+    ]);
     expect(rows[1].customer_id).toBe('399999');
     expect(s.requests.filter((r) => r.method === 'POST' && r.body.includes('Ada2'))).toHaveLength(1);
     expect(customers).toHaveLength(3);
@@ -163,11 +175,15 @@ describe('trek group import, answers lost', () => {
 
     const rerun = await runImport(s.url, file);
     expect(rerun.code, rerun.err).toBe(0);
-    expect(JSON.parse(rerun.out).map((r: any) => [r.line, r.import])).toEqual([[2, 'already imported'], [3, 'created'], [4, 'already imported']]);
+    expect(JSON.parse(rerun.out).map((r: any) => [r.line, r.import])).toEqual([
+      [2, 'already imported'],
+      [3, 'created'],
+      [4, 'already imported'],
+    ]);
     expect(customers.map((c) => c.name.legal_first_name).sort()).toEqual(['Ada1', 'Ada2', 'Ada3']);
   });
 
-  it('21.g a row the API refuses (400) is named with the API\'s reason, exit 5, no service; corrected, a re-run finishes', async () => {
+  it("21.g a row the API refuses (400) is named with the API's reason, exit 5, no service; corrected, a re-run finishes", async () => {
     const { server, customers } = fakeApi((res, sent) => {
       if (sent.name.legal_first_name !== 'Ada2') return false;
       json(res, 400, { message: 'Invalid customer', errors: [{ field: 'name.legal_first_name', code: 'INVALID', detail: 'not allowed here' }] });
@@ -179,7 +195,10 @@ describe('trek group import, answers lost', () => {
     expect(run.code).toBe(5);
     expect(run.err).toContain('group.csv:3: refused: name.legal_first_name: not allowed here');
     const error = JSON.parse(run.err.slice(run.err.indexOf('{')));
-    expect(error).toMatchObject({ exit_code: 5, error: { message: expect.stringContaining('the API refused 1 traveller (line 3); 2 of 3 are created and journalled'), errors: [{ code: 'INVALID' }] } });
+    expect(error).toMatchObject({
+      exit_code: 5,
+      error: { message: expect.stringContaining('the API refused 1 traveller (line 3); 2 of 3 are created and journalled'), errors: [{ code: 'INVALID' }] },
+    });
     expect(s.requests.some((r) => r.url === '/departure_services/')).toBe(false);
     writeFileSync(file, readFileSync(file, 'utf8').replace('Ada2,', 'Augusta,'));
     const rerun = await runImport(s.url, file);
@@ -196,7 +215,10 @@ describe('trek group import, the journal as a kill leaves it', () => {
     writeFileSync(`${file}.journal`, '{"t":"import","v":1,"departure":"100001","booking":"200001"}\n{"t":"created","line":2,"dig');
     const run = await runImport(s.url, file);
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out).map((r: any) => [r.line, r.import])).toEqual([[2, 'created'], [3, 'created']]);
+    expect(JSON.parse(run.out).map((r: any) => [r.line, r.import])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+    ]);
     expect(customers).toHaveLength(2);
     const lines = readFileSync(`${file}.journal`, 'utf8').split('\n');
     expect(lines.pop()).toBe('');

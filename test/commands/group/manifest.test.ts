@@ -32,12 +32,15 @@ describe('group manifest', () => {
         name: { title: 'Ms', legal_first_name: 'Ada', legal_last_name: 'Lovelace' },
         date_of_birth: '1815-12-10',
         passport: { number: 'X1' },
-        phone_numbers: [{ type: 'MOBILE', number: '+44 20 7946 0000' }, { type: 'HOME', number: '+44-20-7946-0001' }],
+        phone_numbers: [
+          { type: 'MOBILE', number: '+44 20 7946 0000' },
+          { type: 'HOME', number: '+44-20-7946-0001' },
+        ],
       },
     });
     // The digest is of the values, not of how the columns are ordered or spaced.
     const reordered = parseManifest('trip.csv', `passport.number,phone_numbers,${HEADER}\n X1 ,"MOBILE:+44 20 7946 0000;HOME:+44-20-7946-0001",Ms,Ada,Lovelace,1815-12-10\n`, TODAY);
-    expect(reordered.rows[0]!.digest).toBe(manifest.rows[0]!.digest);
+    expect(reordered.rows[0].digest).toBe(manifest.rows[0].digest);
   });
 
   it('21.3 a bad row (unknown title, missing last name, bad date) is refused before any request, naming line and column', () => {
@@ -57,7 +60,10 @@ describe('group manifest', () => {
 
   it('21.h a BOM and CRLF line ends are read as a spreadsheet writes them; blank rows are skipped and lines still counted', () => {
     const manifest = parseManifest('trip.csv', `\ufeff${HEADER}\r\nMs,Ada,Lovelace,1815-12-10\r\n\r\n,,,\r\nMr,Alan,Turing,1912-06-23\r\n`, TODAY);
-    expect(manifest.rows.map((r) => [r.line, r.customer.name.legal_first_name])).toEqual([[2, 'Ada'], [5, 'Alan']]);
+    expect(manifest.rows.map((r) => [r.line, r.customer.name.legal_first_name])).toEqual([
+      [2, 'Ada'],
+      [5, 'Alan'],
+    ]);
     expect(manifest.columns).toContain('name.title');
   });
 
@@ -78,10 +84,10 @@ describe('group manifest', () => {
     expect(problems('big.csv', `${HEADER}\n${rows}\n`)).toContain(`big.csv:${MAX_ROWS + 2}: more than ${MAX_ROWS} travellers`);
   });
 
-  it('21.h formula cells are plain text sent as written, and the export\'s \' before a formula is read back away', () => {
+  it("21.h formula cells are plain text sent as written, and the export's ' before a formula is read back away", () => {
     const manifest = parseManifest('trip.csv', `${HEADER},meal_notes\nMs,"=HYPERLINK(""http://x"")",Lovelace,,'=1+2\n`, TODAY);
-    expect(manifest.rows[0]!.customer.name.legal_first_name).toBe('=HYPERLINK("http://x")');
-    expect((manifest.rows[0]!.customer as { meal_notes?: string }).meal_notes).toBe('=1+2');
+    expect(manifest.rows[0].customer.name.legal_first_name).toBe('=HYPERLINK("http://x")');
+    expect((manifest.rows[0].customer as { meal_notes?: string }).meal_notes).toBe('=1+2');
   });
 
   it('21.h __proto__, constructor and other unknown columns are refused by name (never assigned), with a suggestion for a typo', () => {
@@ -110,13 +116,23 @@ describe('group manifest', () => {
   });
 
   it('reads NDJSON rows nested or dotted, phone lists as objects or text, naming the line of a problem', () => {
-    const manifest = parseManifest('club.ndjson', [
-      '{"name":{"title":"Mr","legal_first_name":"Alan","legal_last_name":"Turing"},"phone_numbers":[{"type":"MOBILE","number":"+44-1"}]}',
-      '',
-      '{"name.title":"Ms","name.legal_first_name":"Ada","name.legal_last_name":"Lovelace","phone_numbers":"HOME:+44-2","date_of_birth":null}',
-    ].join('\n'), TODAY);
-    expect(manifest.rows.map((r) => [r.line, r.customer.phone_numbers])).toEqual([[1, [{ type: 'MOBILE', number: '+44-1' }]], [3, [{ type: 'HOME', number: '+44-2' }]]]);
-    const message = problems('club.ndjson', '{"name.title":"Ms","name.legal_first_name":"Ada"}\n[1]\n{"name.title":"Ms","name.legal_first_name":"Ada","name.legal_last_name":"L","nationality":{"x":1}}\nnot json\n');
+    const manifest = parseManifest(
+      'club.ndjson',
+      [
+        '{"name":{"title":"Mr","legal_first_name":"Alan","legal_last_name":"Turing"},"phone_numbers":[{"type":"MOBILE","number":"+44-1"}]}',
+        '',
+        '{"name.title":"Ms","name.legal_first_name":"Ada","name.legal_last_name":"Lovelace","phone_numbers":"HOME:+44-2","date_of_birth":null}',
+      ].join('\n'),
+      TODAY,
+    );
+    expect(manifest.rows.map((r) => [r.line, r.customer.phone_numbers])).toEqual([
+      [1, [{ type: 'MOBILE', number: '+44-1' }]],
+      [3, [{ type: 'HOME', number: '+44-2' }]],
+    ]);
+    const message = problems(
+      'club.ndjson',
+      '{"name.title":"Ms","name.legal_first_name":"Ada"}\n[1]\n{"name.title":"Ms","name.legal_first_name":"Ada","name.legal_last_name":"L","nationality":{"x":1}}\nnot json\n',
+    );
     expect(message).toContain('club.ndjson:1: name.legal_last_name: required, and empty');
     expect(message).toContain('club.ndjson:2: not a JSON object');
     expect(message).toContain('club.ndjson:3: nationality: text is expected, got object');

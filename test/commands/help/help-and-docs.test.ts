@@ -58,7 +58,7 @@ describe('18 help: global options and defaults, in every command of the tree', a
     expect(GLOBAL_OPTIONS_LINE).toContain('trek help options');
     expect(stringWidth(GLOBAL_OPTIONS_LINE)).toBeLessThanOrEqual(80);
     // The root's help lists them itself, and names the topics.
-    const root = tree[0]!.command.helpInformation();
+    const root = tree[0].command.helpInformation();
     expect(root).toContain('--no-pager');
     expect(root).toContain(`trek help ${TOPIC_NAMES.join('|')}`);
     const run = await trek(['booking', 'get', '--help']);
@@ -99,7 +99,10 @@ describe('18 help topics', () => {
     const run = await trek(['help', 'filters']);
     for (const operator of SEARCH_OPERATORS) {
       expect(run.out).toMatch(new RegExp(`^ +${operator} +\\S`, 'm'));
-      expect(FILTER_EXAMPLES.some((example) => example.includes(`__${operator}=`)), operator).toBe(true);
+      expect(
+        FILTER_EXAMPLES.some((example) => example.includes(`__${operator}=`)),
+        operator,
+      ).toBe(true);
     }
     const home = testFactory().home;
     for (const example of FILTER_EXAMPLES) {

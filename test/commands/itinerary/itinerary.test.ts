@@ -64,17 +64,19 @@ describe('trek itinerary get', () => {
     const meals = itinerary.meals_included;
     const facts =
       `${itinerary.label}\n\nItinerary 700001 · PUBLISHED\n\n` +
-        `  Tour dossier: ${itinerary.tour_dossier.name} (20001)\n` +
-        `  Length: ${itinerary.length} days, ${itinerary.start_location.name} to ${itinerary.end_location.name}\n` +
-        `  Included meals: ${meals.breakfasts} breakfasts, ${meals.lunches} lunches, ${meals.dinners} dinners\n` +
-        `  Meal budget: ${itinerary.meal_budget.min_max[0]}–${itinerary.meal_budget.min_max[1]} USD for meals not included\n` +
-        `  Ripple score: ${itinerary.ripple_score.score}/100 (valid ${itinerary.ripple_score.start_date} – ${itinerary.ripple_score.end_date})\n` +
-        `  Valid: ${ranges(itinerary.valid_during_ranges)}\n` +
-        `  Variations: ${current.variation_id} current (${ranges(current.valid_during_ranges)}); ${others
-          .map((v: any) => `${v.variation_id} ${v === future ? 'future' : v === past ? 'past' : ''} (${ranges(v.valid_during_ranges)})`)
-          .join('; ')}\n`;
+      `  Tour dossier: ${itinerary.tour_dossier.name} (20001)\n` +
+      `  Length: ${itinerary.length} days, ${itinerary.start_location.name} to ${itinerary.end_location.name}\n` +
+      `  Included meals: ${meals.breakfasts} breakfasts, ${meals.lunches} lunches, ${meals.dinners} dinners\n` +
+      `  Meal budget: ${itinerary.meal_budget.min_max[0]}–${itinerary.meal_budget.min_max[1]} USD for meals not included\n` +
+      `  Ripple score: ${itinerary.ripple_score.score}/100 (valid ${itinerary.ripple_score.start_date} – ${itinerary.ripple_score.end_date})\n` +
+      `  Valid: ${ranges(itinerary.valid_during_ranges)}\n` +
+      `  Variations: ${current.variation_id} current (${ranges(current.valid_during_ranges)}); ${others
+        .map((v: any) => `${v.variation_id} ${v === future ? 'future' : v === past ? 'past' : ''} (${ranges(v.valid_during_ranges)})`)
+        .join('; ')}\n`;
     expect(out.slice(0, facts.length)).toBe(facts);
-    expect(out).toContain('\nNote: The accommodation named here is representative. The exact accommodation of a trip is in the accommodation components of its departure or departure service (trek service get ID).\n');
+    expect(out).toContain(
+      '\nNote: The accommodation named here is representative. The exact accommodation of a trip is in the accommodation components of its departure or departure service (trek service get ID).\n',
+    );
 
     const [, second, third] = itinerary.days;
     expect(second.id).toBe(third.id);
@@ -222,8 +224,7 @@ describe('trek itinerary for-dossier', () => {
     const early = await onTerminal(['itinerary', 'for-dossier', '20004', '--date', epoch]);
     expect(early.code).toBe(0);
     expect(early.err()).toBe(
-      `Tour dossier 20004 (${dossier.name}): itinerary 700007 applies on ${epoch} (its range ${day(-365)} – ${day(180)}).\n` +
-        'Current variation: 7000071 (the first the itinerary lists).\n',
+      `Tour dossier 20004 (${dossier.name}): itinerary 700007 applies on ${epoch} (its range ${day(-365)} – ${day(180)}).\n` + 'Current variation: 7000071 (the first the itinerary lists).\n',
     );
     expect(early.out()).toContain('\nItinerary 700007 · PUBLISHED\n');
     const late = await sandbox.trek(['itinerary', 'for-dossier', '20004', '--date', day(200)]);

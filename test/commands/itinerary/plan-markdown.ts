@@ -11,9 +11,22 @@ import { readMarkdown, type Block, type Inline, type ReadMarkdown } from '../../
  * Raw HTML, links, code, line breaks, tables or other lists mean server text became markup.
  */
 export const PLAN_TOKEN_TYPES = [
-  'heading_open', 'heading_close', 'paragraph_open', 'paragraph_close', 'bullet_list_open', 'bullet_list_close',
-  'list_item_open', 'list_item_close', 'blockquote_open', 'blockquote_close', 'inline', 'text',
-  'em_open', 'em_close', 'strong_open', 'strong_close',
+  'heading_open',
+  'heading_close',
+  'paragraph_open',
+  'paragraph_close',
+  'bullet_list_open',
+  'bullet_list_close',
+  'list_item_open',
+  'list_item_close',
+  'blockquote_open',
+  'blockquote_close',
+  'inline',
+  'text',
+  'em_open',
+  'em_close',
+  'strong_open',
+  'strong_close',
 ];
 
 /**

@@ -28,8 +28,17 @@ export const BARE_WITHOUT_PASSPORT = 'INCOMPLETE — PERSONAL_DETAILS: DATE_OF_B
 
 /** What the renderer prints for a table that fits: columns padded to their widest cell, two spaces apart. */
 export function plainTable(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, i) => cell.padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** Everything the sandbox's requirements ask of an adult traveller. */

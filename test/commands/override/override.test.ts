@@ -64,9 +64,18 @@ describe('trek override add', () => {
   });
 
   it.each([
-    [[], '--requirement and --reason are required and trek cannot ask for them: stdin and stdout are not terminals\nPass --requirement and --reason on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['--reason', 'PASSPORT_RENEWAL'], '--requirement is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --requirement on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['--requirement', 'PASSPORT_INFORMATION'], '--reason is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --reason on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [
+      [],
+      '--requirement and --reason are required and trek cannot ask for them: stdin and stdout are not terminals\nPass --requirement and --reason on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['--reason', 'PASSPORT_RENEWAL'],
+      '--requirement is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --requirement on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['--requirement', 'PASSPORT_INFORMATION'],
+      '--reason is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --reason on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
     [['--requirement', 'PASSPORT INFORMATION', '--reason', 'PASSPORT_RENEWAL'], '--requirement must be a code such as PASSPORT_RENEWAL, got "PASSPORT INFORMATION"'],
     [['--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--service', ' '], '--service " " is not a valid id: it starts or ends with a blank'],
   ])('refuses %j without a terminal, exit 2, before any request', async (flags, message) => {
@@ -91,19 +100,37 @@ describe('trek override add', () => {
     const stranger = await sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } });
     const t = await sandbox.trek(['override', 'add', '--booking', b.booking.id, '--customer', stranger.id, '--service', b.service.id, '--requirement', 'VISA', '--reason', 'AGENT_VERIFIED']);
     expect(t.code).toBe(5);
-    expect(t.err()).toMatch(/^error: Validation failed: .*\(HTTP 400\)\n( {2}- .*\n)*( {2}- requirement\.code: UNKNOWN_REQUIREMENT — unknown requirement; use one of PASSPORT_INFORMATION, PERSONAL_DETAILS, AGE_RESTRICTION\n)( {2}- .*\n)* {2}error_id: sbx_[0-9a-f]{16}\n$/);
+    expect(t.err()).toMatch(
+      /^error: Validation failed: .*\(HTTP 400\)\n( {2}- .*\n)*( {2}- requirement\.code: UNKNOWN_REQUIREMENT — unknown requirement; use one of PASSPORT_INFORMATION, PERSONAL_DETAILS, AGE_RESTRICTION\n)( {2}- .*\n)* {2}error_id: sbx_[0-9a-f]{16}\n$/,
+    );
   });
 
   it('prints the request with --dry-run and sends nothing when every value is given', async () => {
     const server = await servers.silent();
     const t = testFactory({ baseUrl: server.url, apiKey: 'secret-key' });
-    const args = ['override', 'add', '--booking', '200003', '--customer', '300001', '--service', '400001', '--service', '400002', '--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL', '--dry-run'];
+    const args = [
+      'override',
+      'add',
+      '--booking',
+      '200003',
+      '--customer',
+      '300001',
+      '--service',
+      '400001',
+      '--service',
+      '400002',
+      '--requirement',
+      'PASSPORT_INFORMATION',
+      '--reason',
+      'PASSPORT_RENEWAL',
+      '--dry-run',
+    ];
     expect(await main(args, t.f)).toBe(0);
     expect(server.requests).toEqual([]);
     const [head, body] = t.out().split('\n\n');
-    expect(head!.split('\n')[0]).toBe(`POST ${server.url}/overrides/`);
+    expect(head.split('\n')[0]).toBe(`POST ${server.url}/overrides/`);
     expect(t.out()).not.toContain('secret-key');
-    expect(JSON.parse(body!)).toEqual({
+    expect(JSON.parse(body)).toEqual({
       booking: { id: '200003' },
       customer: { id: '300001' },
       services: [{ id: '400001' }, { id: '400002' }],
@@ -154,7 +181,9 @@ describe('trek override get, update, list, reasons', () => {
   it('needs --reason for update without a terminal', async () => {
     const t = await sandbox.trek(['override', 'update', '640001']);
     expect(t.code).toBe(2);
-    expect(t.err()).toBe('error: --reason is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --reason on the command line (trek asks only when stdin and stdout are both a terminal).\n');
+    expect(t.err()).toBe(
+      'error: --reason is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --reason on the command line (trek asks only when stdin and stdout are both a terminal).\n',
+    );
   });
 
   it("lists a booking's overrides as a table on a terminal and as JSON in a pipe", async () => {
@@ -164,8 +193,14 @@ describe('trek override get, update, list, reasons', () => {
     await overrideListRun({ ...(await resourceOptions(t.f)), booking: b.booking.id });
     const customer = `Ms Ada Lovelace (${b.customer.id})`;
     const widths = [Math.max(2, override.id.length), customer.length, 'PASSPORT_INFORMATION'.length, 'PASSPORT_RENEWAL — Passport is being renewed'.length];
-    const line = (cells: string[]) => cells.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd();
-    expect(t.out()).toBe(`${line(['ID', 'CUSTOMER', 'REQUIREMENT', 'REASON', 'SERVICES'])}\n${line([override.id, customer, 'PASSPORT_INFORMATION', 'PASSPORT_RENEWAL — Passport is being renewed', b.service.id])}\n`);
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]) : cell))
+        .join('  ')
+        .trimEnd();
+    expect(t.out()).toBe(
+      `${line(['ID', 'CUSTOMER', 'REQUIREMENT', 'REASON', 'SERVICES'])}\n${line([override.id, customer, 'PASSPORT_INFORMATION', 'PASSPORT_RENEWAL — Passport is being renewed', b.service.id])}\n`,
+    );
 
     const piped = await sandbox.trek(['override', 'list', '--booking', b.booking.id]);
     expect(JSON.parse(piped.out())).toEqual([override]);

@@ -11,7 +11,19 @@ import { booked, type Booked } from './booked.js';
 const sandbox = useTrekSandbox();
 
 const addArgs = (b: Booked, requirement: string, ...more: string[]) => [
-  'override', 'add', '--booking', b.booking.id, '--customer', b.customer.id, '--service', b.service.id, '--requirement', requirement, '--reason', 'AGENT_VERIFIED', ...more,
+  'override',
+  'add',
+  '--booking',
+  b.booking.id,
+  '--customer',
+  b.customer.id,
+  '--service',
+  b.service.id,
+  '--requirement',
+  requirement,
+  '--reason',
+  'AGENT_VERIFIED',
+  ...more,
 ];
 
 const overridesOf = async (bookingId: string): Promise<any[]> => (await sandbox.api('GET', `/bookings/${bookingId}/overrides/`)).results;
@@ -57,7 +69,20 @@ describe('18 --requirement on overrides is a requirement code of the checkins, n
     // On an activity only, the second traveller needs personal details but no passport (the sandbox's rule).
     const other = await sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } });
     const activity = await sandbox.api('POST', '/activity_services/', { booking: { id: b.booking.id }, product: { id: '500001' }, customers: [{ id: other.id }] });
-    const t = await sandbox.trek(['override', 'add', '--booking', b.booking.id, '--customer', other.id, '--service', activity.id, '--requirement', 'PASSPORT_INFORMATION', '--reason', 'AGENT_VERIFIED']);
+    const t = await sandbox.trek([
+      'override',
+      'add',
+      '--booking',
+      b.booking.id,
+      '--customer',
+      other.id,
+      '--service',
+      activity.id,
+      '--requirement',
+      'PASSPORT_INFORMATION',
+      '--reason',
+      'AGENT_VERIFIED',
+    ]);
     expect([t.code, t.err()]).toEqual([
       2,
       `error: --requirement PASSPORT_INFORMATION: not required of customer ${other.id} on booking ${b.booking.id}\nRequirements of customer ${other.id} on booking ${b.booking.id}: PERSONAL_DETAILS.\n`,

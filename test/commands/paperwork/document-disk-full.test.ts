@@ -50,7 +50,17 @@ const CONTENT = Buffer.from('%PDF-1.7\n' + 'x'.repeat(4096) + '\n%%EOF\n', 'lati
 async function server() {
   return servers.start((req, res) => {
     if (req.url === '/documents/630001/') {
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: '630001', href: '/documents/630001/', type: 'INVOICE', audience: 'AGENT', mime_type: 'application/pdf', booking: { id: '200003' }, date_created: '2027-01-10T15:00:00Z' }));
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: '630001',
+          href: '/documents/630001/',
+          type: 'INVOICE',
+          audience: 'AGENT',
+          mime_type: 'application/pdf',
+          booking: { id: '200003' },
+          date_created: '2027-01-10T15:00:00Z',
+        }),
+      );
     }
     res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(CONTENT.length) }).end(CONTENT);
   });

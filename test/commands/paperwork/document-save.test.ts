@@ -67,7 +67,7 @@ describe('trek document get --save', () => {
     expect(readFileSync(file).equals(pdf)).toBe(true);
     expect(lstatSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir)).toEqual(['voucher.pdf']);
-    expect(contentRequests(server)[0]!.headers.accept).toBe('application/pdf');
+    expect(contentRequests(server)[0].headers.accept).toBe('application/pdf');
   });
 
   it('20 --save onto an existing file exits 2 before asking the API anything and leaves the file untouched; --force replaces it', async () => {
@@ -90,7 +90,10 @@ describe('trek document get --save', () => {
     const file = join(dir, 'no', 'such', 'folder', 'voucher.pdf');
     const t = await trek(server, ['document', 'get', '630001', '--save', file, '-o', 'json']);
     expect(t.code).toBe(2);
-    expect(JSON.parse(t.err)).toMatchObject({ error: { code: 'usage', field: '--save', message: `cannot save to ${file}: the folder ${join(dir, 'no', 'such', 'folder')} does not exist` }, exit_code: 2 });
+    expect(JSON.parse(t.err)).toMatchObject({
+      error: { code: 'usage', field: '--save', message: `cannot save to ${file}: the folder ${join(dir, 'no', 'such', 'folder')} does not exist` },
+      exit_code: 2,
+    });
     expect(server.requests).toEqual([]);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -136,7 +139,7 @@ describe('trek document get --save', () => {
     expect(readdirSync(dir)).toEqual(['late.pdf']);
   });
 
-  it("20 a server answering the wrong content type exits 7, names both types and writes nothing", async () => {
+  it('20 a server answering the wrong content type exits 7, names both types and writes nothing', async () => {
     for (const type of ['text/html; charset=utf-8', 'application/octet-stream']) {
       const server = await documentServer((_req, res) => void res.writeHead(200, { 'content-type': type }).end('<html><body>Sign in to continue</body></html>'));
       const file = join(dir, 'voucher.pdf');
@@ -149,7 +152,10 @@ describe('trek document get --save', () => {
   });
 
   it('20 a PDF answer that is not a PDF, or is empty, exits 7 and writes nothing', async () => {
-    for (const [body, problem] of [['MZ\x90\x00 not a pdf', 'does not start as a PDF does (%PDF-)'], ['', 'is empty']] as const) {
+    for (const [body, problem] of [
+      ['MZ\x90\x00 not a pdf', 'does not start as a PDF does (%PDF-)'],
+      ['', 'is empty'],
+    ] as const) {
       const server = await documentServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/pdf' }).end(body));
       const file = join(dir, 'voucher.pdf');
       const t = await trek(server, ['document', 'get', '630001', '--save', file]);
@@ -167,7 +173,9 @@ describe('trek document get --save', () => {
     const file = join(dir, 'voucher.pdf');
     const big = await trek(declared, ['document', 'get', '630001', '--save', file]);
     expect(big.code).toBe(7);
-    expect(big.err).toContain(`error: the response body of GET ${declared.url}/documents/630001/content is larger than trek's 64 MiB limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`);
+    expect(big.err).toContain(
+      `error: the response body of GET ${declared.url}/documents/630001/content is larger than trek's 64 MiB limit; to accept it, raise the limit with TREK_MAX_BODY (e.g. TREK_MAX_BODY=256MiB)`,
+    );
 
     // No length given: the stream is cut as soon as it passes the limit (1 MiB here).
     const streamed = await documentServer((_req, res) => {

@@ -20,7 +20,16 @@ describe('trek booking documents against a hostile server', () => {
       message: 'x',
       customer: { id: hostileId, href: '/customers/x/', name: { title: 'Ms', legal_first_name: 'Eve\x1b]8;;http://evil\x07', legal_last_name: 'Mallory' } },
     };
-    const service = { id: '400001', href: '/departure_services/400001/', name: 'Tour', status: 'Confirmed', type: 'departure_services', documents: [], incomplete_requirements: [requirement], booking: { id: '200003', href: '/bookings/200003/' } };
+    const service = {
+      id: '400001',
+      href: '/departure_services/400001/',
+      name: 'Tour',
+      status: 'Confirmed',
+      type: 'departure_services',
+      documents: [],
+      incomplete_requirements: [requirement],
+      booking: { id: '200003', href: '/bookings/200003/' },
+    };
     const server = await servers.start((req, res) => {
       const json = (body: string) => void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
       if (req.url === '/bookings/200003/services/') return json(envelope([service]));

@@ -45,7 +45,7 @@ async function tour(options: { departure?: string; travellers?: number; customer
   const booking = await api('POST', '/bookings/', { currency: 'CAD', no_auto_final_payment: true });
   const customers = options.customers ?? [];
   for (let i = customers.length; i < (options.travellers ?? 1); i++) {
-    customers.push(await api('POST', '/customers/', { name: { legal_first_name: ['Ada', 'Alan', 'Grace'][i]!, legal_last_name: 'Paper', title: 'Ms' } }));
+    customers.push(await api('POST', '/customers/', { name: { legal_first_name: ['Ada', 'Alan', 'Grace'][i], legal_last_name: 'Paper', title: 'Ms' } }));
   }
   const service = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: options.departure ?? '100001' }, customers: customers.map((c) => ({ id: c.id })) });
   return { booking, customers, service };
@@ -101,7 +101,11 @@ describe('trek booking documents', () => {
 
     // --service narrows to the service; a service of another booking is refused, naming the booking's.
     const one = await trek(['booking', 'documents', booking.id, '--service', service.id, '-o', 'json']);
-    expect(json(one.out).map((d: any) => d.type).sort()).toEqual(['INVOICE', 'INVOICE', 'VOUCHER']);
+    expect(
+      json(one.out)
+        .map((d: any) => d.type)
+        .sort(),
+    ).toEqual(['INVOICE', 'INVOICE', 'VOUCHER']);
     const other = await trek(['booking', 'documents', booking.id, '--service', '400001']);
     expect(other.code).toBe(2);
     expect(other.err).toBe(`error: service 400001 is not on booking ${booking.id}\nIts services: ${service.id} (trek booking services ${booking.id})\n`);
@@ -114,7 +118,10 @@ describe('trek booking documents', () => {
     expect(new Set(pending.blocked_by.map((b: any) => b.customer.id))).toEqual(new Set(customers.map((c) => c.id)));
     // Each line's own override command, with a reason code, clears it.
     for (const blocker of pending.blocked_by) {
-      const words = blocker.clear.override.split(' ').slice(1).map((w: string) => (w === 'REASON' ? 'PASSPORT_RENEWAL' : w));
+      const words = blocker.clear.override
+        .split(' ')
+        .slice(1)
+        .map((w: string) => (w === 'REASON' ? 'PASSPORT_RENEWAL' : w));
       const added = await trek([...words, '-o', 'json']);
       expect(added.code, added.err).toBe(0);
     }
@@ -141,7 +148,13 @@ describe('trek booking documents', () => {
     const home = (await trek(['booking', 'documents', booking.id])).home;
     const offered = await trek(['__complete', 'document', 'get', ''], { home });
     expect(offered.out.split('\n')).toEqual(expect.arrayContaining([`${voucher.id}\tVOUCHER · CUSTOMER`]));
-    expect(offered.out.split('\n').filter((line) => /^\d/.test(line)).map((line) => line.split('\t')[0]).sort()).toEqual(documents.map((d: any) => d.id).sort());
+    expect(
+      offered.out
+        .split('\n')
+        .filter((line) => /^\d/.test(line))
+        .map((line) => line.split('\t')[0])
+        .sort(),
+    ).toEqual(documents.map((d: any) => d.id).sort());
   });
 });
 
@@ -172,7 +185,14 @@ describe('trek booking statement', () => {
     expect(statement.amount_owing).toBe(fresh.amount_owing);
     expect(cents(statement.amount_owing) > 0n).toBe(true);
     expect(statement.total).toBe(decimal(cents(fresh.amount_paid) + cents(fresh.amount_owing)));
-    expect(statement).toMatchObject({ id: booking.id, currency: 'CAD', amount_pending: fresh.amount_pending, balance_due_date: fresh.balance_due_date, commission: fresh.commission, tax_on_commission: fresh.tax_on_commission });
+    expect(statement).toMatchObject({
+      id: booking.id,
+      currency: 'CAD',
+      amount_pending: fresh.amount_pending,
+      balance_due_date: fresh.balance_due_date,
+      commission: fresh.commission,
+      tax_on_commission: fresh.tax_on_commission,
+    });
     // The ledger: every payment, refund and invoice, in date order.
     const invoices = await results(`/bookings/${booking.id}/invoices/`);
     expect(statement.ledger.filter((e: any) => e.kind === 'payment').map((e: any) => e.id)).toEqual(payments.map((p) => p.id));

@@ -99,10 +99,8 @@ describe('18 profile --check: whether each key still works', () => {
         '',
       ].join('\n'),
     );
-    expect(result.err).toBe(
-      'Profile in use: sandbox (the built-in default: no --profile, TREK_PROFILE or current_profile)\n' + 'error: the key check of profile work (unauthorized) did not pass\n',
-    );
-    expect(server.requests[0]!.headers['x-application-key']).toBe('SECRET-KEY-401');
+    expect(result.err).toBe('Profile in use: sandbox (the built-in default: no --profile, TREK_PROFILE or current_profile)\n' + 'error: the key check of profile work (unauthorized) did not pass\n');
+    expect(server.requests[0].headers['x-application-key']).toBe('SECRET-KEY-401');
     expect(`${result.out}${result.err}`).not.toContain('SECRET-KEY-401');
   });
 
@@ -155,10 +153,10 @@ describe('18 profile --check: whether each key still works', () => {
     // The built-in profile, sent to TREK_BASE_URL too, has no key to send there: unusable as well.
     expect(result.code).toBe(2);
     const checks = Object.fromEntries((JSON.parse(result.out) as Array<{ name: string; check: { result: string; message: string } }>).map((p) => [p.name, p.check]));
-    expect(checks.sandbox!.result).toBe('unusable');
-    expect(checks.sandbox!.message).toMatch(/^cannot be used: TREK_BASE_URL .* with the built-in sandbox profile: no API key to send there/);
-    expect(checks.work!.result).toBe('unusable');
-    expect(checks.work!.message).toMatch(/^cannot be used: refusing to send the API key of profile "work"/);
+    expect(checks.sandbox.result).toBe('unusable');
+    expect(checks.sandbox.message).toMatch(/^cannot be used: TREK_BASE_URL .* with the built-in sandbox profile: no API key to send there/);
+    expect(checks.work.result).toBe('unusable');
+    expect(checks.work.message).toMatch(/^cannot be used: refusing to send the API key of profile "work"/);
     expect(own.requests).toEqual([]);
     expect(elsewhere.requests).toEqual([]);
   });

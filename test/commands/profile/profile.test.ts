@@ -126,8 +126,7 @@ describe('profile list', () => {
 
   it('marks the profile this invocation would use: --profile and TREK_PROFILE win over the current one', async () => {
     await addProd(['--use']);
-    const current = async (argv: string[], env = {}) =>
-      (JSON.parse((await trek(argv, { env })).out) as Array<{ name: string; current: boolean }>).filter((p) => p.current).map((p) => p.name);
+    const current = async (argv: string[], env = {}) => (JSON.parse((await trek(argv, { env })).out) as Array<{ name: string; current: boolean }>).filter((p) => p.current).map((p) => p.name);
     expect(await current(['profile', 'list'])).toEqual(['prod']);
     expect(await current(['profile', 'list'], { TREK_PROFILE: 'sandbox' })).toEqual(['sandbox']);
     expect(await current(['--profile', 'sandbox', 'profile', 'list'], { TREK_PROFILE: 'prod' })).toEqual(['sandbox']);

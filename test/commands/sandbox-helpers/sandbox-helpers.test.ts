@@ -52,7 +52,11 @@ describe('argument checks', () => {
 
   it('refuses bad arguments with exit 2 before any request', async () => {
     const hostile = await servers.start((_req, res) => res.writeHead(500).end());
-    for (const args of [['pay', '1', '12.345'], ['clock', 'advance', '2 weeks'], ['clock', 'set', 'soon']]) {
+    for (const args of [
+      ['pay', '1', '12.345'],
+      ['clock', 'advance', '2 weeks'],
+      ['clock', 'set', 'soon'],
+    ]) {
       const t = testFactory({ baseUrl: hostile.url, apiKey: 'k' });
       expect(await main(['sandbox', ...args], t.f)).toBe(2);
     }
@@ -92,17 +96,12 @@ describe('trek sandbox clock', () => {
     expect(t.out()).toContain(`POST ${sandbox.running.baseUrl}/_sandbox/clock\n`);
     expect(t.out()).toContain('X-Sandbox-Operator-Key: ***\n');
     expect(t.out()).not.toContain(sandbox.running.operatorKey);
-    expect(JSON.parse(t.out().split('\n\n')[1]!)).toEqual({ advance: '30d' });
+    expect(JSON.parse(t.out().split('\n\n')[1])).toEqual({ advance: '30d' });
   });
 });
 
 describe('sandbox helpers on a server that is not a sandbox', () => {
-  it.each([
-    [['clock', 'show']],
-    [['clock', 'advance', '1d']],
-    [['pay', '1', '10']],
-    [['staff-cancel', '1']],
-  ])('%j says so clearly (exit 4)', async (args) => {
+  it.each([[['clock', 'show']], [['clock', 'advance', '1d']], [['pay', '1', '10']], [['staff-cancel', '1']]])('%j says so clearly (exit 4)', async (args) => {
     const hostile = await servers.start((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ http_status_code: 404, message: 'Not Found', errors: [] }));
     });

@@ -43,7 +43,21 @@ describe('16 trek sandbox faults add: flags', () => {
   });
 
   it('16 a fault is told in one line: what it answers, to which requests, how often', () => {
-    const fault = (more: Partial<Fault>): Fault => ({ id: '1', href: '/_sandbox/faults/1', status: null, path: '*', method: null, count: null, remaining: null, rate: null, retry_after: null, delay_ms: null, drop: false, date_created: '2027-01-10T15:00:00Z', ...more });
+    const fault = (more: Partial<Fault>): Fault => ({
+      id: '1',
+      href: '/_sandbox/faults/1',
+      status: null,
+      path: '*',
+      method: null,
+      count: null,
+      remaining: null,
+      rate: null,
+      retry_after: null,
+      delay_ms: null,
+      drop: false,
+      date_created: '2027-01-10T15:00:00Z',
+      ...more,
+    });
     expect(describeFault(fault({ status: 503, count: 1, remaining: 1 }))).toBe('503 to * (any method), the next request');
     expect(describeFault(fault({ status: 500, rate: 0.125 }))).toBe('500 to * (any method), 12.5% of requests');
     expect(describeFault(fault({ drop: true, delay_ms: 200, method: 'POST', path: '/bookings*' }))).toBe('a dropped connection after 200 ms to POST /bookings*, every request');
@@ -52,16 +66,29 @@ describe('16 trek sandbox faults add: flags', () => {
   });
 
   it('16 --status and --method complete to the values the sandbox takes', async () => {
-    for (const [flag, expected] of [['--status', ['400', '401', '403', '404', '405', '406', '410', '424', '429', '500', '502', '503', '504']], ['--method', ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']]] as const) {
+    for (const [flag, expected] of [
+      ['--status', ['400', '401', '403', '404', '405', '406', '410', '424', '429', '500', '502', '503', '504']],
+      ['--method', ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE']],
+    ] as const) {
       const t = testFactory();
       expect(await main(['__complete', 'sandbox', 'faults', 'add', flag, ''], t.f)).toBe(0);
-      expect(t.out().split('\n').filter((line) => line !== '' && !line.startsWith(':')).map((line) => line.split('\t')[0])).toEqual(expected);
+      expect(
+        t
+          .out()
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith(':'))
+          .map((line) => line.split('\t')[0]),
+      ).toEqual(expected);
     }
   });
 
   it('16 bad flags exit 2 before any request', async () => {
     const hostile = await servers.start((_req, res) => res.writeHead(500).end());
-    for (const args of [['add', '--status', '200'], ['add', '--count', '2'], ['add', '--status', '503', '--rate', 'x']]) {
+    for (const args of [
+      ['add', '--status', '200'],
+      ['add', '--count', '2'],
+      ['add', '--status', '503', '--rate', 'x'],
+    ]) {
       const t = testFactory({ baseUrl: hostile.url, apiKey: 'k', env: { TREK_SANDBOX_OPERATOR_KEY: 'op' } });
       expect(await main(['sandbox', 'faults', ...args], t.f)).toBe(2);
     }
@@ -86,7 +113,7 @@ describe('16 trek sandbox faults against a served sandbox', () => {
     expect(t.out()).toContain(`POST ${sandbox.running.baseUrl}/_sandbox/faults\n`);
     expect(t.out()).toContain('X-Sandbox-Operator-Key: ***\n');
     expect(t.out()).not.toContain(sandbox.running.operatorKey);
-    expect(JSON.parse(t.out().split('\n\n')[1]!)).toEqual({ status: 503, path: '/departures*' });
+    expect(JSON.parse(t.out().split('\n\n')[1])).toEqual({ status: 503, path: '/departures*' });
     expect((await sandbox.trek(['sandbox', 'faults', 'list', '-o', 'json'])).out()).toBe('[]\n');
   });
 
@@ -98,16 +125,19 @@ describe('16 trek sandbox faults against a served sandbox', () => {
     expect(added.err()).toBe(`✓ Fault ${fault.id} added: 429 to POST /bookings*, the next 3 requests, Retry-After 5 s on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
     const table = await sandbox.trek(['sandbox', 'faults', 'list'], { tty: true, columns: 120 });
     expect(table.code).toBe(0);
-    const [header, row] = table.out().split('\n').map((line) => line.trim().split(/\s{2,}/));
+    const [header, row] = table
+      .out()
+      .split('\n')
+      .map((line) => line.trim().split(/\s{2,}/));
     expect(header).toEqual(['ID', 'STATUS', 'METHOD', 'PATH', 'REMAINING', 'RATE', 'RETRY AFTER', 'DELAY MS', 'DROP']);
-    expect(row!.slice(0, 5)).toEqual([fault.id, '429', 'POST', '/bookings*', '3']);
+    expect(row.slice(0, 5)).toEqual([fault.id, '429', 'POST', '/bookings*', '3']);
     const cleared = await sandbox.trek(['sandbox', 'faults', 'clear']);
     expect([cleared.code, cleared.err()]).toEqual([0, `✓ Cleared 1 fault: the sandbox answers normally on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`]);
     const empty = await sandbox.trek(['sandbox', 'faults', 'list'], { tty: true });
     expect(empty.err()).toContain('No faults: the sandbox answers every request normally.');
   });
 
-  it("16 on a server that is not a sandbox, faults say so (exit 4)", async () => {
+  it('16 on a server that is not a sandbox, faults say so (exit 4)', async () => {
     const hostile = await servers.start((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ http_status_code: 404, message: 'Not Found', errors: [] }));
     });

@@ -29,10 +29,10 @@ describe('trek sandbox keys', () => {
     const t = onSandbox({ tty: true, columns: 200 });
     expect(await main(['sandbox', 'keys'], t.f)).toBe(0);
     const [header, ...rows] = t.out().trimEnd().split('\n');
-    expect(header!.split(/\s{2,}/)).toEqual(['KEY', 'AGENT', 'NAME', 'AGENCY', 'NOTE']);
+    expect(header.split(/\s{2,}/)).toEqual(['KEY', 'AGENT', 'NAME', 'AGENCY', 'NOTE']);
     expect(rows).toHaveLength(sandbox.keys.length);
     for (const [i, key] of sandbox.keys.entries()) {
-      expect(rows[i]!.split(/\s{2,}/)).toEqual([key.key, key.agent_id, key.agent_name, key.agency_name, key.note]);
+      expect(rows[i].split(/\s{2,}/)).toEqual([key.key, key.agent_id, key.agent_name, key.agency_name, key.note]);
     }
   });
 
@@ -46,7 +46,7 @@ describe('trek sandbox keys', () => {
     for (const word of longest.note.split(' ')) expect(t.out()).toContain(word);
   });
 
-  it("uses the embedded sandbox with no profile: its own random keys, the same in the next command", async () => {
+  it('uses the embedded sandbox with no profile: its own random keys, the same in the next command', async () => {
     const t = testFactory();
     onTestFinished(() => rmSync(t.home, { recursive: true, force: true }));
     expect(await main(['sandbox', 'keys', '--fields', 'key,agency_name', '-o', 'csv'], t.f)).toBe(0);
@@ -74,7 +74,7 @@ describe('trek sandbox keys', () => {
   });
 
   it("14.7 with only an agent's key the sandbox refuses the key list: exit 3", async () => {
-    const t = testFactory({ env: { NO_COLOR: '1', TREK_SANDBOX_OPERATOR_KEY: sandbox.keys[1]!.key }, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys[1]!.key });
+    const t = testFactory({ env: { NO_COLOR: '1', TREK_SANDBOX_OPERATOR_KEY: sandbox.keys[1].key }, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys[1].key });
     expect(await main(['sandbox', 'keys'], t.f)).toBe(3);
     expect(t.out()).toBe('');
     expect(t.err()).toContain('The operator key is not valid.');

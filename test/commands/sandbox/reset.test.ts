@@ -13,7 +13,10 @@ async function onFile<T>(file: string, work: (get: (path: string) => Promise<any
   const sandbox = await startSandbox({ now: NOW, dataFile: file });
   const client = clientFor(sandbox);
   try {
-    return await work((path) => client.get(path), (path, body) => client.post(path, body));
+    return await work(
+      (path) => client.get(path),
+      (path, body) => client.post(path, body),
+    );
   } finally {
     await sandbox.close();
   }
@@ -61,7 +64,9 @@ describe('trek sandbox reset', () => {
     const before = readFileSync(file, 'utf8');
     const t = testFactory();
     expect(await main(['sandbox', 'reset', '--data', file], t.f)).toBe(2);
-    expect(t.err()).toBe(`error: Reset the sandbox in ${file}, deleting every booking, customer and payment in it: refusing without --yes, as trek cannot ask: stdin and stdout are not terminals\nRe-run with --yes to confirm.\n`);
+    expect(t.err()).toBe(
+      `error: Reset the sandbox in ${file}, deleting every booking, customer and payment in it: refusing without --yes, as trek cannot ask: stdin and stdout are not terminals\nRe-run with --yes to confirm.\n`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
@@ -117,7 +122,9 @@ describe('trek sandbox reset', () => {
   it('passes the parsed flags to the run function', async () => {
     const seen: ResetOptions[] = [];
     const t = testFactory();
-    await newResetCmd(t.f, async (opts) => void seen.push(opts)).exitOverride().parseAsync(['--seed', '3', '-y'], { from: 'user' });
+    await newResetCmd(t.f, async (opts) => void seen.push(opts))
+      .exitOverride()
+      .parseAsync(['--seed', '3', '-y'], { from: 'user' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ yes: true, seed: 3, size: undefined, dataFile: join(t.home, 'data', 'sandbox.json') });
   });

@@ -14,13 +14,16 @@ const JSON_OUT: OutputSpec = { format: 'json', color: false, width: 100 };
 async function serveInBackground(t: TestFactory, options: Partial<ServeOptions> = {}) {
   const stop = new AbortController();
   const done = serveRun({ io: t.io, output: JSON_OUT, host: '127.0.0.1', port: 0, stop: stop.signal, ...options });
-  const ended = done.then(() => new Error('serveRun returned before printing anything'), (error: unknown) => error);
-  for (const deadline = Date.now() + 10_000; t.out() === ''; ) {
+  const ended = done.then(
+    () => new Error('serveRun returned before printing anything'),
+    (error: unknown) => error,
+  );
+  for (const deadline = Date.now() + 10_000; t.out() === '';) {
     const early = await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5, undefined))]);
     if (early) throw early;
     if (Date.now() > deadline) throw new Error('serveRun printed nothing within 10 s');
   }
-  return { stop, done, firstLine: t.out().split('\n')[0]! };
+  return { stop, done, firstLine: t.out().split('\n')[0] };
 }
 
 function keyed(url: string, key: string, init: RequestInit = {}): Promise<Response> {
@@ -65,9 +68,9 @@ describe('trek sandbox serve: serveRun', () => {
   it('on a terminal prints the URL, keys, agent and data file as rows and curl and trek hints on stderr', async () => {
     const t = testFactory({ tty: true });
     const { stop, done } = await serveInBackground(t, { output: { format: 'table', color: false, width: 100 } });
-    const baseUrl = /Base URL +(\S+)/.exec(t.out())![1]!;
-    const apiKey = /API key +(\S+)/.exec(t.out())![1]!;
-    const operatorKey = /Operator key +(\S+)/.exec(t.out())![1]!;
+    const baseUrl = /Base URL +(\S+)/.exec(t.out())![1];
+    const apiKey = /API key +(\S+)/.exec(t.out())![1];
+    const operatorKey = /Operator key +(\S+)/.exec(t.out())![1];
     const keys = ((await (await keyed(`${baseUrl}/_sandbox/keys`, apiKey, { headers: { 'X-Sandbox-Operator-Key': operatorKey } })).json()) as any).results;
     const agent = keys.find((k: { key: string }) => k.key === apiKey);
     expect(agent.agent_id).toBe('1');
@@ -147,7 +150,7 @@ describe('trek sandbox serve: the command', () => {
     await expect(fetch(`${baseUrl}/departures/`)).rejects.toThrow();
   });
 
-  it('passes the defaults: 127.0.0.1:4010 and the built-in profile\'s data file; --data is made absolute; --memory has none', async () => {
+  it("passes the defaults: 127.0.0.1:4010 and the built-in profile's data file; --data is made absolute; --memory has none", async () => {
     const seen: ServeOptions[] = [];
     const runF = async (opts: ServeOptions) => void seen.push(opts);
     const t = testFactory();
@@ -160,10 +163,10 @@ describe('trek sandbox serve: the command', () => {
       { host: '0.0.0.0', port: 8080, dataFile: join(process.cwd(), 'rel', 'state.json'), seed: 7, size: 30 },
       { host: '127.0.0.1', port: 4010, dataFile: undefined, seed: undefined, size: undefined },
     ]);
-    expect(seen[0]!.output.format).toBe('json');
+    expect(seen[0].output.format).toBe('json');
     expect(seen.map((opts) => opts.cors)).toEqual([undefined, undefined, undefined]);
     await parse(newServeCmd(t.f, runF, noSignals), ['--cors', 'HTTP://LocalHost:3000/']);
-    expect(seen[3]!.cors).toBe('http://localhost:3000');
+    expect(seen[3].cors).toBe('http://localhost:3000');
   });
 
   it('shares its default data file with the embedded profile: a booking made by trek is served', async () => {

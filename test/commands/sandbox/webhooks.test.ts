@@ -79,7 +79,7 @@ describe('17 trek sandbox webhooks: against a sandbox', () => {
     expect(resent.code, resent.err()).toBe(0);
     expect(JSON.parse(resent.out()).events).toEqual(delivery.events);
     await vi.waitFor(() => expect(receiver.requests).toHaveLength(2));
-    expect(receiver.requests[1]!.body).toBe(receiver.requests[0]!.body);
+    expect(receiver.requests[1].body).toBe(receiver.requests[0].body);
 
     const removed = await sandbox.trek(['sandbox', 'webhooks', 'remove', subscription.id]);
     expect(removed.code, removed.err()).toBe(0);

@@ -49,7 +49,7 @@ async function everything(path: string, query: string): Promise<any[]> {
 
 /** The request lines of a --verbose trace, as URLs. */
 function tracedUrls(stderr: string): URL[] {
-  return [...stderr.matchAll(/^> GET (\S+)$/gm)].map((m) => new URL(m[1]!));
+  return [...stderr.matchAll(/^> GET (\S+)$/gm)].map((m) => new URL(m[1]));
 }
 
 function sendJson(res: ServerResponse, body: unknown): void {
@@ -129,8 +129,8 @@ describe('18 --order-by defaults to something useful per list, and help says so'
   it('--order-by replaces the default: one ordering is sent', async () => {
     const t = await trek(['search', 'departures', '--order-by', '-finish_date', '--limit', '5', '--verbose', '-o', 'json']);
     const [url] = tracedUrls(t.err());
-    expect([...url!.searchParams.keys()]).toEqual(['order_by__desc', 'max_per_page']);
-    expect(url!.searchParams.get('order_by__desc')).toBe('finish_date');
+    expect([...url.searchParams.keys()]).toEqual(['order_by__desc', 'max_per_page']);
+    expect(url.searchParams.get('order_by__desc')).toBe('finish_date');
   });
 });
 
@@ -149,7 +149,11 @@ describe('18 a month of departures', () => {
     const june = fromJune.filter((d) => d.start_date <= '2027-06-30');
     expect(june.length).toBeGreaterThan(0);
     expect(fromJune.length).toBeGreaterThan(june.length + 100); // more than a page lies past June
-    const printed = t.out().trimEnd().split('\n').map((line) => JSON.parse(line));
+    const printed = t
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(printed).toEqual(june);
     const urls = tracedUrls(t.err());
     for (const url of urls) {
@@ -172,13 +176,17 @@ describe('18 a month of departures', () => {
     expect(t.code).toBe(0);
     const expected = (await everything('/departures', 'start_date__gte=2027-06-20&order_by=start_date')).filter((d) => d.start_date <= '2027-07-31');
     expect(JSON.parse(t.out())).toEqual(expected);
-    expect(tracedUrls(t.err())[0]!.searchParams.get('start_date__gte')).toBe('2027-06-20');
+    expect(tracedUrls(t.err())[0].searchParams.get('start_date__gte')).toBe('2027-06-20');
   });
 
   it('--to alone is the one bound sent (start_date__lte), soonest first', async () => {
     const t = await trek(['search', 'departures', '--to', '2027-01-15', '--limit', '10', '--verbose', '-o', 'json']);
     const [url] = tracedUrls(t.err());
-    expect([...url!.searchParams]).toEqual([['start_date__lte', '2027-01-15'], ['order_by', 'start_date'], ['max_per_page', '10']]);
+    expect([...url.searchParams]).toEqual([
+      ['start_date__lte', '2027-01-15'],
+      ['order_by', 'start_date'],
+      ['max_per_page', '10'],
+    ]);
     expect(JSON.parse(t.out())).toEqual((await api('/departures?start_date__lte=2027-01-15&order_by=start_date&max_per_page=10')).results);
   });
 
@@ -193,7 +201,13 @@ describe('18 a month of departures', () => {
     const server = await servers.start((_req, res) => sendJson(res, { count: 10, max_per_page: 10, current_page: 1, results, links: [{ rel: 'next', href: '/departures?page=2' }] }));
     const t = testFactory({ baseUrl: server.url, apiKey: 'k', tty: true, env: { NO_COLOR: '1' } });
     expect(await main(['search', 'departures', '--starting', '2027-06', '--limit', '5', '-o', 'ndjson'], t.f)).toBe(0);
-    expect(t.out().trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(['60', '61', '62', '63', '64']);
+    expect(
+      t
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(['60', '61', '62', '63', '64']);
     expect(t.err()).toBe('');
     expect(server.requests).toHaveLength(1);
   });
@@ -204,7 +218,10 @@ describe('18 a month of departures', () => {
     [['--starting', '+6m'], `error: --starting: "+6m" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS} (months are mo: +6mo; m is minutes in sandbox clock durations)\n`],
     [['--from', 'tomorrow'], `error: --from: "tomorrow" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS}\n`],
     [['--to', '+3q'], `error: --to: "+3q" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS}\n`],
-    [['--where', 'start_date__gte=+1m'], `error: --where 'start_date__gte=+1m': "+1m" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS} (months are mo: +1mo; m is minutes in sandbox clock durations)\n`],
+    [
+      ['--where', 'start_date__gte=+1m'],
+      `error: --where 'start_date__gte=+1m': "+1m" is not a date: use YYYY-MM-DD or ${RELATIVE_DATE_FORMS} (months are mo: +1mo; m is minutes in sandbox clock durations)\n`,
+    ],
     [['--from', '2027-02-29'], 'error: --from: 2027-02-29 is not a real date: February 2027 has 28 days\n'],
     [['--from', '2027-07-01', '--to', '2027-06-30'], 'error: --from 2027-07-01 is after --to 2027-06-30: no day is in that range\n'],
     [['--starting', '2027-06', '--from', '2027-06-01'], "error: option '--starting <month|day>' cannot be used with option '--from <date>'\n"],
@@ -265,9 +282,14 @@ describe('18 the search table titles its airports truthfully', () => {
     expect(apart).toBeDefined();
     const t = await trek(['search', 'departures'], { tty: true, columns: 120 });
     const lines = t.out().trimEnd().split('\n');
-    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
+    expect(lines[0].split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
     const row = lines.find((line) => line.startsWith(`${apart.id} `))!;
-    expect(row.trimEnd().split(/\s{2,}/).slice(-2)).toEqual([apart.nearest_start_airport.code, apart.nearest_finish_airport.code]);
+    expect(
+      row
+        .trimEnd()
+        .split(/\s{2,}/)
+        .slice(-2),
+    ).toEqual([apart.nearest_start_airport.code, apart.nearest_finish_airport.code]);
   });
 });
 
@@ -326,8 +348,10 @@ describe('18 Ctrl-C during --all leaves the progress line on the screen', () => 
     const server = await twoPageServer(() => interrupt('SIGINT'));
     const t = onOneTerminal(server.url);
     const seen: SearchOptions[] = [];
-    await newSearchVerbCmd(t.f, DEPARTURES, async (opts) => void seen.push(opts)).exitOverride().parseAsync(['--all', '--max-per-page', '10'], { from: 'user' });
-    const run = searchRun({ ...seen[0]!, signals });
+    await newSearchVerbCmd(t.f, DEPARTURES, async (opts) => void seen.push(opts))
+      .exitOverride()
+      .parseAsync(['--all', '--max-per-page', '10'], { from: 'user' });
+    const run = searchRun({ ...seen[0], signals });
     await expect(run).rejects.toThrow(new CancelError('interrupted after fetching 10 departures'));
     expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20 departures\r\x1b[2K');
     expect(t.transcript()).toBe(t.err());
@@ -343,9 +367,7 @@ describe('18 Ctrl-C during --all leaves the progress line on the screen', () => 
   });
 
   it('and when the list is done, before the table', async () => {
-    const server = await twoPageServer((res) =>
-      sendJson(res, { count: 20, max_per_page: 10, current_page: 2, results: tenDepartures(2), links: [] }),
-    );
+    const server = await twoPageServer((res) => sendJson(res, { count: 20, max_per_page: 10, current_page: 2, results: tenDepartures(2), links: [] }));
     const t = onOneTerminal(server.url);
     expect(await main(['search', 'departures', '--all', '--max-per-page', '10'], t.f)).toBe(0);
     expect(t.err()).toBe('\r\x1b[2Kfetched 10 of ~20 departures\r\x1b[2Kfetched 20 of ~20 departures\r\x1b[2K');
@@ -359,15 +381,23 @@ describe('29.5 search departures shows what the counter chooses by', () => {
     const narrow = await trek(['search', 'departures', '--limit', '5', '--currency', 'gbp'], { tty: true, columns: 80 });
     expect(narrow.code).toBe(0);
     const lines = narrow.out().trimEnd().split('\n');
-    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE']);
+    expect(lines[0].split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE']);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     departures.forEach((d: any, i: number) => {
       const gbp = d.lowest_pp2a_prices.find((p: any) => p.currency === 'GBP').amount;
-      expect(lines[i + 1]!.trimEnd().split(/\s{2,}/).slice(-4)).toEqual([d.finish_date, d.availability.status, String(d.availability.total), `${gbp} GBP`]);
+      expect(
+        lines[i + 1]
+          .trimEnd()
+          .split(/\s{2,}/)
+          .slice(-4),
+      ).toEqual([d.finish_date, d.availability.status, String(d.availability.total), `${gbp} GBP`]);
     });
 
     const wide = await trek(['search', 'departures', '--limit', '5'], { tty: true, columns: 120 });
-    const header = wide.out().split('\n')[0]!.split(/\s{2,}/);
+    const header = wide
+      .out()
+      .split('\n')[0]
+      .split(/\s{2,}/);
     expect(header).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
     expect(wide.out()).toContain(`${departures[0].lowest_pp2a_prices[0].amount} ${departures[0].lowest_pp2a_prices[0].currency}`);
 

@@ -39,7 +39,7 @@ async function everything(path: string, query = ''): Promise<any[]> {
 
 /** The request lines of a --verbose trace: `> GET <url>`, as URLs. */
 function tracedUrls(stderr: string): URL[] {
-  return [...stderr.matchAll(/^> GET (\S+)$/gm)].map((m) => new URL(m[1]!));
+  return [...stderr.matchAll(/^> GET (\S+)$/gm)].map((m) => new URL(m[1]));
 }
 
 function sendJson(res: ServerResponse, body: unknown): void {
@@ -52,8 +52,11 @@ describe('trek search departures: paging', () => {
     expect(t.code).toBe(0);
     const urls = tracedUrls(t.err());
     expect(urls).toHaveLength(1);
-    expect(urls[0]!.pathname).toBe('/departures');
-    expect([...urls[0]!.searchParams]).toEqual([['order_by', 'start_date'], ['max_per_page', '10']]);
+    expect(urls[0].pathname).toBe('/departures');
+    expect([...urls[0].searchParams]).toEqual([
+      ['order_by', 'start_date'],
+      ['max_per_page', '10'],
+    ]);
     expect(JSON.parse(t.out())).toEqual((await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 5));
   });
 
@@ -93,7 +96,11 @@ describe('trek search departures: paging', () => {
     const where = 'availability.status=AVAILABLE';
     const t = await trek(['search', 'departures', '--where', where, '--order-by', 'start_date', '--all', '--verbose', '-o', 'ndjson']);
     expect(t.code).toBe(0);
-    const printed = t.out().trimEnd().split('\n').map((line) => JSON.parse(line));
+    const printed = t
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const expected = await everything('/departures', 'availability.status=AVAILABLE&order_by=start_date');
     expect(expected.length).toBeGreaterThan(100);
     expect(printed.map((d) => d.id)).toEqual(expected.map((d) => d.id));
@@ -190,14 +197,22 @@ describe('trek search: bad flags are refused before anything is sent (exit 2)', 
 describe('trek search: conditions and ordering', () => {
   it('sends --where and --order-by as the API expects and prints what it answers', async () => {
     const t = await trek([
-      'search', 'departures',
-      '--where', 'availability.status__in=AVAILABLE,WAIT_LIST',
-      '--where', 'start_date__gte=2027-06-01',
-      '--order-by', '-start_date',
-      '--limit', '12', '--verbose', '-o', 'json',
+      'search',
+      'departures',
+      '--where',
+      'availability.status__in=AVAILABLE,WAIT_LIST',
+      '--where',
+      'start_date__gte=2027-06-01',
+      '--order-by',
+      '-start_date',
+      '--limit',
+      '12',
+      '--verbose',
+      '-o',
+      'json',
     ]);
     expect(t.code).toBe(0);
-    const url = tracedUrls(t.err())[0]!;
+    const url = tracedUrls(t.err())[0];
     expect(url.searchParams.getAll('availability.status__in')).toEqual(['AVAILABLE', 'WAIT_LIST']);
     expect(url.searchParams.get('start_date__gte')).toBe('2027-06-01');
     expect(url.searchParams.get('order_by__desc')).toBe('start_date');
@@ -207,7 +222,12 @@ describe('trek search: conditions and ordering', () => {
       expect(['AVAILABLE', 'WAIT_LIST']).toContain(d.availability.status);
       expect(d.start_date >= '2027-06-01').toBe(true);
     }
-    expect(printed.map((d) => d.start_date)).toEqual(printed.map((d) => d.start_date).sort().reverse());
+    expect(printed.map((d) => d.start_date)).toEqual(
+      printed
+        .map((d) => d.start_date)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('prints nothing on stdout and says so on stderr when nothing matches (table)', async () => {
@@ -225,7 +245,7 @@ describe('trek search: conditions and ordering', () => {
 });
 
 describe('trek search: output shapes', () => {
-  it('-o csv: a header of the table columns\' fields, then one line per record', async () => {
+  it("-o csv: a header of the table columns' fields, then one line per record", async () => {
     const t = await trek(['search', 'departures', '--limit', '3', '-o', 'csv']);
     expect(t.code).toBe(0);
     const records = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 3);
@@ -234,7 +254,19 @@ describe('trek search: output shapes', () => {
       [
         'id,name,start_date,finish_date,availability.status,availability.total,lowest_pp2a_prices,nearest_start_airport.code,nearest_finish_airport.code',
         ...records.map((d: any) =>
-          [d.id, d.name, d.start_date, d.finish_date, d.availability.status, String(d.availability.total), JSON.stringify(d.lowest_pp2a_prices), d.nearest_start_airport.code, d.nearest_finish_airport.code].map(csv).join(','),
+          [
+            d.id,
+            d.name,
+            d.start_date,
+            d.finish_date,
+            d.availability.status,
+            String(d.availability.total),
+            JSON.stringify(d.lowest_pp2a_prices),
+            d.nearest_start_airport.code,
+            d.nearest_finish_airport.code,
+          ]
+            .map(csv)
+            .join(','),
         ),
         '',
       ].join('\n'),
@@ -269,14 +301,18 @@ describe('trek search: output shapes', () => {
     expect(t.code).toBe(0);
     const records = (await api('/departures?order_by=start_date&max_per_page=10')).results.slice(0, 3);
     const lines = t.out().trimEnd().split('\n');
-    // eslint-disable-next-line no-control-regex
+
     const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
-    expect(plain(lines[0]!).split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
+    expect(plain(lines[0]).split(/\s{2,}/)).toEqual(['ID', 'NAME', 'START', 'FINISH', 'AVAILABILITY', 'PLACES', 'PRICE', 'FLY IN', 'FLY OUT']);
     expect(lines).toHaveLength(4);
     records.forEach((d: any, i: number) => {
       const price = `${d.lowest_pp2a_prices[0].amount} ${d.lowest_pp2a_prices[0].currency}`;
       const row = [d.id, d.name, d.start_date, d.finish_date, d.availability.status, String(d.availability.total), price, d.nearest_start_airport.code, d.nearest_finish_airport.code];
-      expect(plain(lines[i + 1]!).trimEnd().split(/\s{2,}/)).toEqual(row);
+      expect(
+        plain(lines[i + 1])
+          .trimEnd()
+          .split(/\s{2,}/),
+      ).toEqual(row);
     });
     // AVAILABLE is green (32) in the theme.
     const available = records.findIndex((d: any) => d.availability.status === 'AVAILABLE');
@@ -289,9 +325,9 @@ describe('trek search: output shapes', () => {
     expect(t.code).toBe(0);
     const records = (await api('/tour_dossiers?order_by=name&max_per_page=10')).results.slice(0, 2);
     const lines = t.out().trimEnd().split('\n');
-    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'PRODUCT LINE', 'DEPARTURES']);
+    expect(lines[0].split(/\s{2,}/)).toEqual(['ID', 'NAME', 'PRODUCT LINE', 'DEPARTURES']);
     records.forEach((d: any, i: number) => {
-      expect(lines[i + 1]!.trimEnd().split(/\s{2,}/)).toEqual([d.id, d.name, d.product_line, `${d.departures_start_date} – ${d.departures_end_date}`]);
+      expect(lines[i + 1].trimEnd().split(/\s{2,}/)).toEqual([d.id, d.name, d.product_line, `${d.departures_start_date} – ${d.departures_end_date}`]);
     });
   });
 
@@ -309,16 +345,16 @@ describe('newSearchVerbCmd', () => {
     await newSearchVerbCmd(t.f, DEPARTURES, async (opts) => void seen.push(opts))
       .exitOverride()
       .parseAsync(['--where', 'name=peru', '--order-by', 'start_date', '--limit', '30', '--page', '2'], { from: 'user' });
-    expect(seen[0]!.request.query).toEqual([
+    expect(seen[0].request.query).toEqual([
       ['name', 'peru'],
       ['order_by', 'start_date'],
       ['max_per_page', '30'],
       ['page', '2'],
     ]);
-    expect(seen[0]!.request.limit).toBe(30);
-    expect(seen[0]!.request.all).toBe(false);
+    expect(seen[0].request.limit).toBe(30);
+    expect(seen[0].request.all).toBe(false);
     // The same options printed by the real run function.
-    await searchRun(seen[0]!);
+    await searchRun(seen[0]);
     expect(JSON.parse(t.out()).every((d: { name: string }) => /peru/i.test(d.name))).toBe(true);
   });
 });

@@ -38,7 +38,10 @@ function previewText(err: string): Figures {
 
 /** The four figures trek says after the change, with the ids of the refunds and credits made. */
 function afterText(err: string) {
-  const m = /Fee the operator keeps: (\S+) CAD; money back to the customer: (\S+) CAD(?: \(refund ([^)]+)\))?; travel credit issued: (\S+) CAD(?: \(credit ([^)]+)\))?\. Booking \d+ now owes (\S+) CAD\./.exec(err);
+  const m =
+    /Fee the operator keeps: (\S+) CAD; money back to the customer: (\S+) CAD(?: \(refund ([^)]+)\))?; travel credit issued: (\S+) CAD(?: \(credit ([^)]+)\))?\. Booking \d+ now owes (\S+) CAD\./.exec(
+      err,
+    );
   expect(m, err).not.toBeNull();
   return { figures: { fee: m![1], money_back: m![2], travel_credit: m![4], owing_after: m![6] }, refunds: m![3]?.split(', ') ?? [], credits: m![5]?.split(', ') ?? [] };
 }
@@ -142,7 +145,7 @@ describe('service cancel: the preview is the money applied', () => {
     expect(text.err).toContain('already Cancelled');
   });
 
-  it('26 the text preview names a tour\'s activities left behind and the command that cancels them', async () => {
+  it("26 the text preview names a tour's activities left behind and the command that cancels them", async () => {
     await setClock(NOW);
     const { booking, customers } = await bookingForTwo(sandbox);
     const service = await tour(booking, customers);

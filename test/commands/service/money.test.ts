@@ -29,7 +29,12 @@ const decimal = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).pa
  */
 async function confirmedTour(daysBefore: number, options: { payFull?: boolean } = {}) {
   const { booking, customers } = await bookingForTwo(sandbox);
-  const created = await paidTour(sandbox, booking.id, customers.map((c) => c.id), options.payFull ? 'full' : 'deposit');
+  const created = await paidTour(
+    sandbox,
+    booking.id,
+    customers.map((c) => c.id),
+    options.payFull ? 'full' : 'deposit',
+  );
   const service = await api('GET', created.href);
   expect(service.status).toBe('Confirmed');
   const today = new Date(Date.parse(`${service.start_date}T15:00:00Z`) - daysBefore * DAY);
@@ -105,7 +110,9 @@ describe('trek service cancel', () => {
     expect(t.code).toBe(0);
     expect(t.err).toContain(`Departure service ${service.id}: no cancellation fee — a hold that was never confirmed is released without cancellation fees.\n`);
     expect(t.err).toMatch(new RegExp(`  Booking ${booking.id} owes +0\\.00 CAD after, ${service.purchase_price} CAD now\\n`));
-    expect(t.err).toContain(`✓ Moved departure service ${service.id} from Option to Expired${where()}\nThe hold is released, without cancellation fees. Fee the operator keeps: 0.00 CAD; money back to the customer: 0.00 CAD; travel credit issued: 0.00 CAD. Booking ${booking.id} now owes 0.00 CAD.\n`);
+    expect(t.err).toContain(
+      `✓ Moved departure service ${service.id} from Option to Expired${where()}\nThe hold is released, without cancellation fees. Fee the operator keeps: 0.00 CAD; money back to the customer: 0.00 CAD; travel credit issued: 0.00 CAD. Booking ${booking.id} now owes 0.00 CAD.\n`,
+    );
   });
 
   it('29 service cancel of a service already Cancelled says so, with or without --yes, on a terminal or not', async () => {
@@ -155,7 +162,7 @@ describe('trek service get and confirm', () => {
 });
 
 describe('flex price and what a payment confirms', () => {
-  it("18 flex attach states the payment that confirms the plan, counting the unpaid activity a payment reaches first; sandbox pay says what it confirmed and why not the plan", async () => {
+  it('18 flex attach states the payment that confirms the plan, counting the unpaid activity a payment reaches first; sandbox pay says what it confirmed and why not the plan', async () => {
     await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
     const booking = await api('POST', '/bookings/', { currency: 'USD' });
     const customers = [];
@@ -214,7 +221,7 @@ describe('trek booking get', () => {
     const t = await trek(['booking', 'get', booking.id], { tty: true });
     expect(t.code).toBe(0);
     expect(t.out).toMatch(/\nTravellers\nID +NAME +BORN\n\d+ +Ms Ada Test *\n\d+ +Ms Alan Test *\n/);
-    const rows = t.out.split('\nPayments and refunds\n')[1]!.split('\n');
+    const rows = t.out.split('\nPayments and refunds\n')[1].split('\n');
     expect(rows[0]).toMatch(/^DATE +KIND +AMOUNT +STATUS +REASON$/);
     expect(rows[1]).toMatch(new RegExp(`^2027-01-10 \\S+ UTC +payment +${service.purchase_price} CAD +APPLIED *$`));
     expect(rows[2]).toMatch(new RegExp(` +refund +-${decimal(cents(service.purchase_price) - fee)} CAD +APPLIED +CANCELLATION$`));

@@ -124,21 +124,26 @@ describe('the departure picker', () => {
   it('with nothing typed offers the 20 soonest bookable departures, not started, with places and the price in the booking currency', async () => {
     const booking = await sandbox.api('POST', '/bookings/', { currency: 'USD' });
     const today = await sandboxToday();
-    const { prompter, lists } = typingPrompter([undefined], (shown) => choicesOf(shown.get(undefined)!)[0]!.value);
+    const { prompter, lists } = typingPrompter([undefined], (shown) => choicesOf(shown.get(undefined)!)[0].value);
     const picked = await askDeparture(await sandbox.factory().f.api(), prompter, { booking: booking.id, columns: 200 });
 
-    const offered = choicesOf(lists[0]!.get(undefined)!);
+    const offered = choicesOf(lists[0].get(undefined)!);
     expect(offered).toHaveLength(20);
-    expect(picked).toBe(offered[0]!.value);
+    expect(picked).toBe(offered[0].value);
     const departures = await Promise.all(offered.map((choice) => sandbox.api('GET', `/departures/${choice.value}/`)));
     const starts = departures.map((d) => d.start_date);
     expect(starts).toEqual([...starts].sort());
     for (const [i, d] of departures.entries()) {
       expect(d.start_date > today).toBe(true);
       expect(['AVAILABLE', 'REQUEST_SPACE', 'WAIT_LIST']).toContain(d.availability.status);
-      const places = d.availability.status === 'AVAILABLE' ? `${d.availability.spaces_remaining} place${d.availability.spaces_remaining === 1 ? '' : 's'}` : d.availability.status === 'WAIT_LIST' ? 'waitlist' : 'on request';
-      expect(offered[i]!.name).toMatch(new RegExp(`^${d.start_date}  ${places} {2,}${d.prices.USD} USD  .+ \\(${d.id}\\)$`));
-      expect(offered[i]!.description).toMatch(new RegExp(`^Departure ${d.id}: ${d.start_date} – ${d.finish_date} · price per traveller before promotions · .+$`));
+      const places =
+        d.availability.status === 'AVAILABLE'
+          ? `${d.availability.spaces_remaining} place${d.availability.spaces_remaining === 1 ? '' : 's'}`
+          : d.availability.status === 'WAIT_LIST'
+            ? 'waitlist'
+            : 'on request';
+      expect(offered[i].name).toMatch(new RegExp(`^${d.start_date}  ${places} {2,}${d.prices.USD} USD  .+ \\(${d.id}\\)$`));
+      expect(offered[i].description).toMatch(new RegExp(`^Departure ${d.id}: ${d.start_date} – ${d.finish_date} · price per traveller before promotions · .+$`));
     }
     // What the plain soonest-first list of the catalogue holds that the picker leaves out: nothing bookable is skipped.
     const catalogue = await sandbox.api('GET', `/departures/?order_by=start_date&start_date__gt=${today}&max_per_page=100`);
@@ -157,7 +162,7 @@ describe('the departure picker', () => {
     const typed = [country, month, `${monthName} ${month.slice(0, 4)}`, `${country} ${month}`, sample.id, sample.nearest_start_airport.code];
     const { prompter, lists } = typingPrompter(typed, () => sample.id);
     await askDeparture(await sandbox.factory().f.api(), prompter, { booking: booking.id, columns: 200 });
-    const shown = lists[0]!;
+    const shown = lists[0];
     const offered = async (text: string) => Promise.all(choicesOf(shown.get(text)!).map((choice) => sandbox.api('GET', `/departures/${choice.value}/`)));
 
     const byName = await offered(country);
@@ -190,10 +195,10 @@ describe('the departure picker', () => {
     };
     const [choice] = await departureChoices([hostile], 'CAD', 60);
     const { width } = await textTools();
-    expect(width(choice!.name)).toBeLessThanOrEqual(57);
-    expect(width(choice!.description!)).toBeLessThanOrEqual(59);
-    expect(choice!.name).toMatch(/^2027-06-14  5 places  2345\.50 CAD  Best of \\u202eureP ve…$/);
-    for (const text of [choice!.name, choice!.description!]) expect(text).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202e]/);
+    expect(width(choice.name)).toBeLessThanOrEqual(57);
+    expect(width(choice.description!)).toBeLessThanOrEqual(59);
+    expect(choice.name).toMatch(/^2027-06-14 {2}5 places {2}2345\.50 CAD {2}Best of \\u202eureP ve…$/);
+    for (const text of [choice.name, choice.description!]) expect(text).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202e]/);
   });
 });
 
@@ -209,12 +214,12 @@ describe('the activity picker', () => {
 
   it("puts the activities of the booking's tour first, under a heading naming its places and dates", async () => {
     const { booking, departure, tour } = await bookingOnTour();
-    const { prompter, lists } = typingPrompter([undefined], (shown) => choicesOf(shown.get(undefined)!)[0]!.value);
+    const { prompter, lists } = typingPrompter([undefined], (shown) => choicesOf(shown.get(undefined)!)[0].value);
     const t = sandbox.factory({ tty: true, columns: 200 });
     const picked = await askActivity(await t.f.api(), prompter, { booking: booking.id, io: t.io });
 
-    const items = lists[0]!.get(undefined)!;
-    expect('separator' in items[0]!).toBe(true);
+    const items = lists[0].get(undefined)!;
+    expect('separator' in items[0]).toBe(true);
     expect((items[0] as Separator).separator).toBe(`On the tour: ${tour.places.join(', ')} · ${departure.start_date} – ${departure.finish_date}`);
     const heading = items.findIndex((item, i) => i > 0 && 'separator' in item);
     expect((items[heading] as Separator).separator).toBe('Elsewhere or at other dates (asks before adding)');
@@ -223,8 +228,8 @@ describe('the activity picker', () => {
     expect(first.length).toBeGreaterThan(0);
     for (const a of first) expect(tour.places).toContain(a.location.city);
     for (const a of rest) expect(tour.places).not.toContain(a.location.city);
-    expect(choicesOf(items)[0]!.name).toMatch(/^ *\d+\.\d{2} CAD {2}.+ — .+, .+$/);
-    expect(choicesOf(items.slice(heading))[0]!.name).toMatch(/\(not on the tour\)$/);
+    expect(choicesOf(items)[0].name).toMatch(/^ *\d+\.\d{2} CAD {2}.+ — .+, .+$/);
+    expect(choicesOf(items.slice(heading))[0].name).toMatch(/\(not on the tour\)$/);
     expect(picked).toBe(first[0].id);
     expect(t.err()).toBe('');
   });
@@ -233,7 +238,7 @@ describe('the activity picker', () => {
     const { booking, tour } = await bookingOnTour();
     const elsewhere = (shown: Map<string | undefined, readonly Item[]>) => {
       const items = shown.get(undefined)!;
-      return choicesOf(items.slice(items.findIndex((item, i) => i > 0 && 'separator' in item)))[0]!.value;
+      return choicesOf(items.slice(items.findIndex((item, i) => i > 0 && 'separator' in item)))[0].value;
     };
     const { prompter, lists, confirmed } = typingPrompter([undefined], elsewhere, [false, true]);
     const t = sandbox.factory({ tty: true, columns: 200 });
@@ -280,7 +285,7 @@ describe('a departure that has started is never offered (the clock moved past it
   it('leaves out the departure once the sandbox clock reaches its start date, which the API then refuses with DEPARTURE_STARTED', async () => {
     const booking = await sandbox.api('POST', '/bookings/', { currency: 'CAD' });
     const customer = await sandbox.api('POST', '/customers/', { name: { legal_first_name: 'Grace', legal_last_name: 'Hopper', title: 'Ms' } });
-    const pickFirst = (shown: Map<string | undefined, readonly Item[]>) => choicesOf(shown.get(undefined)!)[0]!.value;
+    const pickFirst = (shown: Map<string | undefined, readonly Item[]>) => choicesOf(shown.get(undefined)!)[0].value;
     const before = typingPrompter([undefined], pickFirst);
     const soonest = await askDeparture(await sandbox.factory().f.api(), before.prompter, { booking: booking.id, columns: 200 });
     const departure = await sandbox.api('GET', `/departures/${soonest}/`);
@@ -289,11 +294,13 @@ describe('a departure that has started is never offered (the clock moved past it
 
     const after = typingPrompter([undefined, departure.name, departure.start_date.slice(0, 7), departure.id], pickFirst);
     await askDeparture(await sandbox.factory().f.api(), after.prompter, { booking: booking.id, columns: 200 });
-    for (const list of after.lists[0]!.values()) {
+    for (const list of after.lists[0].values()) {
       expect(choicesOf(list).map((c) => c.value)).not.toContain(departure.id);
       for (const choice of choicesOf(list)) expect(choice.name.slice(0, 10) > departure.start_date).toBe(true);
     }
-    const refused = await sandbox.api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: [{ id: customer.id }] }).catch((error: Error) => error.message);
+    const refused = await sandbox
+      .api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: [{ id: customer.id }] })
+      .catch((error: Error) => error.message);
     expect(refused).toContain('DEPARTURE_STARTED');
   });
 });
@@ -330,14 +337,11 @@ describe("today is the API's: the sandbox clock on a sandbox, this machine's dat
       if (url.searchParams.has('id') || url.searchParams.has('tour_dossier.id')) return json(res, 400, { http_status_code: 400, message: 'unknown attribute', error_id: 'x2', errors: [] });
       return json(res, 200, { count: catalogue.length, max_per_page: 20, current_page: 1, results: catalogue, links: [] });
     });
-    const { prompter, lists } = typingPrompter([undefined, '5'], (shown) => choicesOf(shown.get(undefined)!)[0]!.value);
+    const { prompter, lists } = typingPrompter([undefined, '5'], (shown) => choicesOf(shown.get(undefined)!)[0].value);
     const picked = await askDeparture(await testFactory({ baseUrl: server.url, apiKey: 'k' }).f.api(), prompter, { booking: '200001', columns: 100 });
     expect(picked).toBe('5');
     for (const typed of [undefined, '5']) {
-      expect(choicesOf(lists[0]!.get(typed)!).map((c) => c.name)).toEqual([
-        '2027-06-15  1 place   99.50 EUR  Tomorrow (5)',
-        '2027-08-01  waitlist  10.00 EUR  Later (9)',
-      ]);
+      expect(choicesOf(lists[0].get(typed)!).map((c) => c.name)).toEqual(['2027-06-15  1 place   99.50 EUR  Tomorrow (5)', '2027-08-01  waitlist  10.00 EUR  Later (9)']);
     }
     const asked = server.requests.filter((r) => r.url.startsWith('/departures')).map((r) => new URL(r.url, 'http://x').searchParams);
     for (const query of asked) {

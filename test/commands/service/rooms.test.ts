@@ -33,7 +33,9 @@ describe('29.1 rooms on a departure service', () => {
     const single = roomOf(departure, 'SINGLE').price_bands[0].prices.find((p: any) => p.currency === 'CAD');
     const total = ((Math.round(Number(standard.amount) * 100) + Math.round(Number(single.amount) * 100)) / 100).toFixed(2);
     const deposit = ((Math.round(Number(standard.deposit) * 100) + Math.round(Number(single.deposit) * 100)) / 100).toFixed(2);
-    expect(t.err()).toContain(`Price before promotions: STANDARD Standard (shared) × 1: ${standard.amount} CAD + SINGLE My Own Room × 1: ${single.amount} CAD = ${total} CAD, deposit ${deposit} CAD\n`);
+    expect(t.err()).toContain(
+      `Price before promotions: STANDARD Standard (shared) × 1: ${standard.amount} CAD + SINGLE My Own Room × 1: ${single.amount} CAD = ${total} CAD, deposit ${deposit} CAD\n`,
+    );
     expect([service.purchase_price, service.deposit]).toEqual([total, deposit]);
     expect(Number(single.amount)).toBeCloseTo(Number(standard.amount) * 1.25, 1);
     expect(service.rooms).toEqual([
@@ -68,7 +70,12 @@ describe('29.1 rooms on a departure service', () => {
     const small = page.results.find((d: any) => Number(d.id) > 100020 && d.availability.total >= 4 && roomOf(d, 'SINGLE').availability.total < d.availability.total);
     const singles = roomOf(small, 'SINGLE').availability.total;
     const { booking, customers } = await bookingFor(Array.from({ length: singles + 1 }, (_, i) => `T${i}`));
-    const body = (people: any[], code: string) => ({ booking: { id: booking.id }, product: { id: small.id }, customers: people.map((c) => ({ id: c.id })), rooms: [{ code, customers: people.map((c) => ({ id: c.id })) }] });
+    const body = (people: any[], code: string) => ({
+      booking: { id: booking.id },
+      product: { id: small.id },
+      customers: people.map((c) => ({ id: c.id })),
+      rooms: [{ code, customers: people.map((c) => ({ id: c.id })) }],
+    });
     const client = clientFor(sandbox.running);
     const tooMany = await client.post('/departure_services/', body(customers, 'SINGLE'));
     expect(tooMany.status).toBe(400);
@@ -95,11 +102,11 @@ describe('29.1 rooms on a departure service', () => {
     const opts = await resourceOptions(t.f);
     await serviceAddDepartureRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, booking: booking.id, customers: [customers[0].id] });
     expect(prompter.asked.map((q) => q.message)).toEqual(['Departure to book (type a tour, id, airport or month)', 'Room for the traveller']);
-    const rooms = prompter.asked[1]!.choices!;
+    const rooms = prompter.asked[1].choices!;
     expect(rooms.map((c) => c.value)).toEqual(['STANDARD', 'SINGLE']);
-    expect(rooms[1]!.name).toMatch(/^SINGLE My Own Room · \d+\.\d{2} CAD per traveller · \d+ places? left$/);
+    expect(rooms[1].name).toMatch(/^SINGLE My Own Room · \d+\.\d{2} CAD per traveller · \d+ places? left$/);
     const service = JSON.parse(t.out());
     expect(service.rooms.map((r: any) => r.code)).toEqual(['SINGLE']);
-    expect(t.err()).toContain(`Price before promotions: SINGLE My Own Room × 1: ${rooms[1]!.name.split(' · ')[1]!.replace(' per traveller', '')}`);
+    expect(t.err()).toContain(`Price before promotions: SINGLE My Own Room × 1: ${rooms[1].name.split(' · ')[1].replace(' per traveller', '')}`);
   });
 });

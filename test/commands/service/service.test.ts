@@ -161,7 +161,12 @@ describe('trek service cancel', () => {
 
   it('26 against an API that is not the sandbox the preview comes from the same rule over what it shows, labelled an estimate', async () => {
     const envelope = (results: unknown[]) => ({ count: results.length, max_per_page: 50, current_page: 1, results, links: [] });
-    const service = { ...activity('Confirmed', ['Cancelled']), purchase_price: '100.00', booking: { id: '200001', href: '/bookings/200001/' }, cancellation_terms: { id: 't1', href: '/service_cancellation_terms/t1/' } };
+    const service = {
+      ...activity('Confirmed', ['Cancelled']),
+      purchase_price: '100.00',
+      booking: { id: '200001', href: '/bookings/200001/' },
+      cancellation_terms: { id: 't1', href: '/service_cancellation_terms/t1/' },
+    };
     await fakeApi({
       '/activity_services/9/': service,
       '/bookings/200001/': { id: '200001', href: '/bookings/200001/', currency: 'CAD', amount_paid: '100.00', amount_owing: '0.00' },
@@ -272,11 +277,26 @@ describe('trek service cancel', () => {
 
 describe('trek service add-departure and add-activity without a terminal', () => {
   it.each([
-    [['add-departure'], '--booking is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --booking on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['add-departure', '--booking', '1'], '--departure is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --departure on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['add-departure', '--booking', '1', '--departure', '2'], '--customer is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --customer on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['add-activity', '--booking', '1'], '--activity is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --activity on the command line (trek asks only when stdin and stdout are both a terminal).'],
-    [['add-activity', '--booking', '1', '--activity', '2'], '--customer is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --customer on the command line (trek asks only when stdin and stdout are both a terminal).'],
+    [
+      ['add-departure'],
+      '--booking is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --booking on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['add-departure', '--booking', '1'],
+      '--departure is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --departure on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['add-departure', '--booking', '1', '--departure', '2'],
+      '--customer is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --customer on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['add-activity', '--booking', '1'],
+      '--activity is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --activity on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
+    [
+      ['add-activity', '--booking', '1', '--activity', '2'],
+      '--customer is required and trek cannot ask for it: stdin and stdout are not terminals\nPass --customer on the command line (trek asks only when stdin and stdout are both a terminal).',
+    ],
   ])('%j names the missing flag and sends nothing', async (args, message) => {
     await fakeApi({});
     const t = await trek(['service', ...args]);
@@ -291,7 +311,7 @@ describe('trek service add-departure and add-activity without a terminal', () =>
     expect(t.code).toBe(0);
     const posts = t.out().split(/\n(?=POST )/);
     expect(posts.map((p) => p.split('\n')[0])).toEqual([`POST ${server!.url}/activity_services/`, `POST ${server!.url}/activity_services/`]);
-    expect(posts.map((p) => JSON.parse(p.split('\n\n')[1]!))).toEqual([
+    expect(posts.map((p) => JSON.parse(p.split('\n\n')[1]))).toEqual([
       { booking: { id: '1' }, product: { id: '5' }, customers: [{ id: '3' }] },
       { booking: { id: '1' }, product: { id: '6' }, customers: [{ id: '3' }] },
     ]);

@@ -38,9 +38,7 @@ describe('checkTransition', () => {
       error = e as UsageError;
     }
     expect(error).toBeInstanceOf(UsageError);
-    expect(error!.message).toBe(
-      'cannot move departure service 9 from Option to Confirmed: the deposit has not been paid; confirming an Option needs the deposit paid first (the payment confirms it)',
-    );
+    expect(error!.message).toBe('cannot move departure service 9 from Option to Confirmed: the deposit has not been paid; confirming an Option needs the deposit paid first (the payment confirms it)');
     expect(error!.hint).toBe('Possible now: Expired.');
   });
 

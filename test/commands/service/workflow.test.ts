@@ -10,12 +10,15 @@ const sandbox = useTrekSandbox();
 
 /** A table row as render lays it out: cells padded to their column width, two spaces apart. */
 function tableRow(cells: string[], widths: number[]): string {
-  return cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  return cells
+    .map((cell, i) => cell.padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 }
 
 function table(headers: string[], rows: string[][], maxWidths: Array<number | undefined> = []): string {
-  const fitted = rows.map((row) => row.map((cell, i) => (maxWidths[i] && cell.length > maxWidths[i]! ? `${cell.slice(0, maxWidths[i]! - 1)}…` : cell)));
-  const widths = headers.map((h, i) => Math.max(h.length, ...fitted.map((row) => row[i]!.length)));
+  const fitted = rows.map((row) => row.map((cell, i) => (maxWidths[i] && cell.length > maxWidths[i] ? `${cell.slice(0, maxWidths[i] - 1)}…` : cell)));
+  const widths = headers.map((h, i) => Math.max(h.length, ...fitted.map((row) => row[i].length)));
   return [tableRow(headers, widths), ...fitted.map((row) => tableRow(row, widths))].join('\n') + '\n';
 }
 
@@ -27,7 +30,9 @@ describe('trek service add-departure', () => {
     const service = JSON.parse(t.out());
     expect(service).toMatchObject({ type: 'departure_services', status: 'Option', product: { id: departure.id }, booking: { id: booking.id } });
     expect(service).toEqual(await sandbox.api('GET', `/departure_services/${service.id}`));
-    expect(t.err()).toBe(`✓ Added departure service ${service.id} to booking ${booking.id}: Option until ${service.option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`);
+    expect(t.err()).toBe(
+      `✓ Added departure service ${service.id} to booking ${booking.id}: Option until ${service.option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)\n`,
+    );
   });
 
   it('asks for the booking, picks the departure from a search list and the customers one by one', async () => {
@@ -42,19 +47,25 @@ describe('trek service add-departure', () => {
     await serviceAddDepartureRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, customers: [] });
     await t.f.close();
 
-    expect(prompter.asked.map((q) => q.message)).toEqual(['Booking id', 'Departure to book (type a tour, id, airport or month)', 'Customer to add to the service', 'Another customer? (1 chosen)', 'Room for all 2 travellers']);
-    const departures = prompter.asked[1]!.choices!;
+    expect(prompter.asked.map((q) => q.message)).toEqual([
+      'Booking id',
+      'Departure to book (type a tour, id, airport or month)',
+      'Customer to add to the service',
+      'Another customer? (1 chosen)',
+      'Room for all 2 travellers',
+    ]);
+    const departures = prompter.asked[1].choices!;
     expect(departures.length).toBe(20);
     const dates = departures.map((c) => c.name.slice(0, 10));
     expect(dates).toEqual([...dates].sort());
     for (const choice of departures) expect(choice.name).toMatch(/^\d{4}-\d{2}-\d{2} {2}(\d+ places?|on request|waitlist) +\d+\.\d{2} CAD {2}.+ \(\d+\)$/);
     // Newest first from this user's history, then a way out.
-    expect(prompter.asked[2]!.choices).toEqual([
+    expect(prompter.asked[2].choices).toEqual([
       { name: `Mr Alan Turing (${alan.id})`, value: alan.id },
       { name: `Ms Ada Lovelace (${ada.id})`, value: ada.id },
       { name: 'Another customer id…', value: expect.any(Symbol) },
     ]);
-    expect(prompter.asked[3]!.choices!.map((c) => c.name)).toEqual([`Ms Ada Lovelace (${ada.id})`, 'Another customer id…', 'Done (1 chosen)']);
+    expect(prompter.asked[3].choices!.map((c) => c.name)).toEqual([`Ms Ada Lovelace (${ada.id})`, 'Another customer id…', 'Done (1 chosen)']);
 
     const service = JSON.parse(t.out());
     expect(service.product.id).toBe(departures.at(-1)!.value);
@@ -68,24 +79,20 @@ describe('trek service add-activity', () => {
     await sandbox.api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: customers.map((c) => ({ id: c.id })) });
     const t = sandbox.factory({ tty: true });
     type Offered = Array<{ name: string; value: unknown }>;
-    const prompter = recordingPrompter([
-      (choices: Offered) => choices[0]!.value,
-      customers[0].id,
-      (choices: Offered) => choices.find((c) => c.name.startsWith('Done'))!.value,
-    ]);
+    const prompter = recordingPrompter([(choices: Offered) => choices[0].value, customers[0].id, (choices: Offered) => choices.find((c) => c.name.startsWith('Done'))!.value]);
     const opts = await resourceOptions(t.f);
     await serviceAddActivityRun({ ...opts, output: { ...opts.output, format: 'json' }, prompter: () => prompter, dryRun: false, booking: booking.id, activities: [], customers: [] });
     await t.f.close();
 
     expect(prompter.asked.map((q) => q.message)).toEqual(['Activity to book (type a name or place)', 'Customer to add to the service', 'Another customer? (1 chosen)']);
-    expect(prompter.asked[1]!.choices!.map((c) => c.name)).toEqual([
+    expect(prompter.asked[1].choices!.map((c) => c.name)).toEqual([
       'All 2 travellers on this booking',
       `Ms Ada Lovelace (${customers[0].id}, on this booking)`,
       `Mr Alan Turing (${customers[1].id}, on this booking)`,
       'Another customer id…',
     ]);
     const service = JSON.parse(t.out());
-    expect(service.product.id).toBe(prompter.asked[0]!.choices![0]!.value);
+    expect(service.product.id).toBe(prompter.asked[0].choices![0].value);
     expect(service.customers.map((c: { id: string }) => c.id)).toEqual([customers[0].id]);
   });
 
@@ -97,7 +104,7 @@ describe('trek service add-activity', () => {
     await serviceAddDepartureRun({ ...opts, prompter: () => prompter, dryRun: true, booking: booking.id, departure: '100001', customers: [] });
     await t.f.close();
     expect(prompter.asked).toEqual([{ message: 'Customer ids (separated by commas or spaces)' }]);
-    expect(JSON.parse(t.out().split('\n\n')[1]!).customers).toEqual([{ id: customers[0].id }, { id: customers[1].id }]);
+    expect(JSON.parse(t.out().split('\n\n')[1]).customers).toEqual([{ id: customers[0].id }, { id: customers[1].id }]);
   });
 
   it('exits 5 printing TOUR_SERVICE_NOT_FOUND on booking_id when the booking has no departure service', async () => {
@@ -117,8 +124,13 @@ describe('trek service add-activity', () => {
     expect(created).toEqual([expect.objectContaining({ type: 'activity_services', status: 'Option', product: expect.objectContaining({ id: '500001' }) })]);
     // 500001 is in Lima, off this tour: warned of first.
     expect(t.err()).toMatch(/^Warning: activity 500001 .* is not on booking/);
-    const lines = t.err().split('\n').filter((line) => !line.startsWith('Warning:'));
-    expect(lines[0]).toBe(`✓ Added activity service ${created[0].id} to booking ${booking.id}: Option until ${created[0].option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`);
+    const lines = t
+      .err()
+      .split('\n')
+      .filter((line) => !line.startsWith('Warning:'));
+    expect(lines[0]).toBe(
+      `✓ Added activity service ${created[0].id} to booking ${booking.id}: Option until ${created[0].option_expiry_date} on profile sandbox (${sandbox.running.baseUrl}, from TREK_BASE_URL)`,
+    );
     expect(lines[1]).toBe(`Created 1 of 3 activity services: ${created[0].id} (activity 500001).`);
     expect(lines[2]).toMatch(/^Not created: activity 999999 \(failed: .+\); not attempted: activity 500002\.$/);
     const services = await sandbox.api('GET', `/bookings/${booking.id}/services/`);
@@ -133,7 +145,7 @@ describe('trek booking get with services, service get, customer bookings', () =>
     const t = await sandbox.trek(['booking', 'get', booking.id], { tty: true, columns: 200 });
     expect(t.code).toBe(0);
     const [, section] = t.out().split('\nServices\n');
-    expect(section!.split('\nTravellers\n')[0]).toBe(
+    expect(section.split('\nTravellers\n')[0]).toBe(
       table(
         ['ID', 'NAME', 'TYPE', 'STATUS', 'START', 'FINISH', 'TRANSITIONS'],
         [[service.id, service.name, 'departure', service.status, service.start_date, service.finish_date, service.status_transitions.join(', ')]],

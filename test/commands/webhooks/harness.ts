@@ -82,12 +82,17 @@ export function useListeners(): (target: ListenTarget, args?: string[]) => Promi
       vi.waitFor(() => {
         const match = /Listening on (\S+)/.exec(t.err());
         if (!match) throw new Error(`not listening yet: ${t.err()}`);
-        return match[1]!;
+        return match[1];
       }),
     ]);
     failedEarly.catch(() => undefined);
     let stopped: Promise<number> | undefined;
-    const lines = () => t.out().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const lines = () =>
+      t
+        .out()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
     const listening: Listening = {
       t,
       url,

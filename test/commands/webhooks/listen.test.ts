@@ -102,7 +102,9 @@ describe('17 trek webhooks listen: what is refused', () => {
     const { api } = await setUp();
     const listening = await listen(api);
     const status = await new Promise<number>((resolve, reject) => {
-      request(listening.url, { method: 'GET' }, (res) => resolve(res.statusCode ?? 0)).on('error', reject).end();
+      request(listening.url, { method: 'GET' }, (res) => resolve(res.statusCode ?? 0))
+        .on('error', reject)
+        .end();
     });
     expect(status).toBe(405);
   });
@@ -113,12 +115,14 @@ describe('17 trek webhooks listen: what passes', () => {
     const { api, target } = await setUp();
     const listening = await listen(api, ['--forward-to', `${target.url}/hooks?from=trek`]);
     // Odd spacing and non-ASCII text: any re-serialisation would change the bytes and break the signature.
-    const body = Buffer.from(`[ {"id":"evt_good","event_type":"departures.updated","resource":"departures","data":{"id":"1001","href":"/departures/1001"},"created":"2027-01-10T15:00:00Z","note":"Québec  ✓"} ]`);
+    const body = Buffer.from(
+      `[ {"id":"evt_good","event_type":"departures.updated","resource":"departures","data":{"id":"1001","href":"/departures/1001"},"created":"2027-01-10T15:00:00Z","note":"Québec  ✓"} ]`,
+    );
     const answer = await post(listening.url, body, { ...signed(body, KEY), 'X-Custom-Trace': 'abc', 'X-Application-Key': KEY });
     expect(answer.status).toBe(200);
     expect(answer.headers[ACK_HEADER]).toBe(ackValue(KEY));
     expect(target.requests).toHaveLength(1);
-    const forwarded = target.requests[0]!;
+    const forwarded = target.requests[0];
     expect(forwarded.method).toBe('POST');
     expect(forwarded.url).toBe('/hooks?from=trek');
     expect(Buffer.from(forwarded.body)).toEqual(body);
@@ -128,7 +132,15 @@ describe('17 trek webhooks listen: what passes', () => {
     expect(forwarded.headers['x-application-key']).toBeUndefined();
     expect(JSON.stringify(forwarded.headers)).not.toContain(KEY);
     expect(listening.lines()).toEqual([
-      expect.objectContaining({ id: 'evt_good', event_type: 'departures.updated', data: { id: '1001', href: '/departures/1001' }, repeat: false, forwarded: 200, forward_error: null, cache_evicted: null }),
+      expect.objectContaining({
+        id: 'evt_good',
+        event_type: 'departures.updated',
+        data: { id: '1001', href: '/departures/1001' },
+        repeat: false,
+        forwarded: 200,
+        forward_error: null,
+        cache_evicted: null,
+      }),
     ]);
   });
 
@@ -187,7 +199,12 @@ describe('17 trek webhooks listen: what passes', () => {
     const mixed = JSON.stringify([event('evt_a'), event('evt_b'), event('evt_b')]);
     expect((await post(listening.url, mixed, signed(mixed, KEY))).status).toBe(200);
     expect(target.requests.map((r) => r.body)).toEqual([seen, mixed]);
-    expect(listening.lines().slice(1).map((line) => [line.id, line.repeat])).toEqual([
+    expect(
+      listening
+        .lines()
+        .slice(1)
+        .map((line) => [line.id, line.repeat]),
+    ).toEqual([
       ['evt_a', true],
       ['evt_b', false],
       ['evt_b', true],
@@ -302,7 +319,7 @@ describe('30 trek webhooks listen: one replay guard per job', () => {
     expect(meanwhile.status).toBe(503);
     expect(meanwhile.headers[ACK_HEADER]).toBeUndefined();
     expect(listening.t.err()).toContain('event evt_in_progress is being handled by another request: answered 503');
-    held[0]!.writeHead(200).end();
+    held[0].writeHead(200).end();
     expect((await first).status).toBe(200);
     expect((await post(listening.url, body, signed(body, KEY))).status).toBe(200);
     expect(target.requests).toHaveLength(1);
@@ -316,7 +333,9 @@ describe('30 trek webhooks listen: one replay guard per job', () => {
 describe('30 trek webhooks listen: events without an id', () => {
   /** SHA-256 of the event's JSON with members in code-unit order, as README states it. */
   const digestOf = (e: Record<string, unknown>) =>
-    `sha256:${createHash('sha256').update(JSON.stringify({ created: e.created, data: { href: (e.data as any).href, id: (e.data as any).id }, event_type: e.event_type, resource: e.resource })).digest('hex')}`;
+    `sha256:${createHash('sha256')
+      .update(JSON.stringify({ created: e.created, data: { href: (e.data as any).href, id: (e.data as any).id }, event_type: e.event_type, resource: e.resource }))
+      .digest('hex')}`;
 
   it('30 are accepted, keyed by a digest of their members in a fixed order: the same event in another order is a repeat, another is not', async () => {
     const { api, target } = await setUp();
@@ -340,7 +359,7 @@ describe('30 trek webhooks listen: events without an id', () => {
 });
 
 describe('30 trek webhooks listen: connections per client', () => {
-  it('30 past the cap, a client address\'s oldest connections are closed, and a new request from it is still answered', async () => {
+  it("30 past the cap, a client address's oldest connections are closed, and a new request from it is still answered", async () => {
     const { api } = await setUp();
     const listening = await listen(api);
     const { port } = new URL(listening.url);

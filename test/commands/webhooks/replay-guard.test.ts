@@ -56,7 +56,7 @@ describe('17 the replay guard of trek webhooks listen', () => {
   it('30 a claim lapses at once when the process that made it is gone (kill -9), and after its time otherwise', async () => {
     const dir = tempHome();
     const file = join(dir, 'seen.json');
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     const claim = (pid: number) => ({ pid, host: hostname(), token: 'elsewhere', until: Date.now() + CLAIM_TTL_MS });
     writeFileSync(file, JSON.stringify({ version: 2, done: [], claims: { evt_dead: claim(dead), evt_live: claim(process.pid) } }));
     let now = Date.now();
@@ -92,7 +92,7 @@ describe('17 the replay guard of trek webhooks listen', () => {
     // Each id is offered to both guards at the same moment: exactly one of them may take it.
     const taken = await Promise.all(ids.flatMap((id) => [take(one, [id]), take(two, [id])]));
     const winners = taken.map((fresh) => fresh.length);
-    for (let i = 0; i < ids.length; i++) expect(winners[2 * i]! + winners[2 * i + 1]!).toBe(1);
+    for (let i = 0; i < ids.length; i++) expect(winners[2 * i] + winners[2 * i + 1]).toBe(1);
     expect(idsOnDisk(join(dir, 'seen.json')).sort()).toEqual([...ids].sort());
   });
 

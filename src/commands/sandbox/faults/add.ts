@@ -83,8 +83,8 @@ export function newFaultsAddCmd(f: Factory, runF: (opts: FaultsAddOptions) => Pr
         `a status (${FAULT_STATUSES.join(', ')}), with Retry-After if you give one; a slow answer (--delay); or a closed connection (--drop). ` +
         'With --count it answers the next N matching requests and is gone; with --rate a share of them; otherwise every one until `trek sandbox faults clear`. ' +
         "The first fault that matches, in the order they were added, answers. The sandbox's own /_sandbox/ controls are never faulted.\n\n" +
-        'Faults are kept with the sandbox\'s state, so they reach every later command on the built-in sandbox and a `trek sandbox serve` on the same data; ' +
-        "they affect every agent, so they are an operator control: on a `trek sandbox serve` sandbox they need TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
+        "Faults are kept with the sandbox's state, so they reach every later command on the built-in sandbox and a `trek sandbox serve` on the same data; " +
+        'they affect every agent, so they are an operator control: on a `trek sandbox serve` sandbox they need TREK_SANDBOX_OPERATOR_KEY (its operator_key).',
     )
     .option('--status <code>', 'answer this status instead of the real answer')
     .option('--path <pattern>', 'requests whose path matches; * matches any characters, slashes too', '*')
@@ -95,13 +95,16 @@ export function newFaultsAddCmd(f: Factory, runF: (opts: FaultsAddOptions) => Pr
     .option('--delay <ms>', 'wait MS milliseconds before answering: before the status, or alone, before the real answer')
     .option('--drop', 'close the connection without answering')
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      "trek sandbox faults add --status 503 --path '/departures*' --count 2   # the next two searches fail, then it is gone",
-      "trek sandbox faults add --status 429 --path '/bookings*' --method POST --retry-after 5",
-      "trek sandbox faults add --status 500 --rate 10%                       # one request in ten, anywhere",
-      "trek sandbox faults add --delay 3000 --path '/departures/*'           # slow answers",
-      "trek sandbox faults add --drop --path '/bookings/*' --count 1",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        "trek sandbox faults add --status 503 --path '/departures*' --count 2   # the next two searches fail, then it is gone",
+        "trek sandbox faults add --status 429 --path '/bookings*' --method POST --retry-after 5",
+        'trek sandbox faults add --status 500 --rate 10%                       # one request in ten, anywhere',
+        "trek sandbox faults add --delay 3000 --path '/departures/*'           # slow answers",
+        "trek sandbox faults add --drop --path '/bookings/*' --count 1",
+      ]),
+    )
     .action(async (flags: AddFlags) => {
       const fault = faultOfFlags(flags);
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), fault, operatorKey: () => f.sandboxOperatorKey() });

@@ -16,7 +16,7 @@ export function newFaultsClearCmd(f: Factory, runF: (opts: FaultsClearOptions) =
     .summary('remove injected faults: every one, or the one given')
     .description(
       'Sandbox only: remove every injected fault (or only fault ID, as `trek sandbox faults list` shows it): the sandbox answers normally again. ' +
-        "An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
+        'An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).',
     )
     .addArgument(idArgument('[id]', 'fault id'))
     .option('--dry-run', DRY_RUN_HELP)

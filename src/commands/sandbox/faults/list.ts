@@ -21,7 +21,7 @@ export function newFaultsListCmd(f: Factory, runF: (opts: FaultsListOptions) => 
     .description(
       'Sandbox only: the faults the sandbox holds, in the order they were added (the first that matches a request answers it), ' +
         'with what is left of each --count. ' +
-        "An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).",
+        'An operator control: on a `trek sandbox serve` sandbox it needs TREK_SANDBOX_OPERATOR_KEY (its operator_key).',
     )
     .addHelpText('after', examples(['trek sandbox faults list', "trek sandbox faults list -o json | jq '.[] | select(.status == 503)'"]))
     .action(async () => {

@@ -25,7 +25,13 @@ export function describeFault(fault: Fault): string {
   const delay = fault.delay_ms !== null && (fault.drop || fault.status !== null) ? ` after ${fault.delay_ms} ms` : fault.delay_ms !== null ? ` (${fault.delay_ms} ms)` : '';
   const requests = fault.method === null ? `${fault.path} (any method)` : `${fault.method} ${fault.path}`;
   const when =
-    fault.remaining === 1 ? 'the next request' : fault.remaining !== null ? `the next ${fault.remaining} requests` : fault.rate !== null ? `${Math.round(fault.rate * 1000) / 10}% of requests` : 'every request';
+    fault.remaining === 1
+      ? 'the next request'
+      : fault.remaining !== null
+        ? `the next ${fault.remaining} requests`
+        : fault.rate !== null
+          ? `${Math.round(fault.rate * 1000) / 10}% of requests`
+          : 'every request';
   const retry = fault.retry_after !== null ? `, Retry-After ${fault.retry_after} s` : '';
   return sanitize(`${answer}${delay} to ${requests}, ${when}${retry}`);
 }

@@ -24,7 +24,14 @@ export function parseReceiverUrl(value: string): string {
 
 /** `--events departures.updated,bookings.created`: each a known event type. */
 export function parseEventTypes(value: string): string[] {
-  const types = [...new Set(value.split(',').map((type) => type.trim()).filter((type) => type !== ''))];
+  const types = [
+    ...new Set(
+      value
+        .split(',')
+        .map((type) => type.trim())
+        .filter((type) => type !== ''),
+    ),
+  ];
   if (types.length === 0) throw new UsageError('--events needs at least one event type, such as departures.updated (leave it out for every event)');
   const unknown = types.filter((type) => !isWebhookEventType(type));
   if (unknown.length > 0) throw new UsageError(`--events: unknown event type ${unknown.map((type) => toSafeJson(type)).join(', ')}; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}`);
@@ -44,11 +51,14 @@ export function newWebhooksAddCmd(f: Factory, runF: (opts: WebhooksAddOptions) =
     .addArgument(new Argument('<url>', 'the receiver: an http or https URL').argParser(parseReceiverUrl))
     .option('--events <types>', `comma-separated event types (default: every one): ${WEBHOOK_EVENT_TYPES.join(', ')}`, parseEventTypes)
     .option('--dry-run', DRY_RUN_HELP)
-    .addHelpText('after', examples([
-      'trek sandbox webhooks add http://127.0.0.1:8080/hooks',
-      'trek sandbox webhooks add https://hooks.example.test/trek --events departures.updated,bookings.updated',
-      'trek sandbox webhooks add http://127.0.0.1:8080/hooks -o json | jq -r .id',
-    ]));
+    .addHelpText(
+      'after',
+      examples([
+        'trek sandbox webhooks add http://127.0.0.1:8080/hooks',
+        'trek sandbox webhooks add https://hooks.example.test/trek --events departures.updated,bookings.updated',
+        'trek sandbox webhooks add http://127.0.0.1:8080/hooks -o json | jq -r .id',
+      ]),
+    );
   command.action(async (url: string, flags: { events?: string[]; dryRun?: boolean }) => {
     const subscription: NewSubscription = flags.events === undefined ? { url } : { url, events: flags.events };
     await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), subscription, builtIn: async () => (await f.embeddedSandbox()) !== undefined });

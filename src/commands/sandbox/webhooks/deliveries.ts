@@ -23,10 +23,13 @@ export function newWebhooksDeliveriesCmd(f: Factory, runF: (opts: WebhooksDelive
         'The sandbox keeps the last 100 finished deliveries of each subscription. With -o json each delivery carries its events whole.',
     )
     .addArgument(idArgument('<id>', 'subscription id'))
-    .addHelpText('after', examples([
-      'trek sandbox webhooks deliveries 800001',
-      "trek sandbox webhooks deliveries 800001 -o json | jq -r '.[] | select(.status == \"failed\") | .id' | xargs -n1 trek sandbox webhooks resend",
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        'trek sandbox webhooks deliveries 800001',
+        'trek sandbox webhooks deliveries 800001 -o json | jq -r \'.[] | select(.status == "failed") | .id\' | xargs -n1 trek sandbox webhooks resend',
+      ]),
+    )
     .action(async (id: string) => {
       await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f), id });
     });

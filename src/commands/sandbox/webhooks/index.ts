@@ -11,7 +11,7 @@ export function newSandboxWebhooksCmd(f: Factory): Command {
     .summary("subscribe receivers to the sandbox's webhook events and see what was delivered")
     .description(
       'Sandbox only: the sandbox sends a webhook for every change — bookings, services, customers, overrides, checkins, agencies, and departures when their availability changes — ' +
-        "to the URLs your agency subscribed, signed with the subscribing key (X-Gapi-Signature) and retried until the receiver acknowledges (X-Application-SHA256). " +
+        'to the URLs your agency subscribed, signed with the subscribing key (X-Gapi-Signature) and retried until the receiver acknowledges (X-Application-SHA256). ' +
         'See docs/sandbox.md, "Webhooks"; `trek webhooks listen` runs a receiver for you.\n\n' +
         'A `trek sandbox serve` sends them as they happen. The built-in sandbox has no server: its webhooks wait in its outbox and go out while `trek webhooks listen` runs.',
     )

@@ -17,7 +17,7 @@ export function newWebhooksListCmd(f: Factory, runF: (opts: WebhooksListOptions)
   return new Command('list')
     .summary("list your agency's webhook subscriptions")
     .description("Sandbox only: your agency's webhook subscriptions, oldest first: where each sends and which events (`all` for every one).")
-    .addHelpText('after', examples(['trek sandbox webhooks list', "trek sandbox webhooks list -o json | jq -r '.[] | select(.url | test(\"127.0.0.1\")) | .id'"]))
+    .addHelpText('after', examples(['trek sandbox webhooks list', 'trek sandbox webhooks list -o json | jq -r \'.[] | select(.url | test("127.0.0.1")) | .id\'']))
     .action(async () => {
       await runF({ io: f.io, api: () => f.api(), output: await outputSpec(f) });
     });

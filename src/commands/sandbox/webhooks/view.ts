@@ -9,16 +9,11 @@ export function describeEvents(events: readonly string[]): string {
   return events.length === WEBHOOK_EVENT_TYPES.length && WEBHOOK_EVENT_TYPES.every((type) => events.includes(type)) ? 'all' : events.join(', ');
 }
 
-export const WEBHOOK_COLUMNS: Column[] = [
-  { field: 'id' },
-  { field: 'url', whole: true },
-  { field: 'events', format: (value) => describeEvents(value as string[]), wrap: true },
-  { field: 'created' },
-];
+export const WEBHOOK_COLUMNS: Column[] = [{ field: 'id' }, { field: 'url', whole: true }, { field: 'events', format: (value) => describeEvents(value as string[]), wrap: true }, { field: 'created' }];
 
 /** `departures.updated 100123` for one event, `3 events` for more. */
 function describeDeliveryEvents(events: readonly WebhookEvent[]): string {
-  if (events.length === 1) return `${events[0]!.event_type} ${events[0]!.data.id}`;
+  if (events.length === 1) return `${events[0].event_type} ${events[0].data.id}`;
   return `${events.length} events`;
 }
 
