@@ -1,7 +1,7 @@
 // Derives from the contract (openapi/trek.yaml) what trek's code needs of it, at development
 // time, so that trek reads no YAML when it runs:
-//   src/api/contract.d.ts      the TypeScript types of every schema and operation (openapi-typescript);
-//   src/api/contract-fields.ts each resource's field paths (what --fields is checked against) and
+//   src/domain/contract.d.ts      the TypeScript types of every schema and operation (openapi-typescript);
+//   src/domain/contract-fields.ts each resource's field paths (what --fields is checked against) and
 //                              the searchable attributes' types (what --where is checked against).
 // `npm run contract:types` writes them; `--check` only reports whether the committed ones are current.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const CONTRACT = `${root}openapi/trek.yaml`;
-export const TYPES_FILE = `${root}src/api/contract.d.ts`;
-export const FIELDS_FILE = `${root}src/api/contract-fields.ts`;
+export const TYPES_FILE = `${root}src/domain/contract.d.ts`;
+export const FIELDS_FILE = `${root}src/domain/contract-fields.ts`;
 
 const HEADER = '// Generated from openapi/trek.yaml by `npm run contract:types`: edit the contract, not this file.\n';
 

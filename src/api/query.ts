@@ -3,7 +3,7 @@
  * list command rejects the same mistakes before anything is sent.
  */
 import { UsageError } from '../errors.js';
-import { SEARCH_ATTRIBUTES } from './contract-fields.js';
+import { SEARCH_ATTRIBUTES } from '../domain/contract-fields.js';
 import { dateParts, isApiDatetime, relativeDate, unrealDate } from '../util/dates.js';
 import { nearestMatch } from '../util/nearest.js';
 

@@ -9,7 +9,7 @@ import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecor
 import { customerRef, href, ref } from './refs.js';
 import { amountOwingCents, balanceDueDate, OWING_STATUSES, paidCents, travelDates } from './rules/money.js';
 import { statusTransitions } from './rules/transitions.js';
-import type { components } from '../api/contract.js';
+import type { components } from '../domain/contract.js';
 
 /** A resource's wire form as the contract (openapi/trek.yaml) gives it. */
 type Wire<Name extends keyof components['schemas']> = components['schemas'][Name];

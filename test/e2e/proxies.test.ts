@@ -45,7 +45,8 @@ function atApi(env: Record<string, string>) {
 
 describe('32 HTTP_PROXY, NO_PROXY: which requests go through the office proxy', () => {
   it('32 with http_proxy set, every request of a paged listing goes through the proxy, and trek says once that the proxy can read the key', async () => {
-    const result = await trek(['search', 'departures', '--all', '--max-per-page', '10', '--no-cache', '-o', 'ndjson'], atApi({ http_proxy: proxy.url }));
+    // --verbose: with JSON output trek's notices are kept off stderr unless asked for.
+    const result = await trek(['search', 'departures', '--all', '--max-per-page', '10', '--no-cache', '-o', 'ndjson', '--verbose'], atApi({ http_proxy: proxy.url }));
     expect(result.code, result.err).toBe(0);
     // 30 departures, 3 pages of 10: each page asked of the proxy, nothing else.
     expect(result.out.trim().split('\n')).toHaveLength(30);

@@ -1,7 +1,7 @@
 /** Agency profiles (spec §2.9, §4.2). */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { fetchJson, itemPath, send, type Reference } from './common.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 export interface AgencyAddress {
   street: string | null;

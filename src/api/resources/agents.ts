@@ -2,8 +2,8 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { fetchJson, itemPath, send } from './common.js';
 import type { PhoneNumber } from './customers.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
-import type { components } from '../contract.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
 export type Agent = components['schemas']['Agent'];
 

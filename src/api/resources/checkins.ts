@@ -4,7 +4,7 @@ import { records } from '../paginate.js';
 import { fetchJson, itemPath, type Reference } from './common.js';
 import { idProblem, idSegment } from './ids.js';
 import type { CustomerName } from './customers.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 /** Value INCOMPLETE appears in the spec; COMPLETE is the sandbox's other value. */
 export const CHECKIN_COMPLETE = 'COMPLETE';

@@ -2,8 +2,8 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, send, type Reference } from './common.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
-import type { components } from '../contract.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
 /** Spec §2.3: Mr, Mrs, Ms or Miss; one response example also carries Mx. */
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;

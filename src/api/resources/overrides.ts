@@ -3,8 +3,8 @@ import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus } from '../errors.js';
 import { records } from '../paginate.js';
 import { fetchJson, itemPath, send } from './common.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
-import type { components } from '../contract.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
 export interface OverrideReason {
   id?: string;

@@ -3,7 +3,7 @@ import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus, notFoundError } from '../errors.js';
 import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { CustomerName } from './customers.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 export { SERVICE_STATUSES, type ServiceStatus } from '../../domain/transitions.js';
 

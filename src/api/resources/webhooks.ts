@@ -10,8 +10,8 @@ import { records } from '../paginate.js';
 import { send } from './common.js';
 import { idSegment } from './ids.js';
 import { sandboxCall, SANDBOX_PREFIX } from './sandbox.js';
-import { RESOURCE_FIELDS } from '../contract-fields.js';
-import type { components } from '../contract.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
 export const WEBHOOKS_PATH = `${SANDBOX_PREFIX}/webhooks`;
 const DELIVERIES_PATH = `${SANDBOX_PREFIX}/webhook_deliveries`;

@@ -9,7 +9,7 @@ import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { examples, reportChange, resolveRelative, todayFor } from '../shared.js';
-import { RESOURCE_FIELDS } from '../../api/contract-fields.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 export interface ClockOptions extends ChangeOptions {
   /** Undefined: show the clock. */

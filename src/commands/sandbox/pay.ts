@@ -23,7 +23,7 @@ import { checkFieldsBeforeChange, describeRequest, renderChanged, resourceOption
 import { toArray } from '../../api/paginate.js';
 import { shortType } from '../service/columns.js';
 import { examples, idArgument, reportChange } from '../shared.js';
-import { RESOURCE_FIELDS } from '../../api/contract-fields.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 /** A payment link as given on the command line: its token, and the origin it names when the URL was absolute. */
 export interface PaymentLinkTarget {

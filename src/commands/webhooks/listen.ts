@@ -22,7 +22,7 @@ import { checkFieldsBeforeChange } from '../resource.js';
 import { processSignals, type SignalHook } from '../signals.js';
 import { examples, outputSpec, parseInteger } from '../shared.js';
 import { webhookKey } from './key.js';
-import { RESOURCE_FIELDS } from '../../api/contract-fields.js';
+import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 export interface ListenOptions {
   io: IOStreams;

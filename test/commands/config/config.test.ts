@@ -27,6 +27,7 @@ describe('trek config', () => {
       ['timeout', '45'],
       ['no_input', null],
       ['tz', null],
+      ['currency', null],
       ['pager', null],
       ['cache.ttl.departures', null],
       ['cache.ttl.tour_dossiers', null],
@@ -47,7 +48,7 @@ describe('trek config', () => {
     const lines = result.out.split('\n');
     expect(lines[0]).toMatch(/^KEY\s+VALUE\s+DESCRIPTION$/);
     expect(lines[2]).toMatch(/^color\s+never\s+colour when --color is not given$/);
-    expect(lines).toHaveLength(13);
+    expect(lines).toHaveLength(14);
   });
 
   it('18 config set --help lines every setting name up in one column as wide as the longest, descriptions wrapped under themselves', async () => {
@@ -63,6 +64,7 @@ describe('trek config', () => {
       'timeout',
       'no_input',
       'tz',
+      'currency',
       'pager',
       'cache.ttl.departures',
       'cache.ttl.tour_dossiers',
@@ -107,7 +109,7 @@ describe('trek config', () => {
   it.each([
     [
       ['config', 'set', 'colour', 'never'],
-      'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, pager, cache.ttl.departures, cache.ttl.tour_dossiers, cache.ttl.activities, cache.ttl.itineraries, cache.ttl.agencies',
+      'unknown setting "colour"; valid settings: output, color, timeout, no_input, tz, currency, pager, cache.ttl.departures, cache.ttl.tour_dossiers, cache.ttl.activities, cache.ttl.itineraries, cache.ttl.agencies',
     ],
     [['config', 'get', 'colour'], 'unknown setting "colour"'],
     [['config', 'unset', 'colour'], 'unknown setting "colour"'],

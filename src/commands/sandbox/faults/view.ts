@@ -2,7 +2,7 @@
 import type { Fault } from '../../../domain/faults.js';
 import type { Column } from '../../../output/render.js';
 import { sanitize } from '../../../output/sanitize.js';
-import { RESOURCE_FIELDS } from '../../../api/contract-fields.js';
+import { RESOURCE_FIELDS } from '../../../domain/contract-fields.js';
 
 /** The members of a fault as the sandbox answers them (--fields of `faults add` are checked against these). */
 export const FAULT_FIELDS = RESOURCE_FIELDS.Fault;

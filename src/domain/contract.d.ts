@@ -355,6 +355,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/nationalities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * Get nationality.
+     * @description What a customer's `nationality` reference points to (the operator's client models it as a reference; trek's choice to serve it).
+     */
+    get: operations['getNationality'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/states/{id}': {
     parameters: {
       query?: never;
@@ -1963,6 +1985,11 @@ export interface components {
           code: string;
         }[];
       }[];
+    };
+    Nationality: {
+      id: string;
+      href: string;
+      name: string;
     };
     /** @description Fields not shown in the spec: the operator client's names where it has them, else the sandbox's choice. */
     Country: {
@@ -3597,6 +3624,33 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Country'];
           'application/xml': components['schemas']['Country'];
+        };
+      };
+      301: components['responses']['Moved'];
+      304: components['responses']['NotModified'];
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  getNationality: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Nationality'];
+          'application/xml': components['schemas']['Nationality'];
         };
       };
       301: components['responses']['Moved'];
