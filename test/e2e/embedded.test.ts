@@ -60,7 +60,9 @@ describe('the built-in sandbox profile, with no profile configured', () => {
     const rows = lines.slice(1, -1).map((line) => line.trim().split(/\s{2,}/));
     const json: any[] = JSON.parse((await runTrek([...README_SEARCH, '-o', 'json'], { TREK_HOME: home })).stdout);
     // PLACES and PRICE (columns 5 and 6) are the views' own text, checked by the search tests.
-    expect(rows.map((row) => [...row.slice(0, 5), ...row.slice(7)])).toEqual(json.map((d) => [d.id, d.name, d.start_date, d.finish_date, 'AVAILABLE', d.nearest_start_airport.code, d.nearest_finish_airport.code]));
+    expect(rows.map((row) => [...row.slice(0, 5), ...row.slice(7)])).toEqual(
+      json.map((d) => [d.id, d.name, d.start_date, d.finish_date, 'AVAILABLE', d.nearest_start_airport.code, d.nearest_finish_airport.code]),
+    );
     // Colour on a terminal: AVAILABLE in green.
     expect(table.output).toContain('\x1b[32mAVAILABLE\x1b[39m');
   });
