@@ -1,7 +1,7 @@
 /**
  * Issue 20, the sandbox's part: invoices, documents (and their PDF content), travel credits on
  * the agency, payment links and linked bookings. Each test is named after the rule it checks
- * (docs/sandbox.md, "Spec rules and where they are checked").
+ * (docs/sandbox-rules.md, "Spec rules and where they are checked").
  */
 import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 /**
  * Issue 16: rules of the spec (§2–§8) that no other test checked on their own. Each test is
- * named after its rule; docs/sandbox.md's "Spec rules and where they are checked" points here.
+ * named after its rule; docs/sandbox-rules.md's "Spec rules and where they are checked" points here.
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxClient } from '../helpers/sandbox-client.js';

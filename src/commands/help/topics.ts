@@ -214,7 +214,8 @@ const sandbox: Topic = (program, width) => {
     paragraph(
       program,
       width,
-      'Served (trek sandbox serve), its operator controls need TREK_SANDBOX_OPERATOR_KEY, which serve prints. Every rule, ' + 'seeded scenario and choice where the spec is silent: docs/sandbox.md.',
+      'Served (trek sandbox serve), its operator controls need TREK_SANDBOX_OPERATOR_KEY, which serve prints. Seeded scenarios ' +
+        'and choices where the spec is silent: docs/sandbox.md; every rule with its test: docs/sandbox-rules.md.',
     ),
     '',
   ].join('\n');
