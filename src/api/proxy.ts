@@ -1,6 +1,6 @@
 /**
  * Which proxy a request goes through, from HTTPS_PROXY, HTTP_PROXY and NO_PROXY as curl reads
- * them (README "Proxies and certificates"). The client asks this module and hands undici's
+ * them (docs/proxies.md). The client asks this module and hands undici's
  * ProxyAgent the answer, so the rule that routes a request and the one that reports the route
  * (--verbose, `trek profile show --check`) are this one.
  */

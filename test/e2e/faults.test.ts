@@ -1,6 +1,6 @@
 /**
  * Issue 16 acceptance, through `node bin/trek` on the built-in sandbox: faults added by one
- * command reach the next, and trek's own retries behave as the README's retry table says —
+ * command reach the next, and trek's own retries behave as docs/choices.md's retry row says —
  * GET on 429, 502, 503, 504 and dropped connections; a POST only when the server provably did
  * not act (429); at most 4 attempts.
  */

@@ -1,6 +1,7 @@
 /**
- * The README's examples are meant to be pasted. This runs its scripted workflow and the script
- * half of every command group's example block, in README order, in one bash session, through
+ * The README's examples are meant to be pasted. This runs its scripted workflow and then the script
+ * half of every command group's example block in docs/guide.md (where the README's long examples
+ * went), in order, in one bash session, through
  * `trek` on PATH with the built-in sandbox and a fresh TREK_HOME. Each line must exit 0, or
  * the code its trailing comment promises ("exit 2"). Terminal lines are not run (they prompt),
  * nor lines that use the `prod` profile (they need the operator's real API).
@@ -14,7 +15,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
-import { section, shellBlocks, trekOnPath } from '../helpers/readme.js';
+import { GUIDE, section, shellBlocks, trekOnPath } from '../helpers/readme.js';
 import { cleanEnv, freshHome, REPO, watch } from './trek-process.js';
 
 interface ExampleLine {
@@ -32,7 +33,7 @@ function readmeParts(): { workflow: string[]; scriptHalves: string[] } {
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
   return {
     workflow: runnable(shellBlocks(section(readme, '## A booking from start to finish')).flat()),
-    scriptHalves: runnable(shellBlocks(section(readme, '## Commands')).flatMap((lines) => lines.slice(lines.indexOf('# script') + 1))),
+    scriptHalves: runnable(shellBlocks(readFileSync(join(REPO, GUIDE), 'utf8')).flatMap((lines) => lines.slice(lines.indexOf('# script') + 1))),
   };
 }
 

@@ -1,10 +1,13 @@
 /**
- * The README's shell examples, for the tests that run them as written: its ```sh blocks and a
+ * The README's shell examples and the guide's, for the tests that run them as written: their ```sh blocks and a
  * `trek` on PATH (the built bundle) for the shell that runs them.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TREK_BIN } from '../e2e/trek-process.js';
+
+/** The page of the command groups' examples, each block a `# terminal` half and a `# script` half; the README links to it. */
+export const GUIDE = 'docs/guide.md';
 
 /** The ```sh blocks of a README section, each as its lines with `\` continuations joined. */
 export function shellBlocks(markdown: string): string[][] {

@@ -2,7 +2,7 @@
  * The work of `trek group import` once the manifest is checked and the journal open: create
  * the travellers a few at a time, then add the departure service for them.
  *
- * No POST is sent twice blindly (README, retries). The client retries a POST only when the
+ * No POST is sent twice blindly (docs/choices.md, retries). The client retries a POST only when the
  * server provably did not act (429, a connection refused before sending); past its retries a
  * 429 puts the row back in the queue after a pause, since nothing was made. A POST whose answer
  * was lost (a timeout, a dropped connection, a 5xx, a kill) leaves a `sent` record: the
