@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time on a two-core machine: most of a file's time is spent waiting on the
+    // processes, terminals and timers it starts, so the second core would otherwise sit idle.
+    maxWorkers: 2,
   },
 });
