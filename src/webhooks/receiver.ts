@@ -10,7 +10,7 @@
  * Bounded for anyone who can connect, key or not: the signature is computed as the body streams;
  * a body is read while it fits its allowance or the bytes in flight for all requests, and beyond
  * that answered 503 unread with the connection closed (a genuine sender retries); a client's
- * connections are capped (the oldest goes); a request not received whole within
+ * connections are capped (the oldest goes) and only a few are read at a time; a request not received whole within
  * REQUEST_TIMEOUT_MS is cut off (408). What a request held is let go with it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -28,6 +28,12 @@ export const BODY_ALLOWANCE_BYTES = 16 * 1024;
 export const MAX_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
 /** Open connections per client address; a new one past it closes that client's oldest. */
 export const MAX_CONNECTIONS_PER_CLIENT = 256;
+/**
+ * Connections per client address read from at once; the client's others wait unread, their bytes
+ * left in the kernel. Each connection read holds up to a read buffer (64 KiB) that is only freed
+ * by a later garbage collection, so this, not the byte budget, bounds a flood's memory.
+ */
+export const MAX_READING_PER_CLIENT = 8;
 export const LISTEN_HOST = '127.0.0.1';
 
 export interface VerifiedRequest {
@@ -117,7 +123,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     handling.add(handled);
     void handled.finally(() => handling.delete(handled));
   });
-  capConnectionsPerClient(server);
+  limitConnectionsPerClient(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, LISTEN_HOST, () => {
@@ -175,18 +181,39 @@ function readBody(req: IncomingMessage, limit: number, budget: { inFlight: numbe
   });
 }
 
-/** Past MAX_CONNECTIONS_PER_CLIENT open connections from one address, its oldest is closed. */
-function capConnectionsPerClient(server: Server): void {
-  const byClient = new Map<string, Set<Socket>>();
+/**
+ * Past MAX_CONNECTIONS_PER_CLIENT open connections from one address, its oldest is closed. Past
+ * MAX_READING_PER_CLIENT, a new one waits unread; when one of the client's reading connections
+ * closes, its newest waiting one is read (under a flood the oldest are the flood's). One that had
+ * to wait is closed unless its first request is answered within REQUEST_TIMEOUT_MS of connecting.
+ */
+function limitConnectionsPerClient(server: Server): void {
+  const byClient = new Map<string, { open: Set<Socket>; reading: Set<Socket>; waiting: Socket[] }>();
+  const waitTimers = new WeakMap<Socket, NodeJS.Timeout>();
   server.on('connection', (socket: Socket) => {
-    const client = socket.remoteAddress ?? '';
-    const open = byClient.get(client) ?? new Set<Socket>();
-    byClient.set(client, open);
-    open.add(socket);
+    const address = socket.remoteAddress ?? '';
+    const client = byClient.get(address) ?? { open: new Set<Socket>(), reading: new Set<Socket>(), waiting: [] };
+    byClient.set(address, client);
+    client.open.add(socket);
+    if (client.reading.size < MAX_READING_PER_CLIENT) client.reading.add(socket);
+    else {
+      // On the next tick: node:http resumes a new connection on the tick after 'connection'.
+      process.nextTick(() => socket.pause());
+      client.waiting.push(socket);
+      waitTimers.set(socket, setTimeout(() => socket.destroy(), REQUEST_TIMEOUT_MS).unref());
+    }
     socket.once('close', () => {
-      open.delete(socket);
-      if (open.size === 0 && byClient.get(client) === open) byClient.delete(client);
+      clearTimeout(waitTimers.get(socket));
+      client.open.delete(socket);
+      if (client.waiting.includes(socket)) client.waiting.splice(client.waiting.indexOf(socket), 1);
+      const next = client.reading.delete(socket) ? client.waiting.pop() : undefined;
+      if (next) {
+        client.reading.add(next);
+        next.resume();
+      }
+      if (client.open.size === 0 && byClient.get(address) === client) byClient.delete(address);
     });
-    if (open.size > MAX_CONNECTIONS_PER_CLIENT) open.values().next().value?.destroy();
+    if (client.open.size > MAX_CONNECTIONS_PER_CLIENT) client.open.values().next().value?.destroy();
   });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => res.once('finish', () => clearTimeout(waitTimers.get(req.socket))));
 }

@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ACK_HEADER, SIGNATURE_HEADER, ackValue, signBody } from '../../../src/domain/webhooks.js';
 import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/webhooks/body.js';
-import { MAX_CONNECTIONS_PER_CLIENT } from '../../../src/webhooks/receiver.js';
+import { MAX_CONNECTIONS_PER_CLIENT, MAX_READING_PER_CLIENT } from '../../../src/webhooks/receiver.js';
 import { tempHome, testFactory } from '../../helpers/factory.js';
 import { useHostileServers } from '../../helpers/hostile-server.js';
 import { event, post, signed, useListeners } from './harness.js';
@@ -383,6 +383,43 @@ describe('30 trek webhooks listen: connections per client', () => {
       expect(status).toBe(200);
     } finally {
       for (const socket of sockets) socket.destroy();
+    }
+  });
+});
+
+describe('30 trek webhooks listen: connections read per client', () => {
+  /** A signed POST from `localAddress` on a connection of its own; resolves to the status, or 'unanswered' after `ms`. */
+  const postFrom = (url: string, localAddress: string, body: string, ms: number) =>
+    new Promise<number | 'unanswered'>((resolve, reject) => {
+      const req = request(url, { method: 'POST', localAddress, agent: false, headers: signed(body, KEY) }, (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      setTimeout(() => resolve('unanswered'), ms).unref();
+      req.end(body);
+    });
+
+  it('30 past the limit a connection waits unread, while other clients are answered; when a reading one closes, the newest waiting is read', async () => {
+    const { api } = await setUp();
+    const listening = await listen(api);
+    const { port } = new URL(listening.url);
+    const reading: Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_READING_PER_CLIENT; i++) {
+        const socket = connect({ host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.4' }).on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        reading.push(socket);
+      }
+      const body = JSON.stringify([event('evt_waited')]);
+      const waiting = postFrom(listening.url, '127.0.0.4', body, 5_000);
+      const other = JSON.stringify([event('evt_other_client')]);
+      expect(await postFrom(listening.url, '127.0.0.5', other, 5_000)).toBe(200);
+      expect(listening.lines().map((line) => line.id)).toEqual(['evt_other_client']);
+      expect(await Promise.race([waiting, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300))])).toBe('still waiting');
+
+      reading[0].destroy();
+      expect(await waiting).toBe(200);
+      expect(listening.lines().map((line) => line.id)).toEqual(['evt_other_client', 'evt_waited']);
+    } finally {
+      for (const socket of reading) socket.destroy();
     }
   });
 });
