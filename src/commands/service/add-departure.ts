@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idOption, reportChange, requireValue } from '../shared.js';
+import { collect, examples, idOption, reportChange, requireValue, writeNotes } from '../shared.js';
 import { serviceRowsOf } from './columns.js';
 import { bookingWho } from '../booking/view.js';
 import { askCustomers, bookingBeforeQuestions } from '../ask.js';
@@ -14,9 +14,9 @@ import { getBooking } from '../../api/resources/bookings.js';
 import { getDeparture } from '../../api/resources/flex.js';
 import { checkId } from '../../api/resources/ids.js';
 import { UsageError } from '../../errors.js';
-import { canPrompt } from '../../output/iostreams.js';
+import { canPrompt, type IOStreams } from '../../output/iostreams.js';
 import { formatMoney } from '../../output/money.js';
-import { roomCodesOf, roomQuote, STANDARD_ROOM } from '../departure/prices.js';
+import { roomCodesOf, roomQuote, STANDARD_ROOM, type RoomQuote } from '../departure/prices.js';
 import { warnOfMinors } from './age-warning.js';
 
 export interface AddServiceOptions extends ChangeOptions {
@@ -144,13 +144,29 @@ async function chooseRooms(opts: AddDepartureOptions, bookingId: string, departu
     if (code === undefined) return undefined;
     rooms = Object.fromEntries(customers.map((id) => [id, code]));
   }
-  if (currency !== undefined) {
-    const quote = roomQuote(departure, customers, rooms, currency);
-    const total = quote.total === undefined ? '' : ` = ${formatMoney(quote.total, currency)}`;
-    const deposit = quote.deposit === undefined ? '' : `, deposit ${formatMoney(quote.deposit, currency)}`;
-    opts.io.err.write(`Price before promotions: ${quote.lines.map((line) => sanitize(line)).join(' + ')}${total}${deposit}\n`);
-  }
+  if (currency !== undefined) await sayRoomPrice(opts.io, roomQuote(departure, customers, rooms, currency), currency);
   return rooms;
+}
+
+/**
+ * "Price before promotions: STANDARD … × 1: 1499.00 CAD + SINGLE … × 1: 1873.75 CAD = 3372.75
+ * CAD, deposit 500.00 CAD" on one line; on a terminal too narrow for it, a line per room and
+ * one for the total, each under the first room, so no amount is split across lines.
+ */
+async function sayRoomPrice(io: IOStreams, quote: RoomQuote, currency: string): Promise<void> {
+  const label = 'Price before promotions: ';
+  const terms = quote.lines.map((line) => sanitize(line));
+  const total = quote.total === undefined ? undefined : `= ${formatMoney(quote.total, currency)}`;
+  const deposit = quote.deposit === undefined ? undefined : `deposit ${formatMoney(quote.deposit, currency)}`;
+  const line = `${label}${terms.join(' + ')}${total === undefined ? '' : ` ${total}`}${deposit === undefined ? '' : `, ${deposit}`}`;
+  const fits = async () => (await (await import('../../output/text.js')).textTools()).width(line) <= io.columns;
+  if (!io.stderrIsTTY || (await fits())) {
+    io.err.write(`${line}\n`);
+    return;
+  }
+  const under = ' '.repeat(label.length - 2);
+  const sum = [total, deposit].filter((part) => part !== undefined).join(', ');
+  await writeNotes(io, [`${label}${terms[0] ?? ''}`, ...terms.slice(1).map((term) => `${under}+ ${term}`), ...(sum === '' ? [] : [`${under}${sum}`])], label.length);
 }
 
 /** --customer values, else the customers picked on a terminal. */

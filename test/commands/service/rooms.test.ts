@@ -50,6 +50,29 @@ describe('29.1 rooms on a departure service', () => {
     expect(shown.out()).toMatch(new RegExp(`^ROOMS +STANDARD Standard \\(shared\\): Ms María García \\(${maria.id}\\)\\n +SINGLE My Own Room: Ms Lucía García \\(${lucia.id}\\)$`, 'm'));
   });
 
+  it('on an 80-column terminal, the price of the rooms takes a line per room and one for the total, each amount whole', async () => {
+    const departure = await sandbox.api('GET', '/departures/100004/');
+    const { booking, customers } = await bookingFor(['Inés', 'Sofía']);
+    const [ines, sofia] = customers;
+    const t = await sandbox.trek(['service', 'add-departure', '--booking', booking.id, '--departure', '100004', '--customer', ines.id, '--customer', sofia.id, '--room', `SINGLE:${sofia.id}`], {
+      tty: true,
+      columns: 80,
+    });
+    expect(t.code, t.err()).toBe(0);
+    const cad = (code: string) => roomOf(departure, code).price_bands[0].prices.find((p: any) => p.currency === 'CAD');
+    const [standard, single] = [cad('STANDARD'), cad('SINGLE')];
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    const sum = (a: string, b: string) => ((cents(a) + cents(b)) / 100).toFixed(2);
+    const lines = t.err().split('\n');
+    const at = lines.findIndex((line) => line.startsWith('Price before promotions: '));
+    expect(lines.slice(at, at + 3)).toEqual([
+      `Price before promotions: STANDARD Standard (shared) × 1: ${standard.amount} CAD`,
+      `                       + SINGLE My Own Room × 1: ${single.amount} CAD`,
+      `                       = ${sum(standard.amount, single.amount)} CAD, deposit ${sum(standard.deposit, single.deposit)} CAD`,
+    ]);
+    expect(lines.filter((line) => line.length > 80)).toEqual([]);
+  });
+
   it('refuses a room the departure lacks or a traveller not on the service before anything is sent, and a bad --room at once', async () => {
     const { booking, customers } = await bookingFor(['Ana']);
     const before = (await sandbox.api('GET', `/bookings/${booking.id}/services/`)).count;
