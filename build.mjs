@@ -14,10 +14,13 @@
 // all of its source for export names first (35 ms for the sandbox's file on Node 20).
 //
 // Two parts that most commands never run stay out of dist/trek.cjs, so that reading it is quick:
-// undici, required from node_modules (its index) on a command's first request to a server (the
-// built-in sandbox is answered without it, src/api/in-process.ts), and the sandbox, which is
-// dist/sandbox.cjs (also for scripts and benches, docs/sandbox.md) and which trek's code reaches
-// only through import() of src/sandbox/index.ts.
+// undici, required on a command's first request to a server (the built-in sandbox is answered
+// without it, src/api/in-process.ts), and the sandbox, which is dist/sandbox.cjs (also for
+// scripts and benches, docs/sandbox.md) and which trek's code reaches only through import() of
+// src/sandbox/index.ts.
+// undici is dist/undici.cjs, its public entry (index.js) bundled whole: required from
+// node_modules, its index is some 110 files to find, read and compile one by one, which cost a
+// served command ~35 ms of CPU more on Node 24 (with the compile cache) than the one file.
 // Nothing but plain objects crosses between the two files: errors are read by their members
 // (exitCode, toJson: src/errors.ts), never by instanceof.
 // conf, which writes the config file, is dist/conf.cjs: with ajv it is 300 kB that only a change
@@ -37,6 +40,8 @@ const ownFiles = new Map([
   [join(root, 'src/sandbox/index.js'), './sandbox.cjs'],
   [join(root, 'src/config/conf-file.js'), './conf.cjs'],
 ]);
+/** Packages bundled in a file of their own, by the name trek's code imports. */
+const ownPackages = new Map([['undici', './undici.cjs']]);
 
 /** Imports of those modules from trek's code load their own bundle. */
 const inTheirOwnFiles = {
@@ -46,11 +51,12 @@ const inTheirOwnFiles = {
       const file = ownFiles.get(resolve(resolveDir, path));
       return file ? { path: file, external: true } : undefined;
     });
+    build.onResolve({ filter: /^undici$/ }, ({ path, kind }) => (kind === 'entry-point' ? undefined : { path: ownPackages.get(path), external: true }));
   },
 };
 
 const { outputFiles } = await build({
-  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts' },
+  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts', undici: 'undici' },
   absWorkingDir: root,
   outdir,
   outExtension: { '.js': '.cjs' },
@@ -62,13 +68,13 @@ const { outputFiles } = await build({
   // Without blanks and comments Node reads and compiles the bundle ~2.5 ms sooner on every command
   // (537 → 401 kB); names stay, so stack traces stay readable, and the source maps lead to src/.
   minifyWhitespace: true,
-  // Required on first use, from node_modules: undici, the prompts of interactive commands, the
+  // Required on first use, from node_modules: the prompts of interactive commands, the
   // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), the sandbox's
   // PDF maker, loaded only when a document's content is asked for, and the libraries of a few
   // commands (CSV manifests, the cache's LRU, pager command lines): bundled, every command
   // would read and compile their 100 kB. cli-table3 too, required when a table is drawn: bundled,
   // it would bring its optional colour library (53 kB with it) that trek never has it load.
-  external: ['undici', '@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
+  external: ['@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
   supported: { 'dynamic-import': false },
   plugins: [inTheirOwnFiles],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts
