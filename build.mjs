@@ -1,10 +1,11 @@
 // Bundles src/ into dist/ with esbuild: CommonJS files, source maps beside them.
 //
-// dist/trek.cjs is the command line (bin/trek). One file, because every file Node loads costs
-// start-up time: esbuild's code splitting cuts the lazily imported parts into a chunk per set of
-// importers, 45 files for one `booking get`. Without splitting, what src/ loads with import()
-// (each noun's verbs, the completion engine, the renderers) is still evaluated only on that
-// import(): esbuild wraps those modules in functions that run the first time they are imported.
+// The command line (bin/trek) is three files, not esbuild's code splitting, which cuts the lazily
+// imported parts into a chunk per set of importers (45 files for one `booking get`, and every
+// file Node loads costs start-up time): dist/trek.cjs, what --version and --help run, then
+// dist/complete.cjs and dist/commands.cjs, read only by the commands that need them (PARTS
+// below). Within a file, what src/ loads with import() is still evaluated only on that import():
+// esbuild wraps those modules in functions that run the first time they are imported.
 //
 // CommonJS, because an ES module bundle hoists every import of a Node built-in to the top of the
 // file, so each command would load node:http, node:crypto and the rest; in CommonJS they stay
@@ -13,7 +14,7 @@
 // what is not bundled becomes require() too: an ES import of a CommonJS file makes Node scan
 // all of its source for export names first (35 ms for the sandbox's file on Node 20).
 //
-// Two parts that most commands never run stay out of dist/trek.cjs, so that reading it is quick:
+// Two parts that most commands never run stay out of the command line's files:
 // undici, required on a command's first request to a server (the built-in sandbox is answered
 // without it, src/api/in-process.ts), and the sandbox, which is dist/sandbox.cjs (also for
 // scripts and benches, docs/sandbox.md) and which trek's code reaches only through import() of
@@ -21,8 +22,8 @@
 // undici is dist/undici.cjs, its public entry (index.js) bundled whole: required from
 // node_modules, its index is some 110 files to find, read and compile one by one, which cost a
 // served command ~35 ms of CPU more on Node 24 (with the compile cache) than the one file.
-// Nothing but plain objects crosses between the two files: errors are read by their members
-// (exitCode, toJson: src/errors.ts), never by instanceof.
+// Nothing but plain objects crosses between the sandbox and the command line: errors are read by
+// their members (exitCode, toJson: src/errors.ts), never by instanceof.
 // conf, which writes the config file, is dist/conf.cjs: with ajv it is 300 kB that only a change
 // to the config needs (src/config/conf-file.ts).
 //
@@ -30,7 +31,7 @@
 // Node's compile cache in the user's own cache folder.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -55,8 +56,8 @@ const inTheirOwnFiles = {
   },
 };
 
-const { outputFiles } = await build({
-  entryPoints: { trek: 'src/cli.ts', sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts', undici: 'undici' },
+/** What every bundle is built with. */
+const options = {
   absWorkingDir: root,
   outdir,
   outExtension: { '.js': '.cjs' },
@@ -76,15 +77,121 @@ const { outputFiles } = await build({
   // it would bring its optional colour library (53 kB with it) that trek never has it load.
   external: ['@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
   supported: { 'dynamic-import': false },
-  plugins: [inTheirOwnFiles],
   // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts
-  // from its own URL, gets the bundle's. "use strict" leads, so the banner does not push the
-  // bundle's own "use strict" out of the directive prologue.
+  // from its own URL, gets the bundle's (all are in dist/). "use strict" leads, so the banner does
+  // not push the bundle's own "use strict" out of the directive prologue.
   banner: { js: '"use strict";\nconst __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   define: { 'import.meta.url': '__bundleUrl' },
   logLevel: 'warning',
   write: false,
+};
+
+// The command line is cut in parts, each module of src/ (and of the bundled packages) in exactly
+// one of them, so that a class (UsageError, commander's Command) is the same in all. A part is
+// what its root imports without import(), less what an earlier part holds; the last part,
+// dist/commands.cjs, holds the rest: every noun's verbs and what they run.
+//   dist/trek.cjs      what --version and --help run (bin/trek's entry): 150 of 850 kB
+//   dist/complete.cjs  the completion engine, which every TAB runs (`trek __complete`)
+//   dist/commands.cjs  read by a command that runs an action, or completes a noun's verbs
+// Measured on Node 24 beside one file, medians of 21: --version and --help take 6-8 ms less CPU,
+// completion 3-5 ms less, a command that reads all three 2-4 ms more (within the noise).
+const PARTS = [
+  ['trek', 'src/cli.ts'],
+  ['complete', 'src/commands/completion/complete.ts'],
+];
+const LAST_PART = 'commands';
+
+/** Which modules import which (without writing anything), to share the modules out among the parts. */
+const { metafile } = await build({ ...options, entryPoints: ['src/cli.ts'], sourcemap: false, metafile: true, plugins: [inTheirOwnFiles] });
+const staticImports = (file) => metafile.inputs[file].imports.filter(({ kind, external }) => kind !== 'dynamic-import' && !external).map(({ path }) => path);
+/** Module (path from the root, as esbuild names it) → its part. */
+const partOf = new Map();
+for (const [part, rootFile] of PARTS) {
+  const stack = [rootFile];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (partOf.has(file)) continue;
+    partOf.set(file, part);
+    stack.push(...staticImports(file));
+  }
+}
+for (const file of Object.keys(metafile.inputs)) if (!partOf.has(file)) partOf.set(file, LAST_PART);
+/** Modules another part imports, by the part that holds them: each part's `modules` hands them out. */
+const shared = new Map([...PARTS.map(([part]) => part), LAST_PART].map((part) => [part, new Set()]));
+for (const [file, { imports }] of Object.entries(metafile.inputs)) {
+  for (const { path, external } of imports) if (!external && partOf.get(path) !== partOf.get(file)) shared.get(partOf.get(path)).add(path);
+}
+
+/**
+ * A part's entry: `modules`, a function per shared module that evaluates it on first call (as
+ * import() of it would) and returns its exports; dist/trek.cjs also exports `run`.
+ */
+function partEntry(part) {
+  const modules = [...shared.get(part)].map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`);
+  return `${part === 'trek' ? "export { run } from './src/cli.ts';\n" : ''}export const modules = {\n${modules.join('\n')}\n};\n`;
+}
+
+/** The names each shared ES module exports (esbuild reads them from each file alone). */
+const sharedModules = [...shared.values()].flatMap((files) => [...files]);
+const exportsOf = new Map();
+const { metafile: exported } = await build({
+  entryPoints: sharedModules,
+  absWorkingDir: root,
+  outdir: join(outdir, 'exports'),
+  outbase: root,
+  format: 'esm',
+  metafile: true,
+  write: false,
+  logLevel: 'warning',
 });
+for (const { entryPoint, exports } of Object.values(exported.outputs)) if (entryPoint) exportsOf.set(entryPoint, exports);
+
+/**
+ * In a part, an import of a module that another part holds becomes a require() of that part's
+ * file, so the module is evaluated once, in the part that holds it. Its exports are bound by name
+ * once, when the importing module is first evaluated: no getter stands between a command and
+ * `UsageError`. Bound once is enough, as parts import each other's modules only downwards (the
+ * completion engine from the entry, the commands from both; import() aside), so a module is whole
+ * before another part imports it, and no module of src/ reassigns an export (no `export let`).
+ */
+const inParts = {
+  name: 'in-parts',
+  setup(build) {
+    build.onResolve({ filter: /^part:/ }, ({ path }) => ({ path: path.slice('part:'.length), namespace: 'part-entry' }));
+    build.onLoad({ filter: /.*/, namespace: 'part-entry' }, ({ path }) => ({ contents: partEntry(path), resolveDir: root, loader: 'js' }));
+    build.onResolve({ filter: /^\.\/\w+\.cjs$/, namespace: 'in-other-part' }, ({ path }) => ({ path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'in-other-part' }, ({ path }) => {
+      const module = `require(${JSON.stringify(`./${partOf.get(path)}.cjs`)}).modules[${JSON.stringify(path)}]()`;
+      const names = exportsOf.get(path);
+      if (metafile.inputs[path].format !== 'esm' || names === undefined) return { contents: `module.exports = ${module};`, resolveDir: root, loader: 'js' };
+      return { contents: `const m = ${module};\nexport const { ${names.join(', ')} } = m;\n`, resolveDir: root, loader: 'js' };
+    });
+    build.onResolve({ filter: /.*/, namespace: 'file' }, async ({ path, kind, importer, resolveDir, pluginData }) => {
+      if (kind === 'entry-point' || pluginData === 'in-parts') return undefined;
+      const resolved = await build.resolve(path, { kind, importer, resolveDir, pluginData: 'in-parts' });
+      if (resolved.errors.length > 0 || resolved.external) return resolved;
+      const file = relative(root, resolved.path);
+      const importerPart = partOf.get(relative(root, importer));
+      if (!partOf.has(file) || importerPart === undefined) throw new Error(`${file} (imported by ${importer}) is in no part: the module graph changed between esbuild's two passes`);
+      return partOf.get(file) === importerPart ? resolved : { path: file, namespace: 'in-other-part' };
+    });
+  },
+};
+
+const parts = await build({
+  ...options,
+  entryPoints: Object.fromEntries([...PARTS.map(([part]) => part), LAST_PART].map((part) => [part, `part:${part}`])),
+  plugins: [inTheirOwnFiles, inParts],
+  // A name the binding above missed would be undefined at run time: a failed build instead.
+  logOverride: { 'import-is-undefined': 'error' },
+});
+// The sandbox, conf, undici and trek's folders: whole, on their own.
+const others = await build({
+  ...options,
+  entryPoints: { sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts', undici: 'undici' },
+  plugins: [inTheirOwnFiles],
+});
+const outputFiles = [...parts.outputFiles, ...others.outputFiles];
 
 // Each file is replaced whole (written beside it, then renamed over it) and dist/ is never
 // removed, so a test run in another process never reads a missing or half-written bundle; files

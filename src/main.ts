@@ -30,8 +30,8 @@ export async function main(argv: string[], f: Factory): Promise<number> {
     await printCommanderText(commanderText, f);
     return ExitCode.ok;
   } catch (thrown) {
-    const { explainNotFound } = await import('./commands/id-kind.js');
-    const error = await explainNotFound(thrown, () => f.api(), argv);
+    // Only an API error can be an id of another kind: --help, --version and usage errors never load that code.
+    const error = thrown instanceof ApiError ? await (await import('./commands/id-kind.js')).explainNotFound(thrown, () => f.api(), argv) : thrown;
     if (outcomeUnknown(error) && error.hint === undefined) error.hint = (await import('./commands/unknown-outcome.js')).unknownOutcomeHint(error, argv);
     // --help and --version end as exit-0 CommanderErrors: they never read the config to decide.
     return await report(error, f, exitCodeFor(error) !== ExitCode.ok && (await errorsAsJson()), commanderText);
