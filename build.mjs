@@ -163,7 +163,7 @@ const inParts = {
     build.onLoad({ filter: /.*/, namespace: 'in-other-part' }, ({ path }) => {
       const module = `require(${JSON.stringify(`./${partOf.get(path)}.cjs`)}).modules[${JSON.stringify(path)}]()`;
       const names = exportsOf.get(path);
-      if (metafile.inputs[path].format !== 'esm' || names === undefined) return { contents: `module.exports = ${module};`, resolveDir: root, loader: 'js' };
+      if (metafile.inputs[path].format !== 'esm' || names === undefined) throw new Error(`${path} is shared between parts but is no ES module: its exports cannot be bound by name`);
       return { contents: `const m = ${module};\nexport const { ${names.join(', ')} } = m;\n`, resolveDir: root, loader: 'js' };
     });
     build.onResolve({ filter: /.*/, namespace: 'file' }, async ({ path, kind, importer, resolveDir, pluginData }) => {
