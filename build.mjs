@@ -77,11 +77,12 @@ const options = {
   // it would bring its optional colour library (53 kB with it) that trek never has it load.
   external: ['@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
   supported: { 'dynamic-import': false },
-  // CommonJS has no import.meta: src/completion/scripts.ts, which finds the completion scripts
-  // from its own URL, gets the bundle's (all are in dist/). "use strict" leads, so the banner does
-  // not push the bundle's own "use strict" out of the directive prologue.
-  banner: { js: '"use strict";\nconst __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': '__bundleUrl' },
+  // CommonJS has no import.meta: a module that finds files or packages from its own URL (the
+  // completion scripts, createRequire) gets the bundle's (all are in dist/), made when asked for,
+  // not as each file loads. "use strict" leads, so the banner does not push the bundle's own "use strict" out of
+  // the directive prologue.
+  banner: { js: '"use strict";\nconst __bundle = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
+  define: { 'import.meta.url': '__bundle.url' },
   logLevel: 'warning',
   write: false,
 };
