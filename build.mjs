@@ -87,49 +87,60 @@ const options = {
   write: false,
 };
 
-// The command line is cut in parts, each module of src/ (and of the bundled packages) in exactly
-// one of them, so that a class (UsageError, commander's Command) is the same in all. A part is
-// what its root imports without import(), less what an earlier part holds; the last part,
-// dist/commands.cjs, holds the rest: every noun's verbs and what they run.
-//   dist/trek.cjs      what --version and --help run (bin/trek's entry): 150 of 850 kB
-//   dist/complete.cjs  the completion engine, which every TAB runs (`trek __complete`)
-//   dist/commands.cjs  read by a command that runs an action, or completes a noun's verbs
-// Measured on Node 24 beside one file, medians of 21: --version and --help take 6-8 ms less CPU,
-// completion 3-5 ms less, a command that reads all three 2-4 ms more (within the noise).
-const PARTS = [
-  ['trek', 'src/cli.ts'],
-  ['complete', 'src/commands/completion/complete.ts'],
-];
-const LAST_PART = 'commands';
+// The command line is cut in three parts, each module of src/ (and of the bundled packages) in
+// exactly one of them, so that a class (UsageError, commander's Command) is the same in all:
+//   dist/trek.cjs      bin/trek's entry, what --version and --help run: what src/cli.ts imports
+//                      without import(), and what the completion engine shares with the commands
+//   dist/complete.cjs  the rest of the completion engine, which every TAB runs (`trek __complete`)
+//   dist/commands.cjs  everything else: every noun's verbs and what they run
+// So --version reads one file (190 of 850 kB), completion two, a command two: the engine's modules
+// that commands use too are in the entry, or every command would read a third file. Measured
+// beside one file (medians of 21, CPU time, a loaded machine): --version and --help 5-8 ms less
+// on Node 24 and 14-20 ms less on Node 20; a command the same within the noise (±5 ms).
+const PARTS = ['trek', 'complete', 'commands'];
 
 /** Which modules import which (without writing anything), to share the modules out among the parts. */
 const { metafile } = await build({ ...options, entryPoints: ['src/cli.ts'], sourcemap: false, metafile: true, plugins: [inTheirOwnFiles] });
 const staticImports = (file) => metafile.inputs[file].imports.filter(({ kind, external }) => kind !== 'dynamic-import' && !external).map(({ path }) => path);
-/** Module (path from the root, as esbuild names it) → its part. */
-const partOf = new Map();
-for (const [part, rootFile] of PARTS) {
-  const stack = [rootFile];
+/** `roots` and what they import without import(), at any depth. */
+function closureOf(roots) {
+  const found = new Set();
+  const stack = [...roots];
   while (stack.length > 0) {
     const file = stack.pop();
-    if (partOf.has(file)) continue;
-    partOf.set(file, part);
+    if (found.has(file)) continue;
+    found.add(file);
     stack.push(...staticImports(file));
   }
+  return found;
 }
-for (const file of Object.keys(metafile.inputs)) if (!partOf.has(file)) partOf.set(file, LAST_PART);
+const cli = closureOf(['src/cli.ts']);
+const engine = closureOf(['src/commands/completion/complete.ts']);
+const outside = (file) => !cli.has(file) && !engine.has(file);
+/** The engine's own modules that a module outside it (a command's) imports: in the entry, with what they import. */
+const engineShared = Object.entries(metafile.inputs)
+  .filter(([importer]) => outside(importer))
+  .flatMap(([, { imports }]) => imports.map(({ path }) => path))
+  .filter((file) => engine.has(file) && !cli.has(file));
+const entry = closureOf(['src/cli.ts', ...engineShared]);
+/** Module (path from the root, as esbuild names it) → its part. */
+const partOf = new Map(Object.keys(metafile.inputs).map((file) => [file, entry.has(file) ? 'trek' : engine.has(file) ? 'complete' : 'commands']));
 /** Modules another part imports, by the part that holds them: each part's `modules` hands them out. */
-const shared = new Map([...PARTS.map(([part]) => part), LAST_PART].map((part) => [part, new Set()]));
+const shared = new Map(PARTS.map((part) => [part, new Set()]));
 for (const [file, { imports }] of Object.entries(metafile.inputs)) {
   for (const { path, external } of imports) if (!external && partOf.get(path) !== partOf.get(file)) shared.get(partOf.get(path)).add(path);
 }
 
 /**
- * A part's entry: `modules`, a function per shared module that evaluates it on first call (as
- * import() of it would) and returns its exports; dist/trek.cjs also exports `run`.
+ * A part's entry: `modules`, a function per shared module that returns its exports, evaluating it
+ * on first call (as import() of it would); dist/trek.cjs also exports `run`. The entry's own
+ * modules are all evaluated as it loads, so it hands out their namespaces as they are.
  */
 function partEntry(part) {
-  const modules = [...shared.get(part)].map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`);
-  return `${part === 'trek' ? "export { run } from './src/cli.ts';\n" : ''}export const modules = {\n${modules.join('\n')}\n};\n`;
+  const files = [...shared.get(part)];
+  if (part !== 'trek') return `export const modules = {\n${files.map((file) => `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`./${file}`)}),`).join('\n')}\n};\n`;
+  const imports = files.map((file, i) => `import * as m${i} from ${JSON.stringify(`./${file}`)};`);
+  return `export { run } from './src/cli.ts';\n${imports.join('\n')}\nexport const modules = {\n${files.map((file, i) => `  ${JSON.stringify(file)}: () => m${i},`).join('\n')}\n};\n`;
 }
 
 /** The names each shared ES module exports (esbuild reads them from each file alone). */
@@ -152,7 +163,7 @@ for (const { entryPoint, exports } of Object.values(exported.outputs)) if (entry
  * file, so the module is evaluated once, in the part that holds it. Its exports are bound by name
  * once, when the importing module is first evaluated: no getter stands between a command and
  * `UsageError`. Bound once is enough, as parts import each other's modules only downwards (the
- * completion engine from the entry, the commands from both; import() aside), so a module is whole
+ * completion engine and the commands from the entry; import() aside), so a module is whole
  * before another part imports it, and no module of src/ reassigns an export (no `export let`).
  */
 const inParts = {
@@ -181,7 +192,7 @@ const inParts = {
 
 const parts = await build({
   ...options,
-  entryPoints: Object.fromEntries([...PARTS.map(([part]) => part), LAST_PART].map((part) => [part, `part:${part}`])),
+  entryPoints: Object.fromEntries(PARTS.map((part) => [part, `part:${part}`])),
   plugins: [inTheirOwnFiles, inParts],
   // A name the binding above missed would be undefined at run time: a failed build instead.
   logOverride: { 'import-is-undefined': 'error' },
