@@ -31,7 +31,7 @@
 // Node's compile cache in the user's own cache folder.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -143,6 +143,9 @@ function partEntry(part) {
   return `export { run } from './src/cli.ts';\n${imports.join('\n')}\nexport const modules = {\n${files.map((file, i) => `  ${JSON.stringify(file)}: () => m${i},`).join('\n')}\n};\n`;
 }
 
+/** A file's path from the root as esbuild's metafile names it: with forward slashes on every system. */
+const fromRoot = (path) => relative(root, path).split(sep).join('/');
+
 /** The names each shared ES module exports (esbuild reads them from each file alone). */
 const sharedModules = [...shared.values()].flatMap((files) => [...files]);
 const exportsOf = new Map();
@@ -182,8 +185,8 @@ const inParts = {
       if (kind === 'entry-point' || pluginData === 'in-parts') return undefined;
       const resolved = await build.resolve(path, { kind, importer, resolveDir, pluginData: 'in-parts' });
       if (resolved.errors.length > 0 || resolved.external) return resolved;
-      const file = relative(root, resolved.path);
-      const importerPart = partOf.get(relative(root, importer));
+      const file = fromRoot(resolved.path);
+      const importerPart = partOf.get(fromRoot(importer));
       if (!partOf.has(file) || importerPart === undefined) throw new Error(`${file} (imported by ${importer}) is in no part: the module graph changed between esbuild's two passes`);
       return partOf.get(file) === importerPart ? resolved : { path: file, namespace: 'in-other-part' };
     });
