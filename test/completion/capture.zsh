@@ -1,12 +1,14 @@
 #!/usr/bin/env zsh
 # Prints what zsh would offer on TAB at the end of a command line, one "value -- description"
-# per line: `zsh -f capture.zsh FPATH_DIR 'trek bo'`. An interactive `zsh -f -i` runs in a
-# pseudo-terminal (zsh/zpty) with compinit and FPATH_DIR (holding _trek) in $fpath; compadd is
+# per line: `zsh -f capture.zsh FPATH_DIR DUMP 'trek bo'`. An interactive `zsh -f -i` runs in a
+# pseudo-terminal (zsh/zpty) with compinit and FPATH_DIR (holding _trek) in $fpath; compinit
+# reads its dump file DUMP (as a user's ~/.zcompdump) rather than every completion function
+# again, writing it when it is missing or out of date; compadd is
 # wrapped to print the matches instead of inserting them. This is the usual way to drive zsh
 # completion programmatically (compare zsh-capture-completion).
 zmodload zsh/zpty || { print -u2 'capture.zsh: no zsh/zpty module'; exit 2 }
 
-local fpath_dir=$1 line=$2 setup
+local fpath_dir=$1 dump=$2 line=$3 setup
 setup=$(mktemp)
 trap 'rm -f $setup; zpty -d capture 2>/dev/null' EXIT
 
@@ -14,7 +16,7 @@ cat >$setup <<'SETUP'
 PROMPT= RPROMPT= PS2=
 unsetopt zle_bracketed_paste 2>/dev/null
 fpath=("$CAPTURE_FPATH" $fpath)
-autoload -Uz compinit && compinit -u -D
+autoload -Uz compinit && compinit -u -d "$CAPTURE_DUMP"
 # Enter never runs the line; TAB completes.
 bindkey '^M' undefined
 bindkey '^J' undefined
@@ -48,7 +50,7 @@ compadd() {
 print ready
 SETUP
 
-zpty capture "CAPTURE_FPATH=${(q)fpath_dir} zsh -f -i"
+zpty capture "CAPTURE_FPATH=${(q)fpath_dir} CAPTURE_DUMP=${(q)dump} zsh -f -i"
 zpty -w capture "source ${(q)setup}"
 local out
 repeat 50; do

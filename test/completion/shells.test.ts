@@ -32,6 +32,8 @@ let env: NodeJS.ProcessEnv;
 let pwned: string;
 const scripts: Record<'bash' | 'zsh' | 'fish', string> = { bash: '', zsh: '', fish: '' };
 let zshFpath: string;
+/** compinit's dump files, for completion from $fpath (capture.zsh) and for the terminals' zsh (which sources the script). */
+let zshDumps: { fpath: string; terminal: string };
 let createdBooking: string;
 
 beforeAll(async () => {
@@ -64,6 +66,15 @@ exec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"
   zshFpath = join(home, 'zfunc');
   mkdirSync(zshFpath);
   writeFileSync(join(zshFpath, '_trek'), readFileSync(scripts.zsh));
+  // compinit without a dump reads every completion function there is, most of a second on a busy
+  // machine: each zsh reads a dump made here once instead, as a user's zsh reads ~/.zcompdump.
+  zshDumps = { fpath: join(home, 'zcompdump-fpath'), terminal: join(home, 'zcompdump-terminal') };
+  if (PROGRAMS.zsh.path !== undefined) {
+    await Promise.all([
+      run('zsh', ['-f', '-c', `fpath=(${zshFpath} $fpath); autoload -Uz compinit && compinit -u -d ${zshDumps.fpath}`], { env }),
+      run('zsh', ['-f', '-c', `autoload -Uz compinit && compinit -u -d ${zshDumps.terminal}`], { env }),
+    ]);
+  }
   // A booking created just now on the built-in sandbox (the default profile) is remembered by
   // trek itself; another profile's history holds an id recorded directly, with a known label.
   const { stdout: created } = await run('trek', ['booking', 'create', '--currency', 'CAD', '-o', 'json'], { env });
@@ -103,7 +114,7 @@ async function bash(line: string, extra: ExtraEnv = {}, withBashCompletion = tru
 
 /** zsh candidates as "value -- description" lines. */
 async function zshWithDescriptions(line: string, extra: ExtraEnv = {}): Promise<string[]> {
-  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, line], { env: { ...env, ...extra }, timeout: 20_000 });
+  const { stdout } = await run('zsh', ['-f', join(HERE, 'capture.zsh'), zshFpath, zshDumps.fpath, line], { env: { ...env, ...extra }, timeout: 20_000 });
   return lines(stdout);
 }
 
@@ -159,9 +170,11 @@ async function hostileApi(): Promise<{ env: ExtraEnv; requests: () => string[] }
   return { env: { TREK_BASE_URL: server.url, TREK_API_KEY: 'test-key' }, requests: () => server.requests.map((r) => `${r.method} ${r.url}`) };
 }
 
+// One command tree for the file: each shell's tests compare with it.
+let root: ReturnType<typeof newRootCmd> | undefined;
 async function verbsOf(noun: string): Promise<string[]> {
-  const root = await newRootCmd(testFactory({ env: { TREK_HOME: env.TREK_HOME } }).f);
-  return root.commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
+  root ??= newRootCmd(testFactory({ env: { TREK_HOME: env.TREK_HOME } }).f);
+  return (await root).commands.find((c) => c.name() === noun)!.commands.map((c) => c.name());
 }
 
 // Each test waits on shells and trek processes of its own, so the tests of a block run at once
@@ -252,7 +265,7 @@ async function inTerminal<T>(shell: 'bash' | 'zsh' | 'fish', extra: ExtraEnv, us
     writeFileSync(join(dir, 'bashrc'), `source ${PROGRAMS.bashCompletion.path}\nsource ${scripts.bash}\nPS1='${prompt}'\n`);
     command = ['bash', '--noprofile', '--rcfile', join(dir, 'bashrc'), '-i'];
   } else if (shell === 'zsh') {
-    writeFileSync(join(dir, '.zshrc'), `autoload -Uz compinit && compinit -u -D\nsource ${scripts.zsh}\nPS1='${prompt}'\n`);
+    writeFileSync(join(dir, '.zshrc'), `autoload -Uz compinit && compinit -u -d ${zshDumps.terminal}\nsource ${scripts.zsh}\nPS1='${prompt}'\n`);
     command = ['env', `ZDOTDIR=${dir}`, 'zsh', '-d', '-i'];
   } else {
     command = ['fish', '--no-config', '-C', `source ${scripts.fish}; function fish_prompt; echo -n '${prompt}'; end`];
