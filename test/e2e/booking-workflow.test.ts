@@ -11,7 +11,7 @@ import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal } from '../helpers/terminal.js';
 
-const { env, trek, trekJson } = useTrekAgainstSandbox();
+const { env, api, trek, trekJson } = useTrekAgainstSandbox();
 
 const cents = (decimal: string): number => {
   expect(decimal).toMatch(/^\d+\.\d{2}$/);
@@ -19,29 +19,40 @@ const cents = (decimal: string): number => {
 };
 const decimal = (amount: number): string => (amount / 100).toFixed(2);
 
-/** A booking with two customers: the first steps of every scenario. */
-async function bookingAndTravellers(): Promise<{ booking: any; customers: any[] }> {
-  const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-  const customers = [
-    await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms'),
-    await trekJson('customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr', '--date-of-birth', '1912-06-23'),
-  ];
-  return { booking, customers };
-}
-
-/** An AVAILABLE departure that needs only the deposit to confirm. */
-async function bookableDeparture(): Promise<any> {
-  const departures = await trekJson('search', 'departures', '--where', 'availability.status=AVAILABLE', '--order-by', 'start_date', '--limit', '40');
+/** An AVAILABLE departure that needs only the deposit to confirm, of `departures` in start date order. */
+function bookableDeparture(departures: any[]): any {
   const departure = departures.filter((d: any) => !d.flags?.includes('FULL_PAYMENT_REQUIRED_TO_BOOK')).at(-1);
   expect(departure).toBeDefined();
   return departure;
 }
 
+/**
+ * A booking with two customers and a departure to book, through the API: the set-up of the
+ * scenarios after the first, which takes these steps with trek, so each costs no trek process.
+ */
+async function bookingAndTravellers(): Promise<{ booking: any; customers: any[]; departure: any }> {
+  const booking = await api('POST', '/bookings/', { currency: 'CAD' });
+  const customers = [
+    await api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } }),
+    await api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' }, date_of_birth: '1912-06-23' }),
+  ];
+  const departures = await api('GET', '/departures/?availability.status=AVAILABLE&order_by=start_date&max_per_page=40');
+  return { booking, customers, departure: bookableDeparture(departures.results) };
+}
+
+/** A departure service for `customers` (Option, unpaid), through the API. */
+const departureService = (booking: any, departure: any, customers: any[]) =>
+  api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departure.id }, customers: customers.map((c) => ({ id: c.id })) });
+
 describe('the booking workflow, scripted', () => {
   it('books, pays the deposit, confirms, adds and cancels an activity; money and statuses follow the rules', async () => {
-    const { booking, customers } = await bookingAndTravellers();
+    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
+    const customers = [
+      await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms'),
+      await trekJson('customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr', '--date-of-birth', '1912-06-23'),
+    ];
     expect(booking).toMatchObject({ currency: 'CAD', amount_paid: '0.00', amount_owing: '0.00', date_of_first_travel: null });
-    const departure = await bookableDeparture();
+    const departure = bookableDeparture(await trekJson('search', 'departures', '--where', 'availability.status=AVAILABLE', '--order-by', 'start_date', '--limit', '40'));
 
     const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', departure.id, '--customer', customers[0].id, '--customer', customers[1].id);
     expect(tour).toMatchObject({ type: 'departure_services', status: 'Option', start_date: departure.start_date, finish_date: departure.finish_date, booking: { id: booking.id } });
@@ -121,18 +132,18 @@ describe('the booking workflow, scripted', () => {
   }, 90_000);
 
   it('refuses to confirm an unpaid Option, naming the deposit, and sends nothing', async () => {
-    const { booking, customers } = await bookingAndTravellers();
-    const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', (await bookableDeparture()).id, '--customer', customers[0].id);
+    const { booking, customers, departure } = await bookingAndTravellers();
+    const tour = await departureService(booking, departure, customers.slice(0, 1));
     const run = await trek('service', 'transition', tour.id, 'Confirmed');
     expect([2, 5]).toContain(run.code);
     expect(run.stderr).toContain('deposit');
     expect(run.stdout).toBe('');
-    expect((await trekJson('service', 'get', tour.id)).status).toBe('Option');
+    expect((await api('GET', `/departure_services/${tour.id}/`)).status).toBe('Option');
   });
 
   it('expires an unpaid Option when the sandbox clock passes its option expiry', async () => {
-    const { booking, customers } = await bookingAndTravellers();
-    const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', (await bookableDeparture()).id, '--customer', customers[1].id);
+    const { booking, customers, departure } = await bookingAndTravellers();
+    const tour = await departureService(booking, departure, customers.slice(1));
     expect(tour.status).toBe('Option');
     const advance = await trek('sandbox', 'clock', 'advance', '30d');
     expect(advance.code).toBe(0);
@@ -146,8 +157,8 @@ describe('the booking workflow, scripted', () => {
 
   it('prints TOUR_SERVICE_NOT_FOUND and booking_id (exit 5) for an activity on a booking without a departure', async () => {
     const { booking, customers } = await bookingAndTravellers();
-    const activities = await trekJson('search', 'activities', '--limit', '1');
-    const run = await trek('service', 'add-activity', '--booking', booking.id, '--activity', activities[0].id, '--customer', customers[0].id);
+    const activities = await api('GET', '/activities/?max_per_page=10');
+    const run = await trek('service', 'add-activity', '--booking', booking.id, '--activity', activities.results[0].id, '--customer', customers[0].id);
     expect(run.code).toBe(5);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('TOUR_SERVICE_NOT_FOUND');
