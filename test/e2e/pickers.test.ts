@@ -8,10 +8,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal, type Terminal } from '../helpers/terminal.js';
-import { expectOk } from '../helpers/sandbox-client.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, client, trek, trekJson } = useTrekAgainstSandbox();
+// Set-up and checks go through the API: the terminal is what these tests are about.
+const { env, api: call, trek } = useTrekAgainstSandbox();
 
 /** `trek ARGS` in a terminal, then the exit status on a line of its own. */
 function inTerminal(args: string, columns = 120): Promise<Terminal> {
@@ -31,20 +31,28 @@ function departureLines(screen: string): Array<{ start: string; places: string; 
 const questionLine = (screen: string, question: string) => screen.split('\n').findLast((line) => line.startsWith(`? ${question}`)) ?? '';
 
 async function sandboxToday(): Promise<string> {
-  const clock = await trekJson('sandbox', 'clock', 'show');
+  const clock = await api('/_sandbox/clock');
   return String(clock.now).slice(0, 10);
 }
 
-const api = (path: string) => expectOk(client(), 'GET', path);
+const api = (path: string) => call('GET', path);
+
+const bookingInCad = () => call('POST', '/bookings/', { currency: 'CAD' });
+const customer = (first: string, last: string, title: string) => call('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: last, title } });
+const departureService = (booking: any, departureId: string, customers: any[]) =>
+  call('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: departureId }, customers: customers.map((c) => ({ id: c.id })) });
+/** The booking's services, and the full record of each. */
+const services = (booking: any): Promise<any[]> => api(`/bookings/${booking.id}/services/`).then((page) => page.results);
+const service = (summary: any) => api(summary.href);
 
 describe('issue 19: pickers offer what can be booked, in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
 
   it('19 the departure picker filters as typed (tour name, then month), shows places and the CAD price, and books the one chosen', async () => {
-    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-    const customer = await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms');
+    const booking = await bookingInCad();
+    const ada = await customer('Ada', 'Lovelace', 'Ms');
     const today = await sandboxToday();
-    const terminal = await inTerminal(`service add-departure --booking ${booking.id} --customer ${customer.id}`);
+    const terminal = await inTerminal(`service add-departure --booking ${booking.id} --customer ${ada.id}`);
     try {
       const first = await terminal.waitFor((screen) => screen.includes('Departure to book') && departureLines(screen).length >= 10);
       expect(questionLine(first, 'Departure to book')).toContain('Departure to book (type a tour, id, airport or month)');
@@ -89,19 +97,18 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       const done = await terminal.waitFor((screen) => screen.includes('[exit'));
       expect(done).toContain('[exit 0]');
       expect(done).toContain(`✓ Added departure service`);
-      const services = await trekJson('booking', 'services', booking.id);
-      const service = await trekJson('service', 'get', services[0].id);
-      expect(service.product.id).toBe(chosen.id);
+      const [added] = await services(booking);
+      expect((await service(added)).product.id).toBe(chosen.id);
     } finally {
       await terminal.close();
     }
   });
 
   it("19 the activity picker lists the tour's activities first, and warns and asks before one off the tour (no: back to the list; yes: added)", async () => {
-    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-    const customer = await trekJson('customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr');
-    const departure = await trekJson('departure', 'get', '100001');
-    await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', departure.id, '--customer', customer.id);
+    const booking = await bookingInCad();
+    const alan = await customer('Alan', 'Turing', 'Mr');
+    const departure = await api('/departures/100001/');
+    await departureService(booking, departure.id, [alan]);
     const itinerary = await api(departure.structured_itineraries[0].href);
     const places = new Set<string>([itinerary.start_location.name, itinerary.end_location.name, ...itinerary.days.flatMap((d: any) => [d.start_location?.name, d.end_location?.name])]);
     const activities = (await api('/activities/?max_per_page=100')).results;
@@ -109,7 +116,7 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
     const elsewhere = activities.find((a: any) => !places.has(a.location.city));
     expect(onTour.length).toBeGreaterThan(0);
 
-    const terminal = await inTerminal(`service add-activity --booking ${booking.id} --customer ${customer.id}`, 100);
+    const terminal = await inTerminal(`service add-activity --booking ${booking.id} --customer ${alan.id}`, 100);
     try {
       const first = await terminal.waitFor((screen) => screen.includes('Activity to book') && screen.includes('Elsewhere or at other dates'));
       const lines = first.split('\n');
@@ -137,30 +144,27 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       await terminal.sendKeys('n', 'Enter');
       // Back at the list, nothing added.
       await terminal.waitFor((screen) => screen.split('\n').filter((line) => line.includes('Activity to book')).length >= 2 && screen.includes('On the tour:'));
-      expect((await trekJson('booking', 'services', booking.id)).map((s: any) => s.type)).toEqual(['departure_services']);
+      expect((await services(booking)).map((s: any) => s.type)).toEqual(['departure_services']);
 
       await pickElsewhere();
       await terminal.sendKeys('y', 'Enter');
       const done = await terminal.waitFor((screen) => screen.includes('[exit'));
       expect(done).toContain('[exit 0]');
-      const services = await trekJson('booking', 'services', booking.id);
-      expect(services.map((s: any) => s.type)).toEqual(['departure_services', 'activity_services']);
-      expect((await trekJson('service', 'get', services[1].id)).product.id).toBe(elsewhere.id);
+      const added = await services(booking);
+      expect(added.map((s: any) => s.type)).toEqual(['departure_services', 'activity_services']);
+      expect((await service(added[1])).product.id).toBe(elsewhere.id);
     } finally {
       await terminal.close();
     }
   });
 
   it('19 the flex plan picker shows each plan per traveller and the total for the service, which is what the service then costs', async () => {
-    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-    const customers = [
-      await trekJson('customer', 'create', '--first-name', 'Grace', '--last-name', 'Hopper', '--title', 'Ms'),
-      await trekJson('customer', 'create', '--first-name', 'Edsger', '--last-name', 'Dijkstra', '--title', 'Mr'),
-    ];
-    const departure = await trekJson('departure', 'get', '100001');
-    const tour = await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', departure.id, ...customers.flatMap((c) => ['--customer', c.id]));
-    expect((await trek('sandbox', 'pay', booking.id, tour.purchase_price)).code).toBe(0);
-    expect((await trekJson('service', 'get', tour.id)).status).toBe('Confirmed');
+    const booking = await bookingInCad();
+    const customers = [await customer('Grace', 'Hopper', 'Ms'), await customer('Edsger', 'Dijkstra', 'Mr')];
+    const departure = await api('/departures/100001/');
+    const tour = await departureService(booking, departure.id, customers);
+    await call('POST', '/_sandbox/payments', { booking: { id: booking.id }, amount: tour.purchase_price });
+    expect((await api(`/departure_services/${tour.id}/`)).status).toBe('Confirmed');
     const plans = await Promise.all(departure.flex_plans.map((ref: { id: string }) => api(`/flex_plans/${ref.id}/`)));
 
     const terminal = await inTerminal(`flex attach --booking ${booking.id} --departure-service ${tour.id}`);
@@ -174,10 +178,9 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
       await terminal.sendKeys('Enter');
       const done = await terminal.waitFor((text) => text.includes('[exit'));
       expect(done).toContain('[exit 0]');
-      const flex = (await trekJson('booking', 'services', booking.id)).find((s: any) => s.type === 'flex_plan_services');
-      const service = await trekJson('service', 'get', flex.id);
-      expect(service.product.id).toBe(plans[0].id);
-      expect(service.purchase_price).toBe(((Math.round(Number(plans[0].prices.CAD) * 100) * 2) / 100).toFixed(2));
+      const flex = await service((await services(booking)).find((s: any) => s.type === 'flex_plan_services'));
+      expect(flex.product.id).toBe(plans[0].id);
+      expect(flex.purchase_price).toBe(((Math.round(Number(plans[0].prices.CAD) * 100) * 2) / 100).toFixed(2));
     } finally {
       await terminal.close();
     }
@@ -185,21 +188,21 @@ describe('issue 19: pickers offer what can be booked, in a terminal', () => {
 
   // Last: it moves the sandbox's clock.
   it('19 the departure picker never shows a departure that has started: the clock moved to its start date, it is gone, whatever is typed', async () => {
-    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-    const customer = await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Byron', '--title', 'Ms');
-    const probe = await inTerminal(`service add-departure --booking ${booking.id} --customer ${customer.id}`);
+    const booking = await bookingInCad();
+    const ada = await customer('Ada', 'Byron', 'Ms');
+    const probe = await inTerminal(`service add-departure --booking ${booking.id} --customer ${ada.id}`);
     let soonest: ReturnType<typeof departureLines>[number];
     try {
       soonest = departureLines(await probe.waitFor((screen) => departureLines(screen).length > 0))[0]!;
     } finally {
       await probe.close();
     }
-    expect((await trek('sandbox', 'clock', 'set', `${soonest.start}T12:00:00Z`)).code).toBe(0);
-    const refused = await trek('service', 'add-departure', '--booking', booking.id, '--departure', soonest.id, '--customer', customer.id);
+    await call('POST', '/_sandbox/clock', { set: `${soonest.start}T12:00:00Z` }, 'operator');
+    const refused = await trek('service', 'add-departure', '--booking', booking.id, '--departure', soonest.id, '--customer', ada.id);
     expect(refused.code).toBe(5);
     expect(refused.stderr).toContain('DEPARTURE_STARTED');
 
-    const terminal = await inTerminal(`service add-departure --booking ${booking.id} --customer ${customer.id}`);
+    const terminal = await inTerminal(`service add-departure --booking ${booking.id} --customer ${ada.id}`);
     try {
       const first = await terminal.waitFor((screen) => departureLines(screen).length > 0);
       expect(departureLines(first).map((d) => d.id)).not.toContain(soonest.id);

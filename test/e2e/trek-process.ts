@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { clientAt, clientFor, expectOk, type HttpClient } from '../helpers/sandbox-client.js';
+import { clientAt, clientFor, expectOk, type HttpClient, type Key } from '../helpers/sandbox-client.js';
 import { NOW } from '../helpers/clock.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,10 +127,10 @@ export function useTrekAgainstSandbox() {
     /** Plain HTTP to the sandbox trek runs against, for setting up and checking what trek did. */
     client: (): HttpClient => clientFor(sandbox!),
     /**
-     * A direct API call that must succeed (expectOk), with the default key: a set-up step a test is
-     * not about costs no trek process.
+     * A direct API call that must succeed (expectOk), with the default key unless `key` says
+     * otherwise: a set-up step a test is not about costs no trek process.
      */
-    api: (method: string, path: string, body?: unknown): Promise<any> => expectOk(clientFor(sandbox!), method, path, { body }),
+    api: (method: string, path: string, body?: unknown, key?: Key): Promise<any> => expectOk(clientFor(sandbox!), method, path, { body, key }),
     trek,
     async trekJson(...args: string[]): Promise<any> {
       const run = await trek(...args);
