@@ -10,7 +10,8 @@ import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal, type Terminal } from '../helpers/terminal.js';
 import { freshHome, runTrek, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, trekJson } = useTrekAgainstSandbox();
+// Set-up and checks go through the API: the prompts in the terminal are what these tests are about.
+const { env, api, trekJson } = useTrekAgainstSandbox();
 
 /** Not a booking anywhere, and a tour dossier's id typed where a booking's goes. */
 const MISSING_BOOKING = '2999999';
@@ -26,11 +27,22 @@ async function inTerminal(args: string, extra: Record<string, string | undefined
   return openTerminal(trekLine(args), { columns: 100, rows: 40, env: merged });
 }
 
-async function bookingWithTraveller(): Promise<{ booking: any; customer: any }> {
-  const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-  const customer = await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms');
-  await trekJson('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', customer.id);
-  return { booking, customer };
+const bookingInCad = () => api('POST', '/bookings/', { currency: 'CAD' });
+const customer = (first: string, last: string) => api('POST', '/customers/', { name: { legal_first_name: first, legal_last_name: last, title: 'Ms' } });
+
+/** A booking with Ada on departure 100001, whose service it also gives. */
+async function bookingWithTraveller(): Promise<{ booking: any; customer: any; service: any }> {
+  const booking = await bookingInCad();
+  const ada = await customer('Ada', 'Lovelace');
+  const service = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: [{ id: ada.id }] });
+  return { booking, customer: ada, service };
+}
+
+/** An override of `requirement` for the traveller of bookingWithTraveller(), on their service. */
+async function override(requirement: string, reason: string): Promise<any> {
+  const { booking, customer: traveller, service } = await bookingWithTraveller();
+  const body = { booking: { id: booking.id }, customer: { id: traveller.id }, services: [{ id: service.id }], requirement: { code: requirement }, reason: { code: reason } };
+  return api('POST', '/overrides/', body);
 }
 
 describe('19 prompts in a terminal', () => {
@@ -70,8 +82,11 @@ describe('19 prompts in a terminal', () => {
   });
 
   it('19.1 service add-departure: a mistyped booking is refused at its prompt; "Another customer id…" refuses 3999999, abc naming both, and keeps the answers before', async () => {
-    const booking = await trekJson('booking', 'create', '--currency', 'CAD');
-    const customer = await trekJson('customer', 'create', '--first-name', 'Grace', '--last-name', 'Hopper', '--title', 'Ms');
+    const booking = await bookingInCad();
+    // Made with trek, which remembers them: the list of customers to add offers those trek knows,
+    // and asks for another while one of them is left.
+    const grace = await trekJson('customer', 'create', '--first-name', 'Grace', '--last-name', 'Hopper', '--title', 'Ms');
+    await trekJson('customer', 'create', '--first-name', 'Edsger', '--last-name', 'Dijkstra', '--title', 'Mr');
     // The departure is given: the departure picker is not what this test is about.
     const terminal = await inTerminal(`service add-departure --departure 100001`);
     try {
@@ -88,23 +103,22 @@ describe('19 prompts in a terminal', () => {
       expect(screen).toContain(`✔ Booking id ${booking.id}`);
       expect(screen).toContain('? Customer ids (separated by commas or spaces) 3999999, abc');
 
-      await terminal.sendKeys('C-u', customer.id, 'Enter');
+      await terminal.sendKeys('C-u', grace.id, 'Enter');
       await terminal.waitFor((text) => text.includes('Another customer? (1 chosen)'));
       await terminal.sendKeys('Done', 'Enter');
       screen = await terminal.waitFor((text) => text.includes('[exit'));
       expect(screen).toContain('[exit 0]');
       expect(screen).toContain(`Added departure service`);
-      const services = await trekJson('booking', 'services', booking.id);
-      expect(services.map((s: any) => s.customers.map((c: any) => c.id))).toEqual([[customer.id]]);
+      const services = (await api('GET', `/bookings/${booking.id}/services/`)).results;
+      expect(services.map((s: any) => s.customers.map((c: any) => c.id))).toEqual([[grace.id]]);
     } finally {
       await terminal.close();
     }
   });
 
   it('19.1 override update starts on the current reason', async () => {
-    const { booking, customer } = await bookingWithTraveller();
-    const override = await trekJson('override', 'add', '--booking', booking.id, '--customer', customer.id, '--requirement', 'AGE_RESTRICTION', '--reason', 'MINOR_TRAVELLER');
-    const terminal = await inTerminal(`override update ${override.id}`);
+    const minor = await override('AGE_RESTRICTION', 'MINOR_TRAVELLER');
+    const terminal = await inTerminal(`override update ${minor.id}`);
     try {
       const screen = await terminal.waitFor((text) => text.includes('? New reason'));
       const cursorLine = screen.split('\n').find((line) => line.startsWith('❯'));
@@ -141,16 +155,15 @@ describe('19 prompts in a terminal', () => {
   });
 
   it('19.2 answering No to a confirmation reads "Nothing was changed." with exit 130', async () => {
-    const { booking, customer } = await bookingWithTraveller();
-    const override = await trekJson('override', 'add', '--booking', booking.id, '--customer', customer.id, '--requirement', 'PASSPORT_INFORMATION', '--reason', 'PASSPORT_RENEWAL');
-    const terminal = await inTerminal(`override remove ${override.id}`);
+    const renewal = await override('PASSPORT_INFORMATION', 'PASSPORT_RENEWAL');
+    const terminal = await inTerminal(`override remove ${renewal.id}`);
     try {
-      await terminal.waitFor((text) => text.includes(`Remove override ${override.id}`));
+      await terminal.waitFor((text) => text.includes(`Remove override ${renewal.id}`));
       await terminal.sendKeys('n', 'Enter');
       const screen = await terminal.waitFor((text) => text.includes('[exit'));
       // The question's answer, then the line alone.
       expect(screen).toMatch(/ No\nNothing was changed\.\n\[exit 130\]\n/);
-      expect((await trekJson('override', 'get', override.id)).id).toBe(override.id);
+      expect((await api('GET', `/overrides/${renewal.id}/`)).id).toBe(renewal.id);
     } finally {
       await terminal.close();
     }
