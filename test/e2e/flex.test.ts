@@ -1,7 +1,8 @@
 /**
  * A flex plan from attach to exercise, as a script runs it: `node bin/trek` (the bundle built
  * by the test setup) in child processes against a sandbox started in this process on port 0,
- * TREK_HOME in a temp dir. Spec §3.2: the flex service is confirmed only by paying the full
+ * TREK_HOME in a temp dir. The booking it covers, the payments and the records read back to
+ * check trek's work go through the API: the flex commands are what this file is about. Spec §3.2: the flex service is confirmed only by paying the full
  * flex price, then brings one addon per covered customer and switches the departure service
  * to the plan's amount-based terms; cancelling the departure service exercises it.
  */
@@ -9,29 +10,32 @@ import { describe, expect, it } from 'vitest';
 import { startFakeOperator } from '../commands/flex/operator.js';
 import { runTrek, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, trek, trekJson: json } = useTrekAgainstSandbox();
+const { env, api, trek, trekJson: json } = useTrekAgainstSandbox();
+
+/** A payment of `amount` on the booking, as the operator records it. */
+const pay = (bookingId: string, amount: string) => api('POST', '/_sandbox/payments', { booking: { id: bookingId }, amount });
 
 describe('flex end to end', () => {
   it('attach, pay the flex price, two addons, then cancelling the departure service exercises the plan', async () => {
     // A booking for two travellers on a departure 200 days out (docs/sandbox.md: 100001), paid in full.
-    const booking = await json('booking', 'create', '--currency', 'CAD');
-    const ada = await json('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms');
-    const alan = await json('customer', 'create', '--first-name', 'Alan', '--last-name', 'Turing', '--title', 'Mr');
-    const departureService = await json('service', 'add-departure', '--booking', booking.id, '--departure', '100001', '--customer', ada.id, '--customer', alan.id);
-    await json('sandbox', 'pay', booking.id, (await json('booking', 'get', booking.id)).amount_owing);
-    expect((await json('service', 'get', departureService.id)).status).toBe('Confirmed');
+    const booking = await api('POST', '/bookings/', { currency: 'CAD' });
+    const ada = await api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } });
+    const alan = await api('POST', '/customers/', { name: { legal_first_name: 'Alan', legal_last_name: 'Turing', title: 'Mr' } });
+    const departureService = await api('POST', '/departure_services/', { booking: { id: booking.id }, product: { id: '100001' }, customers: [{ id: ada.id }, { id: alan.id }] });
+    await pay(booking.id, (await api('GET', `/bookings/${booking.id}/`)).amount_owing);
+    expect((await api('GET', `/departure_services/${departureService.id}/`)).status).toBe('Confirmed');
 
     // Attach Flex Plus: Option, and the amount to pay is said on stderr.
     const attach = await trek('flex', 'attach', '--booking', booking.id, '--departure-service', departureService.id, '--plan', '100001-2');
     expect(attach.code).toBe(0);
     const flex = JSON.parse(attach.stdout);
     expect(flex.status).toBe('Option');
-    const price: string = flex.purchase_price ?? (await json('api', 'GET', '/flex_plans/100001-2')).prices.CAD;
+    const price: string = flex.purchase_price ?? (await api('GET', '/flex_plans/100001-2/')).prices.CAD;
     expect(attach.stderr).toContain(`, ${price} CAD for 2 travellers, paid in full to confirm it`);
 
     // Paying the full flex price (all that is owing now) confirms it: two addons, one per customer.
-    expect((await json('booking', 'get', booking.id)).amount_owing).toBe(price);
-    await json('sandbox', 'pay', booking.id, price);
+    expect((await api('GET', `/bookings/${booking.id}/`)).amount_owing).toBe(price);
+    await pay(booking.id, price);
     const confirmed = await json('flex', 'get', flex.id);
     expect(confirmed.status).toBe('Confirmed');
     expect(confirmed.flex_plan_addons).toHaveLength(2);
@@ -43,7 +47,7 @@ describe('flex end to end', () => {
     expect(table.stdout).toMatch(/^STATUS +Confirmed$/m);
 
     // The departure service's terms are now the plan's; today's window says what cancelling gives back.
-    const { now } = await json('api', 'GET', '/_sandbox/clock');
+    const { now } = await api('GET', '/_sandbox/clock');
     const today = String(now).slice(0, 10);
     const terms = await json('flex', 'terms', departureService.id, '--date', today);
     expect(terms.applies).toBe('flex');
@@ -57,16 +61,17 @@ describe('flex end to end', () => {
     // Cancelling the departure service exercises the plan (staff complete a requested cancellation).
     const cancel = await trek('service', 'cancel', departureService.id, '--yes');
     expect(cancel.code).toBe(0);
-    if (JSON.parse(cancel.stdout).status === 'Request Cancellation') await json('sandbox', 'staff-cancel', departureService.id);
-    expect((await json('service', 'get', departureService.id)).status).toBe('Cancelled');
+    if (JSON.parse(cancel.stdout).status === 'Request Cancellation') await api('POST', `/_sandbox/services/${departureService.id}/staff-cancel`, {}, 'operator');
+    expect((await api('GET', `/departure_services/${departureService.id}/`)).status).toBe('Cancelled');
 
     const exercised = await json('flex', 'get', flex.id);
     expect(exercised.status).toBe('Confirmed');
     expect(exercised.finish_date).toBe(today);
     expect(exercised.flex_plan_addons.map((a: { status: string }) => a.status)).toEqual(['Cancelled', 'Cancelled']);
 
-    const refunds = await json('api', 'GET', `/bookings/${booking.id}/refunds`, '--paginate');
-    const credits = await json('api', 'GET', `/bookings/${booking.id}/travel_credits`, '--paginate');
+    // A handful of records each: one page holds them.
+    const refunds = (await api('GET', `/bookings/${booking.id}/refunds/?max_per_page=100`)).results;
+    const credits = (await api('GET', `/bookings/${booking.id}/travel_credits/?max_per_page=100`)).results;
     const sum = (records: Array<{ amount: string }>) => records.reduce((cents, r) => cents + Math.round(Number(r.amount) * 100), 0);
     expect(sum(refunds)).toBe(Math.round(Number(terms.refund_amount) * 100));
     expect(sum(credits)).toBe(Math.round(Number(terms.travel_credit_amount) * 100));
