@@ -42,15 +42,14 @@ beforeAll(async () => {
   const bin = join(home, 'bin');
   mkdirSync(bin);
   // The `trek` the shells run. For the interactive tests it can instead record the arguments
-  // a command line passed it (TREK_TEST_ARGV_LOG) and answer completion with a canned reply
-  // (TREK_TEST_CANNED), which tests the scripts without the engine's filtering.
+  // a command line passed it (TREK_TEST_ARGV_LOG, each ended by a NUL, which no argument can
+  // hold) and answer completion with a canned reply (TREK_TEST_CANNED), which tests the
+  // scripts without the engine's filtering.
   writeFileSync(
     join(bin, 'trek'),
     `#!/bin/sh
 if [ "$1" = __complete ] && [ -n "$TREK_TEST_CANNED" ]; then exec cat "$TREK_TEST_CANNED"; fi
-if [ "$1" != __complete ] && [ -n "$TREK_TEST_ARGV_LOG" ]; then
-  exec "${process.execPath}" -e 'require("node:fs").appendFileSync(process.env.TREK_TEST_ARGV_LOG, JSON.stringify(process.argv.slice(1)) + "\\n")' -- "$@"
-fi
+if [ "$1" != __complete ] && [ -n "$TREK_TEST_ARGV_LOG" ]; then printf '%s\\0' "$@" > "$TREK_TEST_ARGV_LOG"; exit; fi
 exec "${process.execPath}" "${join(REPO, 'bin', 'trek')}" "$@"
 `,
   );
@@ -308,7 +307,7 @@ async function tabThenEnter(shell: 'bash' | 'zsh' | 'fish', line: string, extra:
     await tmux('send-keys', 'Tab');
     await tmux('send-keys', 'Enter');
     await waitForPrompts(2);
-    return JSON.parse(readFileSync(argvLog, 'utf8').trim().split('\n').at(-1)!) as string[];
+    return readFileSync(argvLog, 'utf8').split('\0').slice(0, -1);
   });
 }
 
