@@ -10,15 +10,16 @@ import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal } from '../helpers/terminal.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, trekJson } = useTrekAgainstSandbox();
+const { env, api } = useTrekAgainstSandbox();
 
 let booking = '';
 let service = '';
+// Made through the API: what trek shows of them is what this file is about.
 beforeAll(async () => {
-  booking = (await trekJson('booking', 'create', '--currency', 'CAD')).id;
-  const customer = (await trekJson('customer', 'create', '--first-name', 'Ada', '--last-name', 'Lovelace', '--title', 'Ms')).id;
+  booking = (await api('POST', '/bookings/', { currency: 'CAD' })).id;
+  const customer = (await api('POST', '/customers/', { name: { legal_first_name: 'Ada', legal_last_name: 'Lovelace', title: 'Ms' } })).id;
   // 100001 has places for everyone; the service's checkins list long missing items.
-  service = (await trekJson('service', 'add-departure', '--booking', booking, '--departure', '100001', '--customer', customer)).id;
+  service = (await api('POST', '/departure_services/', { booking: { id: booking }, product: { id: '100001' }, customers: [{ id: customer }] })).id;
 });
 
 /** The whole pane, scrollback included, with lines the terminal wrapped joined again (so an overflow shows). */
@@ -29,7 +30,8 @@ const trekLine = (args: string[]) => `'${process.execPath}' '${TREK_BIN}' ${args
 describe('18 fit the screen, in a terminal', () => {
   beforeEach((ctx) => requirePrograms(ctx, PROGRAMS.tmux));
 
-  it.each([80, 120])('18 at %i columns no line of an itinerary, a detail view or a wide list is longer than the terminal', async (columns) => {
+  // Each in a terminal of its own, reading the same records: the two widths run at once.
+  it.concurrent.each([80, 120])('18 at %i columns no line of an itinerary, a detail view or a wide list is longer than the terminal', async (columns) => {
     const commands = [
       ['itinerary', 'get', '700001'],
       ['booking', 'get', booking],
