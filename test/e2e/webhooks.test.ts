@@ -12,7 +12,7 @@ import { ackValue } from '../../src/domain/webhooks.js';
 import { useHostileServers } from '../helpers/hostile-server.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { expectOk, type HttpClient } from '../helpers/sandbox-client.js';
-import { cleanEnv, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server, type Watched } from './trek-process.js';
+import { cleanEnv, clientOf, freshHome, REPO, runTrek, startServer, TREK_BIN, useTrekAgainstSandbox, watch, type Server, type Watched } from './trek-process.js';
 
 const servers = useHostileServers();
 
@@ -94,20 +94,20 @@ describe('17 acceptance: a listener keeps the local cache current', () => {
     return { departures: JSON.parse(run.stdout), trace: run.stderr };
   }
 
-  /** The colleague books every place left on `departure`: a booking, one customer a place, one departure service. */
+  /**
+   * The colleague books every place left on `departure` with trek: one departure service for a
+   * booking and one customer a place, which are made through the API (they change no departure).
+   */
   async function bookLastPlaces(departure: any): Promise<void> {
-    const json = async (...args: string[]) => {
-      const run = await runTrek([...args, '-o', 'json'], colleague);
-      expect(run.code, `trek ${args.join(' ')}: ${run.stderr}`).toBe(0);
-      return JSON.parse(run.stdout);
-    };
-    const booking = await json('booking', 'create', '--currency', 'CAD');
+    const booking = await expectOk(clientOf(server), 'POST', '/bookings/', { body: { currency: 'CAD' } });
     const customers: string[] = [];
     for (let i = 0; i < departure.availability.spaces_remaining; i++) {
-      customers.push((await json('customer', 'create', '--first-name', `Traveller${i}`, '--last-name', 'Webhook', '--title', 'Ms')).id);
+      const name = { legal_first_name: `Traveller${i}`, legal_last_name: 'Webhook', title: 'Ms' };
+      customers.push((await expectOk(clientOf(server), 'POST', '/customers/', { body: { name } })).id);
     }
-    const service = await json('service', 'add-departure', '--booking', booking.id, '--departure', departure.id, ...customers.flatMap((id) => ['--customer', id]));
-    expect(service.status).toBe('Option');
+    const run = await runTrek(['service', 'add-departure', '--booking', booking.id, '--departure', departure.id, ...customers.flatMap((id) => ['--customer', id]), '-o', 'json'], colleague);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).status).toBe('Option');
   }
 
   const requestsIn = (trace: string) => trace.split('\n').filter((line) => /^> (GET|HEAD) /.test(line));
