@@ -228,7 +228,10 @@ describe('trek group import against a sandbox', () => {
   });
 });
 
-describe('trek group import against trek sandbox serve', () => {
+// The two blocks against a served sandbox each have their own server: they run at once (the
+// rate-limited import mostly waits out its limit); the tests of a block one after another, as they
+// share their server's faults.
+describe.concurrent('trek group import against trek sandbox serve', () => {
   let server: Server;
   let home: string;
   const env = () => ({ TREK_HOME: home, TREK_BASE_URL: server.baseUrl, TREK_API_KEY: server.apiKey, NO_COLOR: '1', LANG: 'C.UTF-8' });
@@ -262,7 +265,7 @@ describe('trek group import against trek sandbox serve', () => {
     return watched.exited;
   }
 
-  it('21.2 killed (SIGKILL) after ~10 creations, a re-run ends with exactly 30 customers and one service', async () => {
+  it.sequential('21.2 killed (SIGKILL) after ~10 creations, a re-run ends with exactly 30 customers and one service', async () => {
     const file = manifest(home, 'Killed', 30);
     await slowCreations(true);
     const killed = await stopAfterTen(file, 'SIGKILL');
@@ -283,7 +286,7 @@ describe('trek group import against trek sandbox serve', () => {
     expect(services.results[0].customers).toHaveLength(30);
   });
 
-  it('21.4 Ctrl-C stops cleanly: creations under way finish and are journalled, exit 130, and a re-run finishes', async () => {
+  it.sequential('21.4 Ctrl-C stops cleanly: creations under way finish and are journalled, exit 130, and a re-run finishes', async () => {
     const file = manifest(home, 'Interrupted', 30);
     await slowCreations(true);
     const stopped = await stopAfterTen(file, 'SIGINT');
@@ -302,7 +305,7 @@ describe('trek group import against trek sandbox serve', () => {
   });
 });
 
-describe('trek group import against a rate-limited sandbox', () => {
+describe.concurrent('trek group import against a rate-limited sandbox', () => {
   let server: Server;
   let home: string;
   beforeAll(async () => {
