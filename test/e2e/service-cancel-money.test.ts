@@ -8,14 +8,12 @@
  * on the one day 45 days before their tour.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectOk } from '../helpers/sandbox-client.js';
 import { PROGRAMS, requirePrograms } from '../helpers/programs.js';
 import { openTerminal } from '../helpers/terminal.js';
 import { cleanEnv, TREK_BIN, useTrekAgainstSandbox } from './trek-process.js';
 
-const { env, client } = useTrekAgainstSandbox();
+const { env, api } = useTrekAgainstSandbox();
 const DAY = 86_400_000;
-const api = (method: string, path: string, body?: unknown, key?: 'operator') => expectOk(client(), method, path, { body, ...(key ? { key } : {}) });
 const sum = (amounts: string[]) => amounts.reduce((total, a) => total + BigInt(a.replace('.', '')), 0n);
 const decimal = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
