@@ -29,7 +29,8 @@ export interface RememberedId {
 /** What commands pass in: ids as the API sent them (string or number). */
 export interface IdToRemember {
   id: string | number;
-  label?: string;
+  /** Null (a server's null name) is remembered as no label. */
+  label?: string | null;
 }
 
 export const HISTORY_FILE = 'history.json';

@@ -24,8 +24,8 @@ export interface FlexRefusal {
 export interface AgencyForFlex {
   id: string;
   name?: string;
-  address?: { country?: { id?: string; name?: string } | string | null } | null;
-  agency_chain_configurations?: Array<{ agency_chain?: { id: string; name?: string } | null; flags?: string[] }>;
+  address?: { country?: { id?: string; name?: string | null } | string | null } | null;
+  agency_chain_configurations?: Array<{ agency_chain?: { id: string; name?: string | null } | null; flags?: string[] }>;
   /** Not in the spec: an agency-level switch a server may send. */
   flags?: string[];
 }
@@ -109,7 +109,7 @@ function attachFacts(facts: FlexFacts): FlexAttachFacts {
     travellerCountries: facts.customerCountries,
     existingFlex: facts.flexServices
       .filter((flex) => (flex.associated_services ?? []).some((covered) => String(covered.id) === facts.departureServiceId))
-      .map((flex) => ({ id: String(flex.id), status: flex.status, name: flex.name }))[0],
+      .map((flex) => ({ id: String(flex.id), status: flex.status, name: flex.name ?? undefined }))[0],
   };
 }
 

@@ -1762,62 +1762,16 @@ export interface components {
       commission?: components['schemas']['Decimal'] | null;
       deposit_amount?: components['schemas']['Decimal'];
       cancellation_fee?: components['schemas']['Decimal'] | null;
-      payment_to_confirm?: {
-        amount?: components['schemas']['Decimal'];
-        taken_first?: {
-          id: string;
-          href: string;
-          type?: string;
-          name?: string;
-          amount?: components['schemas']['Decimal'];
-        }[];
-      } | null;
+      payment_to_confirm?: components['schemas']['PaymentToConfirm'] | null;
       applied_promotion?: components['schemas']['AppliedPromotion'] | null;
       applied_promotions?: components['schemas']['AppliedPromotion'][];
       flags?: string[];
       booking?: components['schemas']['Reference'];
-      documents?:
-        | {
-            id?: string;
-            href?: string;
-            date_created?: components['schemas']['DateTime'];
-            /** @enum {string} */
-            type?: 'INVOICE' | 'ATOL_CERTIFICATE' | 'VOUCHER';
-            /** @enum {string} */
-            audience?: 'AGENT' | 'CUSTOMER';
-            booking?: components['schemas']['Reference'];
-            mime_type?: string;
-          }[]
-        | null;
+      documents?: components['schemas']['ServiceDocument'][] | null;
       declined_reason?: components['schemas']['Reference'] | null;
       product?: components['schemas']['Reference'] | null;
-      associated_services?: unknown[];
-      incomplete_requirements?: {
-        type?: string;
-        name?: string;
-        code?: string;
-        requirement_set?: string;
-        message?: string;
-        flags?: unknown[];
-        details?: {
-          summary?: string;
-          description?: string;
-          detail_type?: {
-            code?: string;
-          };
-        }[];
-        customer?: {
-          id: string;
-          href: string;
-          name?: {
-            legal_first_name?: string;
-            legal_middle_name?: unknown;
-            legal_last_name?: string;
-            common_name?: unknown;
-            title?: string;
-          };
-        };
-      }[];
+      associated_services?: components['schemas']['AssociatedService'][];
+      incomplete_requirements?: components['schemas']['IncompleteRequirement'][];
       arrival_flight_details?: unknown[];
       cancellation_terms?: components['schemas']['Reference'];
     };
@@ -2135,80 +2089,20 @@ export interface components {
       /** @description Sandbox adds this member (see docs/sandbox.md). */
       cancellation_fee?: components['schemas']['Decimal'] | null;
       /** @description Sandbox adds this member (see docs/sandbox.md). */
-      payment_to_confirm?: {
-        amount?: components['schemas']['Decimal'];
-        taken_first?: {
-          id: string;
-          href: string;
-          type?: string;
-          name?: string;
-          amount?: components['schemas']['Decimal'];
-        }[];
-      } | null;
+      payment_to_confirm?: components['schemas']['PaymentToConfirm'] | null;
       applied_promotion?: components['schemas']['AppliedPromotion'] | null;
       applied_promotions?: components['schemas']['AppliedPromotion'][];
       flags?: string[];
       booking?: components['schemas']['Reference'];
-      documents?:
-        | {
-            id?: string;
-            href?: string;
-            date_created?: components['schemas']['DateTime'];
-            /** @enum {string} */
-            type?: 'INVOICE' | 'ATOL_CERTIFICATE' | 'VOUCHER';
-            /** @enum {string} */
-            audience?: 'AGENT' | 'CUSTOMER';
-            booking?: components['schemas']['Reference'];
-            mime_type?: string;
-          }[]
-        | null;
+      documents?: components['schemas']['ServiceDocument'][] | null;
       declined_reason?: components['schemas']['Reference'] | null;
       product?: components['schemas']['Reference'] | null;
-      associated_services?: {
-        id: string;
-        href: string;
-        type?: string;
-      }[];
-      incomplete_requirements?: {
-        type?: string;
-        name?: string;
-        code?: string;
-        requirement_set?: string;
-        message?: string;
-        flags?: unknown[];
-        details?: {
-          summary?: string;
-          description?: string;
-          detail_type?: {
-            code?: string;
-          };
-        }[];
-        customer?: {
-          id: string;
-          href: string;
-          name?: {
-            legal_first_name?: string;
-            legal_middle_name?: string | null;
-            legal_last_name?: string;
-            common_name?: unknown;
-            title?: string;
-          };
-        };
-      }[];
+      associated_services?: components['schemas']['AssociatedService'][];
+      incomplete_requirements?: components['schemas']['IncompleteRequirement'][];
       arrival_flight_details?: {
         arrival_flight_number?: string;
         arrival_flight_date_time?: string;
-        customer?: {
-          id: string;
-          href: string;
-          name?: {
-            legal_first_name?: string;
-            legal_middle_name?: unknown;
-            legal_last_name?: string;
-            common_name?: unknown;
-            title?: string;
-          };
-        };
+        customer?: components['schemas']['CustomerReference'];
       }[];
       /** @description Spec §2.4: rooms with code, name and customer; the operator client reads customers (a list). */
       rooms?: {
@@ -2221,45 +2115,15 @@ export interface components {
       departure_flight_details?: {
         departure_flight_number?: string;
         departure_flight_date_time?: string;
-        customer?: {
-          id: string;
-          href: string;
-          name?: {
-            legal_first_name?: string;
-            legal_middle_name?: unknown;
-            legal_last_name?: string;
-            common_name?: unknown;
-            title?: string;
-          };
-        };
+        customer?: components['schemas']['CustomerReference'];
       }[];
       international_ticket_numbers?: {
         ticket_number?: string;
-        customer?: {
-          id: string;
-          href: string;
-          name?: {
-            legal_first_name?: string;
-            legal_middle_name?: unknown;
-            legal_last_name?: string;
-            common_name?: unknown;
-            title?: string;
-          };
-        };
+        customer?: components['schemas']['CustomerReference'];
       }[];
       traveller_heights?: {
         height?: string;
-        customer?: {
-          id: string;
-          href: string;
-          name?: {
-            legal_first_name?: string;
-            legal_middle_name?: unknown;
-            legal_last_name?: string;
-            common_name?: unknown;
-            title?: string;
-          };
-        };
+        customer?: components['schemas']['CustomerReference'];
       }[];
       /** @description Sandbox adds this member (see docs/sandbox.md). */
       cancellation_terms?: components['schemas']['Reference'];
@@ -2387,41 +2251,16 @@ export interface components {
       purchase_price?: components['schemas']['Decimal'] | null;
       commission?: components['schemas']['Decimal'] | null;
       deposit_amount?: components['schemas']['Decimal'];
-      cancellation_fee?: unknown;
-      payment_to_confirm?: {
-        amount?: components['schemas']['Decimal'];
-        taken_first?: {
-          id: string;
-          href: string;
-          type?: string;
-          name?: string;
-          amount?: components['schemas']['Decimal'];
-        }[];
-      } | null;
+      cancellation_fee?: components['schemas']['Decimal'] | null;
+      payment_to_confirm?: components['schemas']['PaymentToConfirm'] | null;
       applied_promotion?: components['schemas']['AppliedPromotion'] | null;
       applied_promotions?: components['schemas']['AppliedPromotion'][];
       flags?: string[];
       booking?: components['schemas']['Reference'];
-      documents?:
-        | {
-            id?: string;
-            href?: string;
-            date_created?: components['schemas']['DateTime'];
-            /** @enum {string} */
-            type?: 'INVOICE' | 'ATOL_CERTIFICATE' | 'VOUCHER';
-            /** @enum {string} */
-            audience?: 'AGENT' | 'CUSTOMER';
-            booking?: components['schemas']['Reference'];
-            mime_type?: string;
-          }[]
-        | null;
+      documents?: components['schemas']['ServiceDocument'][] | null;
       declined_reason?: components['schemas']['Reference'] | null;
       product?: components['schemas']['Reference'] | null;
-      associated_services?: {
-        id?: string;
-        href?: string;
-        type?: string;
-      }[];
+      associated_services?: components['schemas']['AssociatedService'][];
       cancellation_terms?: components['schemas']['Reference'] | null;
       flex_plan_addons?: components['schemas']['Reference'][];
       exercise?: {
@@ -2786,6 +2625,49 @@ export interface components {
     SandboxWhoami: {
       agent: components['schemas']['Reference'];
       agency: components['schemas']['Reference'];
+    };
+    AssociatedService: {
+      id: string;
+      href: string;
+      type?: string;
+    };
+    IncompleteRequirement: {
+      type?: string;
+      name?: string;
+      code?: string;
+      requirement_set?: string;
+      message?: string;
+      flags?: string[];
+      details?: {
+        summary?: string;
+        description?: string;
+        detail_type?: {
+          code?: string;
+        };
+      }[];
+      customer?: components['schemas']['CustomerReference'];
+    };
+    /** @description Sandbox adds this member (see docs/sandbox.md). */
+    PaymentToConfirm: {
+      amount: components['schemas']['Decimal'];
+      taken_first: {
+        id: string;
+        href: string;
+        type?: string;
+        name?: string;
+        amount: components['schemas']['Decimal'];
+      }[];
+    };
+    ServiceDocument: {
+      id?: string;
+      href?: string;
+      date_created?: components['schemas']['DateTime'];
+      /** @enum {string} */
+      type?: 'INVOICE' | 'ATOL_CERTIFICATE' | 'VOUCHER';
+      /** @enum {string} */
+      audience?: 'AGENT' | 'CUSTOMER';
+      booking?: components['schemas']['Reference'];
+      mime_type?: string;
     };
     ServiceSummary: {
       id: string;

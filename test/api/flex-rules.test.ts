@@ -195,7 +195,7 @@ describe('FlexRefusedError', () => {
 });
 
 describe('explainFlexCancelRefusal', () => {
-  const flex = { id: '400002', type: 'flex_plan_services', status: 'Confirmed', associated_services: [{ id: '400001', href: '', type: 'departure_services' }] };
+  const flex = { id: '400002', type: 'flex_plan_services' as const, status: 'Confirmed' as const, associated_services: [{ id: '400001', href: '', type: 'departure_services' }] };
 
   it('refuses a confirmed flex plan service with the spec reason and the way to exercise it', () => {
     expect(explainFlexCancelRefusal(flex)).toBe(

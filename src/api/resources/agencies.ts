@@ -2,43 +2,9 @@
 import type { ApiClient, RequestOptions } from '../client.js';
 import { fetchJson, itemPath, send, type Reference } from './common.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
-export interface AgencyAddress {
-  street: string | null;
-  city: string | null;
-  state: Reference | null;
-  country: Reference | null;
-  postal_zip: string | null;
-}
-
-export interface Agency {
-  id: string;
-  href: string;
-  name: string;
-  date_created: string | null;
-  transactional_email: string;
-  /** Deprecated in favour of `agency_chains` (spec §9). */
-  agency_chain?: Reference | null;
-  agency_chains?: Reference[];
-  booking_currencies: string[];
-  preferred_display_name: string | null;
-  address: AgencyAddress | null;
-  latitude: string | null;
-  longitude: string | null;
-  emails: Array<{ type: string; address: string }>;
-  booking_companies: Reference[];
-  agency_chain_configurations: Array<{ agency_chain: Reference; booking_company: Reference; flags: string[] }>;
-  override_agency_secondary: boolean;
-  communication_preferences: string[];
-  passenger_notifications: string[];
-  agent_notifications: string[];
-  abta_number: string | null;
-  documents?: unknown[];
-  bookings?: { href: string };
-  agents?: { href: string };
-  promotions?: { href: string };
-  travel_credits?: { href: string };
-}
+export type Agency = components['schemas']['Agency'];
 
 /** Spec §2.9. */
 export const COMMUNICATION_PREFERENCES = ['ATTACH_INVOICES', 'ATTACH_VOUCHERS', 'ATTACH_TRAVELLER_INVOICES', 'ATTACH_TRAVELLER_VOUCHERS', 'ALLOW_GROUPS'] as const;

@@ -1,31 +1,18 @@
 /** Checkins (spec §2.7, §4.2): one customer's readiness for travel on one booking. */
 import type { ApiClient } from '../client.js';
 import { records } from '../paginate.js';
-import { fetchJson, itemPath, type Reference } from './common.js';
+import { fetchJson, itemPath } from './common.js';
 import { idProblem, idSegment } from './ids.js';
-import type { CustomerName } from './customers.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
 /** Value INCOMPLETE appears in the spec; COMPLETE is the sandbox's other value. */
 export const CHECKIN_COMPLETE = 'COMPLETE';
 
-export interface CheckinRequirement {
-  name: string;
-  code: string;
-  /** Item codes met and not met; the spec names the arrays literally COMPLETE and INCOMPLETE. */
-  COMPLETE: Array<{ code: string }>;
-  INCOMPLETE: Array<{ code: string }>;
-}
+export type Checkin = components['schemas']['Checkin'];
 
-export interface Checkin {
-  id: string;
-  href: string;
-  expires: string | null;
-  booking: Reference;
-  customer: Reference & { name?: CustomerName };
-  status: string;
-  requirements: CheckinRequirement[];
-}
+/** One requirement of a checkin: item codes met and not met, in arrays the spec names literally COMPLETE and INCOMPLETE. */
+export type CheckinRequirement = Checkin['requirements'][number];
 
 export const CHECKIN_FIELDS: readonly string[] = RESOURCE_FIELDS.Checkin;
 

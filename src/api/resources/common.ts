@@ -6,15 +6,16 @@
  */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { idSegment } from './ids.js';
+import type { components } from '../../domain/contract.js';
 
-/** `id` and `href`; some references also carry `name`, `code` or `label`. */
-export interface Reference {
-  id: string;
-  href: string;
-  name?: string;
-  code?: string;
-  label?: string;
-}
+/** `id` and `href`; some references also carry `name`, `code` or `label` (spec §2.1). */
+export type Reference = components['schemas']['Reference'];
+
+type KeysOf<U> = U extends unknown ? keyof U : never;
+type MemberOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+
+/** Every member of any of the schemas `U`, optional, typed as any of them types it: a record whose kind is not known yet. */
+export type AnyMemberOf<U> = { [K in KeysOf<U>]?: MemberOf<U, K> };
 
 /** A decimal as the API sends it: a string with two fraction digits, in the booking's currency. */
 export type Decimal = string;

@@ -9,41 +9,15 @@ import type { components } from '../../domain/contract.js';
 export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx'] as const;
 export type Title = (typeof TITLES)[number];
 
-export interface CustomerName {
-  legal_first_name: string;
-  legal_middle_name?: string | null;
-  legal_last_name: string;
-  common_name?: string | null;
-  title: string;
-}
-
-export interface PhoneNumber {
-  type: string;
-  number: string;
-}
-
-export interface CustomerAddress {
-  street?: string | null;
-  city?: string | null;
-  state?: string | null;
-  country?: string | null;
-  postal_zip?: string | null;
-  latitude?: string | null;
-  longitude?: string | null;
-}
-
-export interface Passport {
-  number?: string | null;
-  issue_date?: string | null;
-  expiry_date?: string | null;
-  place_of_issue?: string | null;
-}
-
 export type Customer = components['schemas']['Customer'];
+export type CustomerName = components['schemas']['CustomerName'];
+export type PhoneNumber = NonNullable<Customer['phone_numbers']>[number];
+export type CustomerAddress = components['schemas']['Address'];
+export type Passport = NonNullable<Customer['passport']>;
 
 /** The POST /customers/ body: `name` with its required members, the rest optional. */
 export interface CustomerCreate {
-  name: CustomerName;
+  name: Required<Pick<CustomerName, 'legal_first_name' | 'legal_last_name' | 'title'>> & CustomerName;
   date_of_birth?: string;
   place_of_birth?: string;
   nationality?: string;

@@ -1,9 +1,9 @@
 /** Booked services (spec §2.4): departure, activity and flex plan services; statuses of §3.1. */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { isHttpStatus, notFoundError } from '../errors.js';
-import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
-import type { CustomerName } from './customers.js';
+import { fetchJson, itemPath, send, type AnyMemberOf } from './common.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import type { components } from '../../domain/contract.js';
 
 export { SERVICE_STATUSES, type ServiceStatus } from '../../domain/transitions.js';
 
@@ -20,94 +20,27 @@ export const SERVICE_TYPE_LABELS: Readonly<Record<ServiceType, string>> = {
   flex_plan_services: 'flex plan service',
 };
 
-export interface ServiceCustomer {
-  id: string;
-  href: string;
-  name?: CustomerName;
-}
+export type ServiceCustomer = components['schemas']['CustomerReference'];
 
 /** What GET /bookings/<id>/services/ returns per service (§4.2). */
-export interface ServiceSummary {
-  id: string;
-  href: string;
-  name: string;
-  status: string;
-  status_transitions: string[];
-  type: string;
-  sub_type: string;
-  start_date: string | null;
-  finish_date: string | null;
-  customers: ServiceCustomer[];
-}
+export type ServiceSummary = components['schemas']['ServiceSummary'];
 
-export interface Promotion {
-  id?: string;
-  href?: string;
-  name?: string;
-  promotion_code?: string;
-  discount_amount?: Decimal;
-  commission_rate?: number;
-  terms_and_conditions?: string;
-}
+/** A promotion as a service applies it (§2.4 `applied_promotion`). */
+export type Promotion = components['schemas']['AppliedPromotion'];
 
-export interface IncompleteRequirement {
-  type: string;
-  name: string;
-  code: string;
-  requirement_set?: string;
-  message: string;
-  flags?: string[];
-  details?: Array<{ summary: string; description: string; detail_type: { code: string } }>;
-  customer: ServiceCustomer;
-}
+/** The three kinds of booked service, as the contract gives each. */
+type ServiceSchema = components['schemas']['DepartureService' | 'ActivityService' | 'FlexPlanService'];
 
-/** A full service, of any type; members of one type only are optional. */
-export interface BookedService extends ServiceSummary {
-  date_created: string;
-  date_confirmed: string | null;
-  date_cancelled: string | null;
-  option_expiry_date: string | null;
-  purchase_price: Decimal | null;
-  commission: Decimal | null;
-  applied_promotion: Promotion | null;
-  applied_promotions: Promotion[] | null;
-  flags: string[];
-  booking: Reference;
-  documents: unknown[] | null;
-  declined_reason: Reference | null;
-  product: Reference | null;
-  associated_services: Array<Reference & { type?: string }> | null;
-  incomplete_requirements?: IncompleteRequirement[];
-  arrival_flight_details?: unknown[];
-  departure_flight_details?: unknown[];
-  international_ticket_numbers?: unknown[];
-  traveller_heights?: unknown[];
-  /** Departure services: each room with its `code`, `name` and `customers` (the operator's client; spec §2.4 names a `customer`). */
-  rooms?: unknown;
-  /** Departure services: the deposit, the operator's member (its Python client reads it as a price). */
-  deposit?: Decimal | null;
-  cancellation_terms?: Reference | null;
-  flex_plan_addons?: Reference[];
-  /** Sandbox extras (docs/sandbox.md, "Booked services"); a real API server may send none of them. */
-  deposit_amount?: Decimal | null;
-  cancellation_fee?: Decimal | null;
-  payment_to_confirm?: PaymentToConfirm | null;
-}
+/** A full service, of any type: the summary's members, and every other member any type has, optional. */
+export type BookedService = ServiceSummary & AnyMemberOf<ServiceSchema>;
 
-/** A service a payment reaches, with what it takes. */
-export interface PaidService {
-  id: string;
-  href: string;
-  type?: string;
-  name?: string;
-  amount: Decimal;
-}
+export type IncompleteRequirement = components['schemas']['IncompleteRequirement'];
 
 /** The payment that would confirm a waiting service now, and what the services paid before it take (sandbox extra). */
-export interface PaymentToConfirm {
-  amount: Decimal;
-  taken_first: PaidService[];
-}
+export type PaymentToConfirm = components['schemas']['PaymentToConfirm'];
+
+/** A service a payment reaches, with what it takes. */
+export type PaidService = PaymentToConfirm['taken_first'][number];
 
 /** POST /departure_services/ and /activity_services/ (§2.4). */
 export interface ServiceCreate {

@@ -68,7 +68,7 @@ export function bookingWho(services: ReadonlyArray<Pick<ServiceSummary, 'type' |
   const tours = services.filter((s) => s?.type === 'departure_services');
   const tour = tours.find((s) => LIVE.has(s.status)) ?? tours[0];
   const withCustomers = [tour, ...services].find((s) => Array.isArray(s?.customers) && s.customers.length > 0);
-  const lead = withCustomers ? displayName(withCustomers.customers[0].name) || undefined : undefined;
+  const lead = withCustomers ? displayName(withCustomers.customers?.[0].name) || undefined : undefined;
   return { ...(lead ? { lead } : {}), ...(tour?.name ? { tour: String(tour.name) } : {}) };
 }
 

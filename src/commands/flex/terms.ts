@@ -30,11 +30,11 @@ export type TermsWindow = Omit<CancellationWindow, 'penalty_amount' | 'refund_am
 
 /** What `flex terms` prints: which terms apply to the departure service now, and why. */
 export interface AppliedTerms {
-  departure_service: { id: string; href: string; name: string; status: string };
+  departure_service: { id: string; href: string; name: string | null; status: string };
   currency: string | null;
   /** flex when a confirmed flex plan service covers the departure service (spec §3.2 rule 3). */
   applies: 'flex' | 'generic';
-  flex_plan_service: { id: string; href: string; name: string; status: string } | null;
+  flex_plan_service: { id: string; href: string; name: string | null; status: string } | null;
   cancellation_terms: { id: string; href: string; type: string | null };
   windows: TermsWindow[];
 }
@@ -64,7 +64,7 @@ export function newFlexTermsCmd(f: Factory, runF: (opts: FlexTermsOptions) => Pr
     });
 }
 
-const brief = (s: BookedService) => ({ id: String(s.id), href: s.href, name: s.name, status: s.status });
+const brief = (s: BookedService) => ({ id: String(s.id), href: s.href, name: s.name ?? null, status: s.status });
 
 /**
  * The terms the API links to the departure service; else, where it links none, the confirmed

@@ -70,7 +70,7 @@ export async function groupExportRun(opts: GroupExportOptions): Promise<void> {
   const order = new Map<string, number>();
   for await (const service of listBookingServices(client, opts.booking)) {
     if (service.type !== 'departure_services') continue;
-    for (const c of service.customers) if (!order.has(String(c.id))) order.set(String(c.id), order.size);
+    for (const c of service.customers ?? []) if (!order.has(String(c.id))) order.set(String(c.id), order.size);
   }
   const rank = (c: Customer) => order.get(String(c.id)) ?? Number.MAX_SAFE_INTEGER;
   const fields = opts.output.fields as ManifestColumn[] | undefined;

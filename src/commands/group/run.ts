@@ -207,7 +207,7 @@ export async function addDepartureService(client: ApiClient, journal: Journal, b
   const same = (ids: readonly string[]) => canonical([...ids].sort()) === canonical([...customers].sort());
   if (lost !== undefined && same(lost)) {
     for await (const summary of listBookingServices(client, booking)) {
-      if (summary.type === 'departure_services' && same(summary.customers.map((c) => String(c.id))) && !journal.state.services.some((s) => s.id === String(summary.id))) {
+      if (summary.type === 'departure_services' && same((summary.customers ?? []).map((c) => String(c.id))) && !journal.state.services.some((s) => s.id === String(summary.id))) {
         await journal.append({ t: 'service', id: String(summary.id), customers });
         return { id: String(summary.id) };
       }

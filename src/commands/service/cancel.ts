@@ -60,7 +60,7 @@ export async function serviceCancelRun(opts: ServiceCancelOptions): Promise<void
   const cost = await cancellationCost(client, service, target, serverNow, opts.now());
   await writeWrapped(opts.io, describeCost(service, target, cost));
   if (opts.dryRun && opts.output.format !== 'table') return renderItem(opts.io, costJson(service, cost), opts.output, { xmlRoot: 'cancellation' });
-  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name)}" (${sanitize(service.status)})? It will be ${QUESTIONS[target]}.`);
+  if (mustConfirm) await confirmDestructive(opts, `Cancel ${serviceLabel(service)} "${sanitize(service.name ?? '')}" (${sanitize(service.status)})? It will be ${QUESTIONS[target]}.`);
   await applyStatus(opts, client, service, target, (updated) => describeOutcome(client, updated, cost));
 }
 

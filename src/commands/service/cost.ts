@@ -77,7 +77,7 @@ function moneyService(service: BookedService): MoneyService {
     id: String(service.id),
     type: service.type,
     status: service.status,
-    name: service.name,
+    name: service.name ?? undefined,
     price: toCents(service.purchase_price) ?? 0n,
     charge: service.status === 'Cancelled' ? (toCents(service.cancellation_fee ?? undefined) ?? 0n) : 0n,
     ...(covers === undefined ? {} : { covers: String(covers) }),

@@ -4,7 +4,13 @@ import { cancellationTarget, canonicalStatus, checkTransition, whyNot } from '..
 import { UsageError } from '../../../src/errors.js';
 
 type State = Pick<BookedService, 'id' | 'type' | 'status' | 'status_transitions' | 'flags'>;
-const service = (status: string, transitions: string[], type = 'departure_services', flags: string[] = []): State => ({ id: '9', type, status, status_transitions: transitions, flags });
+const service = (status: State['status'], transitions: NonNullable<State['status_transitions']>, type: State['type'] = 'departure_services', flags: string[] = []): State => ({
+  id: '9',
+  type,
+  status,
+  status_transitions: transitions,
+  flags,
+});
 
 describe('canonicalStatus', () => {
   it.each([
