@@ -42,7 +42,8 @@ export interface FlexFacts {
   departure?: Departure;
   /** The departure's product line (its own, else its tour dossier's). */
   productLine?: string;
-  plan?: FlexPlan;
+  /** The contract's members, each optional: a server's plan is checked, not trusted. */
+  plan?: Pick<FlexPlan, 'id'> & Partial<FlexPlan>;
   agency?: AgencyForFlex;
   /** Countries of the covered customers' addresses, for a direct booking (no agency). */
   customerCountries: string[];

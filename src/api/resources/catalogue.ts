@@ -4,38 +4,14 @@
  * and a dossier's departures. Departures are read with flex.ts's getDeparture.
  */
 import type { ApiClient } from '../client.js';
-import { fetchJson, itemPath, type Reference } from './common.js';
+import { fetchJson, itemPath } from './common.js';
+import type { components } from '../../domain/contract.js';
 
 export const TOUR_DOSSIERS = 'tour_dossiers';
 export const ACTIVITIES = 'activities';
 
-export interface TourDossier {
-  id: string;
-  href: string;
-  name?: string;
-  product_line?: string;
-  description?: string;
-  departures_start_date?: string | null;
-  departures_end_date?: string | null;
-  /** Cities are objects (`{name}`) in the operator's payloads; the sandbox once sent bare names. */
-  geography?: { start_city?: unknown; finish_city?: unknown; primary_country?: { id?: string; name?: string } };
-  itineraries?: Reference[];
-  valid_during_ranges?: Array<{ start_date?: string | null; end_date?: string | null; itinerary?: Reference }>;
-  /** The dossier's departures, as a sub-collection searchable like `/departures`. */
-  departures?: { href?: string };
-}
-
-export interface Activity {
-  id: string;
-  href: string;
-  name?: string;
-  description?: string;
-  location?: { city?: string; country?: string };
-  duration_hours?: number;
-  available_from?: string | null;
-  available_to?: string | null;
-  prices?: Record<string, string>;
-}
+export type TourDossier = components['schemas']['TourDossier'];
+export type Activity = components['schemas']['Activity'];
 
 export function getTourDossier(client: ApiClient, id: string): Promise<TourDossier> {
   return fetchJson<TourDossier>(client, itemPath(TOUR_DOSSIERS, id));

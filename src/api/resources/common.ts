@@ -17,6 +17,13 @@ type MemberOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U
 /** Every member of any of the schemas `U`, optional, typed as any of them types it: a record whose kind is not known yet. */
 export type AnyMemberOf<U> = { [K in KeysOf<U>]?: MemberOf<U, K> };
 
+export type PlaceReference = components['schemas']['PlaceReference'];
+
+/** A place's name: the member of a place object, or the place itself where a server sends its name as text. */
+export function placeName(place: PlaceReference | { name?: string } | null | undefined): string | undefined {
+  return typeof place === 'string' ? place : place?.name;
+}
+
 /** A decimal as the API sends it: a string with two fraction digits, in the booking's currency. */
 export type Decimal = string;
 

@@ -4,91 +4,35 @@
  * departure service to, plus the catalogue reads the flex pre-flight needs.
  *
  * The spec leaves most flex plan and cancellation-terms fields "not shown"; the optional
- * members below are the ones the sandbox documents (docs/sandbox.md), and every reader
- * copes with their absence.
+ * members the contract gives are the ones the sandbox documents (docs/sandbox.md), and every
+ * reader copes with their absence.
  */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { fetchJson, fetchReferenced, itemPath, send, type Decimal, type Reference } from './common.js';
 import type { BookedService } from './services.js';
+import type { components } from '../../domain/contract.js';
 
 export const FLEX_PLAN_SERVICES = 'flex_plan_services';
 
 /** A money figure: a Decimal in the booking currency, or (catalogue resources) one per currency. */
 export type Amount = Decimal | Readonly<Record<string, Decimal>>;
 
-/** GET /flex_plans/<id>/. */
-export interface FlexPlan {
-  id: string;
-  href: string;
-  name?: string;
-  /** NOT_BOOKABLE inside the stop-sell window (spec §2.4, §8). */
-  availability?: { status?: string };
-  tier?: { code?: string; name?: string };
-  departure?: Reference;
-  product_line?: string;
-  prices?: Amount;
-  stop_sell_days?: number;
-  /** First day on which the plan can no longer be sold. */
-  stop_sell_date?: string;
-  late_attach_hours?: number;
-  cancellation_terms?: Reference;
-}
+/** GET /flex_plans/<id>/: NOT_BOOKABLE inside the stop-sell window (spec §2.4, §8). */
+export type FlexPlan = components['schemas']['FlexPlan'];
 
 /** A departure (catalogue), with the members the flex rules read. */
-export interface Departure {
-  id: string;
-  href: string;
-  name?: string;
-  start_date?: string;
-  finish_date?: string;
-  product_line?: string;
-  availability?: { status?: string };
-  tour_dossier?: Reference;
-  flex_plans?: Reference[];
-  cancellation_terms?: Reference;
-}
+export type Departure = components['schemas']['Departure'];
 
-/** One window of amount-based (flex) or generic cancellation terms. */
-export interface CancellationWindow {
-  /** First and last day of the window; a null start is open-ended (any earlier date). */
-  start_date?: string | null;
-  end_date?: string | null;
-  days_before_departure_from?: number | null;
-  days_before_departure_to?: number | null;
-  penalty_percent?: number;
-  penalty_amount?: Amount;
-  refund_amount?: Amount;
-  travel_credit_amount?: Amount;
-}
+/** GET /service_cancellation_terms/<id>/: GENERIC or FLEX terms. */
+export type CancellationTerms = components['schemas']['CancellationTerms'];
 
-/** GET /service_cancellation_terms/<id>/. */
-export interface CancellationTerms {
-  id: string;
-  href: string;
-  /** GENERIC or FLEX in the sandbox. */
-  type?: string;
-  flex_plan?: Reference;
-  travel_credit_windows?: { booking_window_months?: number; travel_window_months?: number };
-  windows?: CancellationWindow[];
-}
-
-export type FlexProductCategory = 'ESIM' | 'LUGGAGE_PROTECTION';
+/** One window of amount-based (flex) or generic cancellation terms; a null start is open-ended (any earlier date). */
+export type CancellationWindow = CancellationTerms['windows'][number];
 
 /** GET /flex_plan_addons/<id>/ (spec §2.5). */
-export interface FlexAddon {
-  id: string;
-  href: string;
-  booking: Reference;
-  customer: Reference & { name?: unknown };
-  flex_plan_service: Reference;
-  order_url: string;
-  support_url: string;
-  terms_url: string;
-  products: Array<{ category: FlexProductCategory | string; name: string }>;
-  /** Not in the spec; the sandbox marks addons cancelled by an exercise. */
-  status?: string;
-  date_cancelled?: string | null;
-}
+export type FlexAddon = components['schemas']['FlexPlanAddon'];
+
+export type FlexProductCategory = FlexAddon['products'][number]['category'];
 
 /** POST /flex_plan_services/ (spec §2.4, §4.2): references by id. */
 export interface FlexPlanServiceCreate {

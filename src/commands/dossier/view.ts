@@ -1,5 +1,6 @@
 /** How a tour dossier looks in table view. */
 import type { TourDossier } from '../../api/resources/catalogue.js';
+import { placeName } from '../../api/resources/common.js';
 import { type Column } from '../../output/render.js';
 import { displayValue, joinValues } from '../../output/value.js';
 
@@ -7,7 +8,7 @@ function route(value: unknown): string {
   const g = value as TourDossier['geography'];
   if (!g || typeof g !== 'object') return '';
   const cities = g.start_city || g.finish_city ? `${displayValue(g.start_city)} → ${displayValue(g.finish_city)}` : '';
-  return joinValues([cities, g.primary_country?.name], ', ');
+  return joinValues([cities, placeName(g.primary_country)], ', ');
 }
 
 /** Which itinerary applies when (spec §2.10 rule 3): "700001 from 2025-11-25", one per line. */

@@ -6,6 +6,7 @@
  * inject a heading, a link or HTML into the customer's e-mail.
  */
 import type { DateRange, Itinerary, ItineraryComponent, ItineraryDay } from '../../api/resources/itineraries.js';
+import { placeName } from '../../api/resources/common.js';
 import { displayValue, hasValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { TextTools } from '../../output/text.js';
@@ -77,10 +78,10 @@ export interface DayBlock {
 /** Consecutive days with the same `id` have identical content: one block with a range label. */
 export function mergeDays(days: readonly ItineraryDay[]): DayBlock[] {
   const runs: ItineraryDay[][] = [];
-  for (const day of [...days].sort((a, b) => a.day - b.day)) {
+  for (const day of [...days].sort((a, b) => (a.day ?? 0) - (b.day ?? 0))) {
     const run = runs.at(-1);
     const last = run?.at(-1);
-    if (run && last && day.id !== undefined && day.id === last.id && day.day === last.day + 1) run.push(day);
+    if (run && last && day.id !== undefined && day.id === last.id && day.day === (last.day ?? 0) + 1) run.push(day);
     else runs.push([day]);
   }
   return runs.map((run) => {
@@ -186,14 +187,14 @@ function facts(itinerary: Itinerary, style: PlanStyle, today: string): Array<rea
   };
   const dossier = itinerary.tour_dossier;
   if (dossier) add('Tour dossier', hasValue(dossier.name) ? `${style.text(dossier.name)} (${style.text(dossier.id)})` : style.text(dossier.id));
-  const route = [itinerary.start_location?.name, itinerary.end_location?.name].every(hasValue) ? `, ${style.text(itinerary.start_location!.name)} to ${style.text(itinerary.end_location!.name)}` : '';
+  const [start, end] = [placeName(itinerary.start_location), placeName(itinerary.end_location)];
+  const route = hasValue(start) && hasValue(end) ? `, ${style.text(start)} to ${style.text(end)}` : '';
   const length = hasValue(itinerary.duration) ? itinerary.duration : itinerary.length;
   if (hasValue(length)) add('Length', `${typeof length === 'object' ? style.text(length) : count(length, 'day', 'days')}${route}`);
   add('Included meals', includedMeals(itinerary, style));
   add('Meal budget', mealBudget(hasValue(itinerary.meals_budget) ? itinerary.meals_budget : itinerary.meal_budget, style));
   const ripple = itinerary.ripple_score;
-  if (ripple && hasValue(ripple.score))
-    add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple as DateRange, style)})` : ''}`);
+  if (ripple && hasValue(ripple.score)) add('Ripple score', `${style.text(ripple.score)}/100${hasValue(ripple.start_date) || hasValue(ripple.end_date) ? ` (valid ${rangeText(ripple, style)})` : ''}`);
   add('Valid', ranges(itinerary.valid_during_ranges, style));
   const variations = Array.isArray(itinerary.variations) ? itinerary.variations : [];
   add(

@@ -11,7 +11,7 @@ import { records } from '../../api/paginate.js';
 import { parseOrderBy } from '../../api/query.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import { getActivity, type Activity } from '../../api/resources/catalogue.js';
-import { fetchReferenced, type Reference } from '../../api/resources/common.js';
+import { fetchReferenced, placeName, type Reference } from '../../api/resources/common.js';
 import { amountIn, getDeparture } from '../../api/resources/flex.js';
 import { getTourDossier, type Itinerary, type ItineraryComponent } from '../../api/resources/itineraries.js';
 import { getBooking } from '../../api/resources/bookings.js';
@@ -69,9 +69,9 @@ export function samePlace(a: string, b: string): boolean {
 
 /** The places an itinerary (and a departure's own accommodation) names: start, end, and each day's and component's locations. */
 export function placesOf(itinerary: Itinerary | undefined, departure: TourDeparture | undefined): string[] {
-  const located = (component: { start_location?: { name?: string } | null; end_location?: { name?: string } | null } | null | undefined) => [
-    component?.start_location?.name,
-    component?.end_location?.name,
+  const located = (component: { start_location?: Parameters<typeof placeName>[0]; end_location?: Parameters<typeof placeName>[0] } | null | undefined) => [
+    placeName(component?.start_location),
+    placeName(component?.end_location),
   ];
   const names = [...located(itinerary), ...(itinerary?.days ?? []).flatMap((day) => [...located(day), ...(day.components ?? []).flatMap(located)]), ...(departure?.components ?? []).flatMap(located)];
   const places: string[] = [];
@@ -124,7 +124,7 @@ export async function bookingTour(client: ApiClient, booking: string): Promise<B
 const dateText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** Why an activity is not on the tour (sanitized; none when it is): its place, then its dates. */
-export function offTourReasons(activity: Activity, tour: BookingTour): string[] {
+export function offTourReasons(activity: Partial<Pick<Activity, 'location' | 'available_from' | 'available_to'>>, tour: BookingTour): string[] {
   const reasons: string[] = [];
   const city = activity.location?.city;
   const where = [city, activity.location?.country]
