@@ -2590,13 +2590,17 @@ export interface components {
     /** @description Nothing is needed; a body, if sent, is ignored. */
     SandboxPreviewBody: Record<string, never>;
     SandboxQuote: {
-      departure: Record<string, never>;
+      departure: components['schemas']['Reference'];
       currency: string;
       travellers: number;
+      /** @description The status a new departure service would start in; null when the departure cannot be booked. */
       status?: string | null;
-      purchase_price: string;
-      deposit_amount: string;
-      applied_promotion?: Record<string, never> | null;
+      purchase_price: components['schemas']['Decimal'];
+      deposit_amount: components['schemas']['Decimal'];
+      applied_promotion?: {
+        promotion_code: string;
+        discount_amount: components['schemas']['Decimal'];
+      } | null;
     };
     SandboxClock: {
       now: components['schemas']['DateTime'];
@@ -2606,6 +2610,17 @@ export interface components {
       changes?: {
         /** @enum {string} */
         type: 'service_status' | 'service_repriced' | 'final_payment_taken' | 'payment_settled';
+        /** @description The service whose status changed or that was repriced. */
+        service?: {
+          type?: components['schemas']['ServiceType'];
+          name?: string | null;
+        } & components['schemas']['Reference'];
+        booking: components['schemas']['Reference'];
+        from?: components['schemas']['ServiceStatus'];
+        to?: components['schemas']['ServiceStatus'];
+        amount?: components['schemas']['Decimal'];
+        currency?: string;
+        purchase_price?: components['schemas']['Decimal'];
       }[];
     };
     SandboxKey: {

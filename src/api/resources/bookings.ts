@@ -1,19 +1,13 @@
 /** Bookings (spec §2.2) and the booking sub-collections of §4.2. */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { records } from '../paginate.js';
-import { fetchJson, itemPath, send, type Decimal, type Reference } from './common.js';
+import { fetchJson, itemPath, send } from './common.js';
 import type { ServiceSummary } from './services.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 import type { components } from '../../domain/contract.js';
 
-export interface LinkedBooking {
-  id: string;
-  href: string;
-  date_of_first_travel: string | null;
-  date_of_last_travel: string | null;
-}
-
 export type Booking = components['schemas']['Booking'];
+export type LinkedBooking = Booking['linked_bookings'][number];
 
 /** How POST /bookings/ picks the agency (spec §4.3 rule 7). */
 export interface AgencyIdentifier {
@@ -67,50 +61,14 @@ export function updateBooking(client: ApiClient, id: string, body: BookingUpdate
   return send<Booking>(client, updateBookingRequest(id, body));
 }
 
-/** A money record of a booking (payment or refund): the spec leaves their fields "not shown"; these are the sandbox's (docs/sandbox.md). */
-export interface BookingMoneyRecord {
-  id: string;
-  href: string;
-  amount: Decimal;
-  currency?: string;
-  date_created?: string;
-  status?: string;
-  reason?: string | null;
-}
+/** A money record of a booking (payment or refund): the spec leaves their fields "not shown"; the contract gives the sandbox's (docs/sandbox.md). */
+export type BookingMoneyRecord = components['schemas']['Payment'] | components['schemas']['Refund'];
 
 /** An invoice of a booking (§2.2 names the collection; its fields are the sandbox's, docs/sandbox.md). */
-export interface Invoice {
-  id: string;
-  href: string;
-  booking?: Reference;
-  currency?: string;
-  /** Issue date. */
-  date?: string;
-  date_created?: string;
-  reason?: string;
-  total: Decimal;
-  /** Paid against it when it was issued. */
-  amount_paid?: Decimal;
-  amount_due?: Decimal;
-  lines?: Array<{ service?: Reference & { type?: string }; kind?: string; description?: string; amount: Decimal }>;
-  supersedes?: Reference | null;
-  documents?: Reference[];
-}
+export type Invoice = components['schemas']['Invoice'];
 
-/** A link the customer pays the amount owing at (§2.2 names the collection; its fields are the sandbox's). */
-export interface PaymentLink {
-  id: string;
-  href: string;
-  booking?: Reference;
-  amount: Decimal;
-  currency?: string;
-  /** OPEN until paid (PAID) or replaced when the amount owing changes (CLOSED). */
-  status: string;
-  url: string;
-  date_created?: string;
-  date_closed?: string | null;
-  payment?: Reference | null;
-}
+/** A link the customer pays the amount owing at: OPEN until paid (PAID) or replaced when the amount owing changes (CLOSED). */
+export type PaymentLink = components['schemas']['PaymentLink'];
 
 /** Every page of one of the booking's sub-collections (§4.2): customers, payments, refunds… */
 export function listBookingRecords<T>(client: ApiClient, id: string, sub: 'customers' | 'payments' | 'refunds' | 'invoices' | 'travel_credits' | 'payment_links'): AsyncGenerator<T> {

@@ -1,34 +1,16 @@
 /**
  * Travel credits (spec §2.2 and §2.9: the booking's and the agency's `travel_credits`; §3.2: flex
  * exercise issues them with a booking window and a travel window, 12 and 24 months from
- * issue). Their fields are "not shown" in the spec; these are the sandbox's (docs/sandbox.md).
+ * issue). Their fields are "not shown" in the spec; the contract gives the sandbox's (docs/sandbox.md).
  */
 import type { ApiClient } from '../client.js';
-import { itemPath, type Decimal, type Reference } from './common.js';
+import { itemPath } from './common.js';
+import type { components } from '../../domain/contract.js';
 
-export interface CreditWindow {
-  start_date: string | null;
-  end_date: string | null;
-}
+export type TravelCredit = components['schemas']['TravelCredit'];
 
-export interface TravelCredit {
-  id: string;
-  href: string;
-  booking: Reference;
-  amount: Decimal;
-  remaining_amount?: Decimal;
-  currency?: string;
-  date_created?: string;
-  issue_date?: string;
-  /** Until when the credit can be used to book. */
-  booking_window?: CreditWindow;
-  /** Until when the travel booked with it must take place. */
-  travel_window?: CreditWindow;
-  booking_window_end?: string;
-  travel_window_end?: string;
-  flex_plan_service?: Reference | null;
-  departure_service?: Reference | null;
-}
+/** Until when the credit can be used to book (`booking_window`), or the travel booked with it must take place (`travel_window`). */
+export type CreditWindow = TravelCredit['booking_window'];
 
 export const TRAVEL_CREDITS = 'travel_credits';
 

@@ -5,26 +5,13 @@
  */
 import type { ApiClient } from '../client.js';
 import { records } from '../paginate.js';
-import { fetchJson, itemPath, type Reference } from './common.js';
+import { fetchJson, itemPath } from './common.js';
+import type { components } from '../../domain/contract.js';
 
 export const DOCUMENT_TYPES = ['INVOICE', 'ATOL_CERTIFICATE', 'VOUCHER'] as const;
 
-export interface DocumentRecord {
-  id: string;
-  href: string;
-  date_created: string;
-  /** INVOICE, ATOL_CERTIFICATE or VOUCHER. */
-  type: string;
-  /** AGENT or CUSTOMER. */
-  audience: string;
-  booking: Reference;
-  mime_type: string;
-  /** Sandbox extras (docs/sandbox.md, "Documents"); a real server may send none of them. */
-  name?: string;
-  invoice?: Reference | null;
-  services?: Array<Reference & { type?: string }>;
-  content?: { href: string };
-}
+/** INVOICE, ATOL_CERTIFICATE or VOUCHER, for AGENT or CUSTOMER; name, invoice, services and content are the sandbox's extras. */
+export type DocumentRecord = components['schemas']['Document'];
 
 export const DOCUMENTS = 'documents';
 

@@ -6,12 +6,7 @@ import { fetchJson, itemPath, send } from './common.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 import type { components } from '../../domain/contract.js';
 
-export interface OverrideReason {
-  id?: string;
-  href?: string;
-  label?: string;
-  code: string;
-}
+export type OverrideReason = components['schemas']['OverrideReason'];
 
 /** A waived requirement: while it exists the customer need not meet it to travel. */
 export type Override = components['schemas']['Override'];

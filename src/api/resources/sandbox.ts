@@ -9,63 +9,32 @@ import type { Fault, FaultRule } from '../../domain/faults.js';
 import type { SandboxKey } from '../../domain/sandbox.js';
 import type { ApiClient, RequestOptions } from '../client.js';
 import { ApiError, isHttpStatus } from '../errors.js';
-import { fetchJson, send, type Decimal, type Reference } from './common.js';
+import { fetchJson, send, type Decimal } from './common.js';
 import { idSegment } from './ids.js';
-import type { BookedService, PaidService } from './services.js';
+import type { BookedService } from './services.js';
+import type { components } from '../../domain/contract.js';
 
 export const SANDBOX_PREFIX = '/_sandbox';
 /** Carries the operator key; the client redacts it like the API key and never sends it to another origin. */
 export const OPERATOR_KEY_HEADER = 'X-Sandbox-Operator-Key';
 
-export interface SandboxClock {
-  now: string;
-  /** After a move: what fell due (the sandbox's own member; absent from an older sandbox). */
-  changes?: ClockChangeMade[];
-}
+export type SandboxClock = components['schemas']['SandboxClock'];
 
 /** One thing a clock move did (docs/sandbox.md, "The virtual clock"). */
-export interface ClockChangeMade {
-  type: 'service_status' | 'service_repriced' | 'final_payment_taken' | 'payment_settled' | string;
-  service?: Reference & { type?: string; name?: string };
-  booking?: Reference;
-  from?: string;
-  to?: string;
-  amount?: Decimal;
-  currency?: string;
-  purchase_price?: Decimal;
-}
+export type ClockChangeMade = NonNullable<SandboxClock['changes']>[number];
 
 /** Move the clock forward by a duration (`30d`, `12h`) or set it to an instant. */
 export type ClockChange = { advance: string } | { set: string };
 
-export interface SandboxPayment {
-  id: string;
-  href: string;
-  booking: Reference;
-  amount: Decimal;
-  currency: string;
-  date_created: string;
-  /** What the payment confirmed and what still waits (docs/sandbox.md, "Payments, refunds and travel credits"). */
-  allocation?: PaymentAllocation;
-  /** A payment made through a payment link: the link, now PAID. */
-  payment_link?: { id: string; href: string; status: string };
-}
+/** A payment, with what it confirmed and what still waits (docs/sandbox.md, "Payments, refunds and travel credits"). */
+export type SandboxPayment = components['schemas']['Payment'];
+
+export type PaymentAllocation = NonNullable<SandboxPayment['allocation']>;
 
 /** A service a payment reached or passed over, with its status after it. */
-export interface AllocatedService extends PaidService {
-  status: string;
-}
+export type AllocatedService = PaymentAllocation['confirmed'][number];
 
-export interface PaymentAllocation {
-  confirmed: AllocatedService[];
-  waiting: Array<AllocatedService & { payment_to_confirm: Decimal | null; reason: 'NOT_COVERED' | 'DEPARTURE_SERVICE_NOT_CONFIRMED' | string }>;
-  free_amount: Decimal;
-}
-
-export interface SandboxWhoami {
-  agent: Reference;
-  agency: Reference;
-}
+export type SandboxWhoami = components['schemas']['SandboxWhoami'];
 
 const CLOCK_PATH = `${SANDBOX_PREFIX}/clock`;
 
@@ -168,16 +137,7 @@ export function previewPayLink(client: ApiClient, token: string): Promise<Sandbo
 }
 
 /** What a new departure service would cost, as the sandbox prices one (docs/sandbox.md, "Previews"). */
-export interface DepartureQuote {
-  departure: Reference;
-  currency: string;
-  travellers: number;
-  /** The status it would start in; null when the departure cannot be booked. */
-  status: string | null;
-  purchase_price: Decimal;
-  deposit_amount: Decimal;
-  applied_promotion: { promotion_code: string; discount_amount: Decimal } | null;
-}
+export type DepartureQuote = components['schemas']['SandboxQuote'];
 
 export function quoteDeparture(client: ApiClient, departureId: string, travellers: number, currency: string): Promise<DepartureQuote> {
   const query = new URLSearchParams({ travellers: String(travellers), currency });
