@@ -24,6 +24,9 @@ export function placeName(place: PlaceReference | { name?: string } | null | und
   return typeof place === 'string' ? place : place?.name;
 }
 
+/** The members of `T` by name, each value unchecked: what a reader that checks every value it reads takes. */
+export type Unchecked<T> = { [K in keyof T]?: unknown };
+
 /** A decimal as the API sends it: a string with two fraction digits, in the booking's currency. */
 export type Decimal = string;
 

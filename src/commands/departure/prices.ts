@@ -4,39 +4,22 @@
  * server sends only those, the older members trek's sandbox sent (`prices`/`deposits` maps by
  * currency, `availability.spaces_remaining`). Every departure view reads them here.
  */
+import type { Unchecked } from '../../api/resources/common.js';
+import type { Departure } from '../../api/resources/flex.js';
+import type { components } from '../../domain/contract.js';
 import type { Factory } from '../../factory.js';
 import { formatMoney, toCents } from '../../output/money.js';
 import { parseCurrency } from '../booking/create.js';
 
-interface Price {
-  currency?: unknown;
-  amount?: unknown;
-  deposit?: unknown;
-}
+type Room = NonNullable<Departure['rooms']>[number];
+type Price = Unchecked<components['schemas']['Price']>;
+type Band = Unchecked<NonNullable<Room['price_bands']>[number]>;
+type Availability = Unchecked<NonNullable<Departure['availability']>> | null;
 
-interface Band {
-  code?: unknown;
-  name?: unknown;
-  min_age?: unknown;
-  max_age?: unknown;
-  prices?: unknown;
-}
-
-export interface PricedRoom {
-  code?: unknown;
-  name?: unknown;
-  availability?: { status?: unknown; total?: unknown; spaces_remaining?: unknown } | null;
-  price_bands?: unknown;
-}
+export type PricedRoom = Unchecked<Pick<Room, 'code' | 'name' | 'price_bands'>> & { availability?: Availability };
 
 /** The members of a departure these views read; each may be missing or of another shape. */
-export interface PricedDeparture {
-  availability?: { status?: unknown; total?: unknown; spaces_remaining?: unknown } | null;
-  rooms?: unknown;
-  lowest_pp2a_prices?: unknown;
-  prices?: unknown;
-  deposits?: unknown;
-}
+export type PricedDeparture = Unchecked<Pick<Departure, 'rooms' | 'lowest_pp2a_prices' | 'prices' | 'deposits'>> & { availability?: Availability };
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value.filter((item) => item !== null && typeof item === 'object') as T[]) : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined);

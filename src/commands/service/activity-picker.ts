@@ -11,9 +11,9 @@ import { records } from '../../api/paginate.js';
 import { parseOrderBy } from '../../api/query.js';
 import { listBookingServices } from '../../api/resources/bookings.js';
 import { getActivity, type Activity } from '../../api/resources/catalogue.js';
-import { fetchReferenced, placeName, type Reference } from '../../api/resources/common.js';
-import { amountIn, getDeparture } from '../../api/resources/flex.js';
-import { getTourDossier, type Itinerary, type ItineraryComponent } from '../../api/resources/itineraries.js';
+import { fetchReferenced, placeName } from '../../api/resources/common.js';
+import { amountIn, getDeparture, type Departure } from '../../api/resources/flex.js';
+import { getTourDossier, type Itinerary } from '../../api/resources/itineraries.js';
 import { getBooking } from '../../api/resources/bookings.js';
 import { getService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
@@ -50,11 +50,7 @@ export interface BookingTour {
 }
 
 /** A departure with the members that lead to its places. */
-interface TourDeparture {
-  structured_itineraries?: Array<Reference & { variation_id?: string | null }>;
-  tour_dossier?: Reference;
-  components?: ItineraryComponent[];
-}
+type TourDeparture = Pick<Departure, 'structured_itineraries' | 'tour_dossier' | 'components'>;
 
 /** Place names compare without case or accents: "San Jose" is "San José". */
 export function samePlace(a: string, b: string): boolean {

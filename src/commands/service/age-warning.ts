@@ -5,16 +5,14 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { getCustomer } from '../../api/resources/customers.js';
-import { getDeparture } from '../../api/resources/flex.js';
+import type { Unchecked } from '../../api/resources/common.js';
+import { getDeparture, type Departure } from '../../api/resources/flex.js';
 import { ageOn } from '../../domain/age.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 
-interface Band {
-  name?: unknown;
-  min_age?: unknown;
-}
+type Band = Unchecked<Pick<NonNullable<NonNullable<Departure['rooms']>[number]['price_bands']>[number], 'name' | 'min_age'>>;
 
 /** The lowest age any band of any room takes, and that band's label ("Adult 18+"); undefined when some band takes any age. */
 function youngestBand(departure: { rooms?: unknown }): { age: number; label: string } | undefined {

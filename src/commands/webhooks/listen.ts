@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { isHttpStatus } from '../../api/errors.js';
+import type { WebhookSubscription } from '../../api/resources/webhooks.js';
 import { ensurePrivateFolder } from '../../config/paths.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -183,9 +184,7 @@ export async function listenRun(opts: ListenOptions): Promise<void> {
   }
 }
 
-interface Subscription {
-  id: string;
-}
+type Subscription = Pick<WebhookSubscription, 'id'>;
 
 /** Subscribes the receiver; undefined when the server has no sandbox webhook registry (a real API). */
 async function subscribe(client: ApiClient, url: string, events: string[] | undefined): Promise<Subscription | undefined> {
