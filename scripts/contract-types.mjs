@@ -1,8 +1,9 @@
 // Derives from the contract (openapi/trek.yaml) what trek's code needs of it, at development
 // time, so that trek reads no YAML when it runs:
 //   src/domain/contract.d.ts      the TypeScript types of every schema and operation (openapi-typescript);
-//   src/domain/contract-fields.ts each resource's field paths (what --fields is checked against) and
-//                              the searchable attributes' types (what --where is checked against).
+//   src/domain/contract-fields.ts each resource's field paths (what --fields is checked against, and
+//                              a group manifest's columns), a request body's required ones, and the
+//                              searchable attributes' types (what --where is checked against).
 // `npm run contract:types` writes them; `--check` only reports whether the committed ones are current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ const RESOURCES = {
   Booking: ['Booking'],
   Checkin: ['Checkin'],
   Customer: ['Customer'],
+  CustomerCreate: ['CustomerCreate'],
   Fault: ['Fault'],
   Override: ['Override'],
   Payment: ['Payment'],
@@ -31,6 +33,9 @@ const RESOURCES = {
   WebhookEvent: ['WebhookEvent'],
   WebhookSubscription: ['WebhookSubscription'],
 };
+
+/** Request bodies whose required field paths trek's commands check before sending, by schema. */
+const REQUIRED = ['CustomerCreate'];
 
 /** Searchable collections (their list operation's x-trek-searchable) and the schema of their results. */
 const SEARCHES = { departures: ['listDepartures', 'Departure'], tour_dossiers: ['listTourDossiers', 'TourDossier'], activities: ['listActivities', 'Activity'], bookings: ['listBookings', 'Booking'] };
@@ -64,6 +69,15 @@ function generateFields(document) {
     const type = [resolved.type].flat().find((t) => t !== 'null');
     return type === 'integer' ? 'integer' : type === 'boolean' ? 'boolean' : 'text';
   };
+  /** The field paths every body must have: a required member, or a required member of a required object member. */
+  const requiredPaths = (schema) => {
+    const resolved = resolve(schema);
+    return (resolved.required ?? []).flatMap((name) => {
+      const member = resolved.properties?.[name] ?? {};
+      const nested = resolve(member).required ?? [];
+      return nested.length > 0 && resolve(member).type !== 'array' ? nested.map((n) => `${name}.${n}`) : [name];
+    });
+  };
   const at = (schema, path) => path.split('.').reduce((s, part) => propertiesOf(s)[part], schema);
   const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
   const fields = Object.fromEntries(Object.entries(RESOURCES).map(([resource, names]) => [resource, [...new Set(names.flatMap((n) => paths(schemas[n])))]]));
@@ -77,6 +91,8 @@ function generateFields(document) {
     `${HEADER}\n` +
     `/** Each resource's field paths (a member, or an object member's members), for checking --fields before a change. */\n` +
     `export const RESOURCE_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<string, readonly string[]>;\n\n` +
+    `/** The field paths a body must have, in the order of RESOURCE_FIELDS. */\n` +
+    `export const REQUIRED_FIELDS = ${JSON.stringify(Object.fromEntries(REQUIRED.map((name) => [name, fields[name].filter((path) => requiredPaths(schemas[name]).includes(path))])), null, 2)} as const satisfies Record<string, readonly string[]>;\n\n` +
     `/** The searchable attributes of each collection (its list operation's x-trek-searchable) and their types. */\n` +
     `export const SEARCH_ATTRIBUTES = ${JSON.stringify(search, null, 2)} as const;\n`
   );

@@ -1,5 +1,5 @@
 import { Argument, Option } from 'commander';
-import type { PhoneNumber } from '../api/resources/customers.js';
+import type { PhoneNumberInput } from '../api/resources/customers.js';
 import { checkId, invalidIdMessage } from '../api/resources/ids.js';
 import { CancelError, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -81,7 +81,7 @@ export function parseEmail(value: string, flag: string): string {
  * `mobile:+1 (416) 555-0199` → {type: 'MOBILE', number: '+1 (416) 555-0199'}: a type word, a
  * colon and a number of digits, spaces, `( ) . -` (at least three digits, `+` only first).
  */
-export function parsePhone(value: string, flag = '--phone'): PhoneNumber {
+export function parsePhone(value: string, flag = '--phone'): PhoneNumberInput {
   const match = /^\s*([A-Za-z][A-Za-z_]*)\s*:\s*(\+?[\d ().-]+?)\s*$/.exec(value);
   if (!match || (match[2].match(/\d/g) ?? []).length < 3) throw new UsageError(`${flag} must be TYPE:NUMBER such as MOBILE:+1-416-555-0199, got "${value}"`, undefined, { field: flag });
   return { type: match[1].toUpperCase(), number: match[2] };

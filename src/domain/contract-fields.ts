@@ -131,6 +131,35 @@ export const RESOURCE_FIELDS = {
     'gender',
     'medical_details',
   ],
+  CustomerCreate: [
+    'name.title',
+    'name.legal_first_name',
+    'name.legal_middle_name',
+    'name.legal_last_name',
+    'name.common_name',
+    'date_of_birth',
+    'place_of_birth',
+    'nationality',
+    'passport.number',
+    'passport.issue_date',
+    'passport.expiry_date',
+    'passport.place_of_issue',
+    'medical_notes',
+    'meal_preference',
+    'meal_notes',
+    'account_email',
+    'phone_numbers',
+    'emergency_contacts.first_name',
+    'emergency_contacts.last_name',
+    'emergency_contacts.phone_numbers',
+    'address.street',
+    'address.city',
+    'address.state',
+    'address.country',
+    'address.postal_zip',
+    'address.latitude',
+    'address.longitude',
+  ],
   Fault: ['id', 'href', 'status', 'path', 'method', 'count', 'remaining', 'rate', 'retry_after', 'delay_ms', 'drop', 'date_created'],
   Override: [
     'id',
@@ -284,6 +313,11 @@ export const RESOURCE_FIELDS = {
   ],
   WebhookEvent: ['id', 'event_type', 'resource', 'data.id', 'data.href', 'data.name', 'data.code', 'data.label', 'created'],
   WebhookSubscription: ['id', 'href', 'url', 'events', 'created', 'agency.id', 'agency.href', 'agency.name', 'agency.code', 'agency.label'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The field paths a body must have, in the order of RESOURCE_FIELDS. */
+export const REQUIRED_FIELDS = {
+  CustomerCreate: ['name.title', 'name.legal_first_name', 'name.legal_last_name'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The searchable attributes of each collection (its list operation's x-trek-searchable) and their types. */

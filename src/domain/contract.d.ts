@@ -2818,18 +2818,65 @@ export interface components {
     BookingUpdate: {
       external_id?: string | null;
     };
+    /** @description The members of spec §2.3 a customer is created with (the body is "not shown"; the sandbox accepts these). Its field paths are the columns of a group manifest, title first as a name reads. */
     CustomerCreate: {
-      name: components['schemas']['CustomerName'] & unknown;
+      name: {
+        /** @description Mr, Mrs, Ms or Miss; one spec example carries Mx. */
+        title: string;
+        legal_first_name: string;
+        legal_middle_name?: string | null;
+        legal_last_name: string;
+        common_name?: string | null;
+      };
       date_of_birth?: components['schemas']['Date'] | null;
+      place_of_birth?: string | null;
       nationality?: string | components['schemas']['ReferenceInput'] | null;
+      passport?: {
+        number?: string | null;
+        issue_date?: components['schemas']['Date'] | null;
+        expiry_date?: components['schemas']['Date'] | null;
+        place_of_issue?: string | null;
+      };
+      medical_notes?: string | null;
+      meal_preference?: string | null;
+      meal_notes?: string | null;
       account_email?: string | null;
+      phone_numbers?: components['schemas']['PhoneNumberInput'][];
+      emergency_contacts?: {
+        first_name?: string | null;
+        last_name?: string | null;
+        phone_numbers?: components['schemas']['PhoneNumberInput'][];
+      };
       address?: components['schemas']['Address'];
     };
-    /** @description Customer fields to change (spec: not shown; the sandbox accepts the §2.3 members). */
+    /** @description Customer fields to change (spec: not shown; the sandbox accepts the §2.3 members, nested objects member by member). */
     CustomerUpdate: {
       name?: components['schemas']['CustomerName'];
       date_of_birth?: components['schemas']['Date'] | null;
+      place_of_birth?: string | null;
+      nationality?: string | components['schemas']['ReferenceInput'] | null;
+      passport?: {
+        number?: string | null;
+        issue_date?: components['schemas']['Date'] | null;
+        expiry_date?: components['schemas']['Date'] | null;
+        place_of_issue?: string | null;
+      };
+      medical_notes?: string | null;
+      meal_preference?: string | null;
+      meal_notes?: string | null;
+      account_email?: string | null;
+      phone_numbers?: components['schemas']['PhoneNumberInput'][];
+      emergency_contacts?: {
+        first_name?: string | null;
+        last_name?: string | null;
+        phone_numbers?: components['schemas']['PhoneNumberInput'][];
+      };
       address?: components['schemas']['Address'];
+    };
+    /** @description A phone number as a client sends it; the type defaults to HOME. */
+    PhoneNumberInput: {
+      number: string;
+      type?: string;
     };
     DepartureServiceCreate: {
       booking: components['schemas']['ReferenceInput'];

@@ -95,7 +95,7 @@ export function scalarPaths(value: unknown, prefix = ''): string[] {
  * depth, a field of a value that was null in the sample). With nothing known there is nothing
  * to check against (an empty list), so everything passes.
  */
-export function validateFields(requested: string[], known: string[]): void {
+export function validateFields(requested: string[], known: readonly string[]): void {
   if (known.length === 0) return;
   const knownPaths = known.map(segments);
   for (const field of requested) {

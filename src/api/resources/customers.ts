@@ -12,20 +12,16 @@ export type Title = (typeof TITLES)[number];
 export type Customer = components['schemas']['Customer'];
 export type CustomerName = components['schemas']['CustomerName'];
 export type PhoneNumber = NonNullable<Customer['phone_numbers']>[number];
+/** A phone number as a client sends it: the number, and its type (HOME when left out). */
+export type PhoneNumberInput = components['schemas']['PhoneNumberInput'];
 export type CustomerAddress = components['schemas']['Address'];
 export type Passport = NonNullable<Customer['passport']>;
 
 /** The POST /customers/ body: `name` with its required members, the rest optional. */
-export interface CustomerCreate {
-  name: Required<Pick<CustomerName, 'legal_first_name' | 'legal_last_name' | 'title'>> & CustomerName;
-  date_of_birth?: string;
-  place_of_birth?: string;
-  nationality?: string;
-  passport?: Passport;
-  account_email?: string;
-  phone_numbers?: PhoneNumber[];
-  address?: CustomerAddress;
-}
+export type CustomerCreate = components['schemas']['CustomerCreate'];
+
+/** A PATCH /customers/<id>/ body: the members to change, nested objects member by member. */
+export type CustomerUpdate = components['schemas']['CustomerUpdate'];
 
 /** Every field path of a customer, for checking --fields before a customer is created. */
 export const CUSTOMER_FIELDS: readonly string[] = RESOURCE_FIELDS.Customer;
@@ -60,10 +56,10 @@ export function displayName(name: Partial<CustomerName> | null | undefined): str
 }
 
 /** PATCH /customers/<id>/ (its body is "not shown" in the spec): the members to change, nested objects member by member. */
-export function updateCustomerRequest(id: string, body: object): RequestOptions {
+export function updateCustomerRequest(id: string, body: CustomerUpdate): RequestOptions {
   return { method: 'PATCH', path: customerPath(id), body };
 }
 
-export function updateCustomer(client: ApiClient, id: string, body: object): Promise<Customer> {
+export function updateCustomer(client: ApiClient, id: string, body: CustomerUpdate): Promise<Customer> {
   return send<Customer>(client, updateCustomerRequest(id, body));
 }

@@ -4,26 +4,51 @@
  * given (so an update sends nothing it was not asked to change).
  */
 import type { Command } from 'commander';
-import { TITLES, type CustomerAddress, type CustomerName, type Passport, type PhoneNumber } from '../../api/resources/customers.js';
+import { TITLES, type CustomerAddress, type CustomerName, type CustomerUpdate, type Passport } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { collect, parseDate, parseEmail, parsePhone, parseText, todayFor } from '../shared.js';
+import type { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 /** A customer body with any member left out: what create and update send. */
-export interface CustomerFields {
-  name?: Partial<CustomerName>;
-  date_of_birth?: string;
-  place_of_birth?: string;
-  nationality?: string;
-  passport?: Passport;
-  medical_notes?: string;
-  meal_preference?: string;
-  meal_notes?: string;
-  account_email?: string;
-  phone_numbers?: PhoneNumber[];
-  emergency_contacts?: { first_name?: string; last_name?: string; phone_numbers?: PhoneNumber[] };
-  address?: CustomerAddress;
-}
+export type CustomerFields = CustomerUpdate;
+
+/** A field path of the body that creates a customer (the contract's CustomerCreate). */
+export type CustomerCreateField = (typeof RESOURCE_FIELDS.CustomerCreate)[number];
+
+/**
+ * The flag of `trek customer create` that sets each field of the body; the contract gives the
+ * fields, so a field it adds fails the type check here until it has a flag.
+ */
+export const FLAG_OF_FIELD: { readonly [F in CustomerCreateField]: keyof CustomerFlags } = {
+  'name.title': 'title',
+  'name.legal_first_name': 'firstName',
+  'name.legal_middle_name': 'middleName',
+  'name.legal_last_name': 'lastName',
+  'name.common_name': 'commonName',
+  date_of_birth: 'dateOfBirth',
+  place_of_birth: 'placeOfBirth',
+  nationality: 'nationality',
+  'passport.number': 'passportNumber',
+  'passport.issue_date': 'passportIssueDate',
+  'passport.expiry_date': 'passportExpiryDate',
+  'passport.place_of_issue': 'passportPlaceOfIssue',
+  medical_notes: 'medicalNotes',
+  meal_preference: 'mealPreference',
+  meal_notes: 'mealNotes',
+  account_email: 'email',
+  phone_numbers: 'phone',
+  'emergency_contacts.first_name': 'emergencyFirstName',
+  'emergency_contacts.last_name': 'emergencyLastName',
+  'emergency_contacts.phone_numbers': 'emergencyPhone',
+  'address.street': 'street',
+  'address.city': 'city',
+  'address.state': 'state',
+  'address.country': 'country',
+  'address.postal_zip': 'postalZip',
+  'address.latitude': 'latitude',
+  'address.longitude': 'longitude',
+};
 
 export interface CustomerFlags {
   firstName?: string;

@@ -9,46 +9,17 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { CustomerCreate, PhoneNumber } from '../../api/resources/customers.js';
-import { parseCustomerFlags, type CustomerFields, type CustomerFlags } from '../customer/flags.js';
+import { FLAG_OF_FIELD, parseCustomerFlags, type CustomerCreateField, type CustomerFields, type CustomerFlags } from '../customer/flags.js';
+import { REQUIRED_FIELDS, RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 import { UsageError } from '../../errors.js';
 import { firstUnsafeChar, sanitize } from '../../output/sanitize.js';
 import { nearestMatch } from '../../util/nearest.js';
 
-/** Each writable customer field (dotted, as --fields writes it) and the `customer create` flag that sets it. */
-export const MANIFEST_COLUMNS = {
-  'name.title': 'title',
-  'name.legal_first_name': 'firstName',
-  'name.legal_middle_name': 'middleName',
-  'name.legal_last_name': 'lastName',
-  'name.common_name': 'commonName',
-  date_of_birth: 'dateOfBirth',
-  place_of_birth: 'placeOfBirth',
-  nationality: 'nationality',
-  'passport.number': 'passportNumber',
-  'passport.issue_date': 'passportIssueDate',
-  'passport.expiry_date': 'passportExpiryDate',
-  'passport.place_of_issue': 'passportPlaceOfIssue',
-  medical_notes: 'medicalNotes',
-  meal_preference: 'mealPreference',
-  meal_notes: 'mealNotes',
-  account_email: 'email',
-  phone_numbers: 'phone',
-  'emergency_contacts.first_name': 'emergencyFirstName',
-  'emergency_contacts.last_name': 'emergencyLastName',
-  'emergency_contacts.phone_numbers': 'emergencyPhone',
-  'address.street': 'street',
-  'address.city': 'city',
-  'address.state': 'state',
-  'address.country': 'country',
-  'address.postal_zip': 'postalZip',
-  'address.latitude': 'latitude',
-  'address.longitude': 'longitude',
-} as const satisfies Record<string, keyof CustomerFlags>;
-
-export type ManifestColumn = keyof typeof MANIFEST_COLUMNS;
-export const COLUMN_NAMES = Object.keys(MANIFEST_COLUMNS) as ManifestColumn[];
-/** The name members spec §2.3 marks required: every row must have them. */
-export const REQUIRED_COLUMNS: readonly ManifestColumn[] = ['name.title', 'name.legal_first_name', 'name.legal_last_name'];
+/** The columns: each field path of the contract's customer creation body, in its order (title first, as a name reads). */
+export const COLUMN_NAMES: readonly ManifestColumn[] = RESOURCE_FIELDS.CustomerCreate;
+export type ManifestColumn = CustomerCreateField;
+/** The members every body must have (spec §2.3's name members): every row must have them. */
+export const REQUIRED_COLUMNS: readonly ManifestColumn[] = REQUIRED_FIELDS.CustomerCreate;
 /** Columns holding a list of phone numbers, written `TYPE:NUMBER; TYPE:NUMBER` in one cell. */
 const PHONE_COLUMNS: ReadonlySet<ManifestColumn> = new Set(['phone_numbers', 'emergency_contacts.phone_numbers']);
 export const PHONE_SEPARATOR = '; ';
@@ -225,7 +196,7 @@ function splitPhones(cell: string): string[] {
 
 /** The column a header names; a problem (and undefined) for a name that is no writable customer field. */
 function headerColumn(name: string, where: string, line: number, problems: Problem[]): ManifestColumn | undefined {
-  if (Object.hasOwn(MANIFEST_COLUMNS, name)) return name as ManifestColumn;
+  if (Object.hasOwn(FLAG_OF_FIELD, name)) return name as ManifestColumn;
   const shown = JSON.stringify(name);
   if (name === '') problems.push({ line, where, message: 'a column without a name' });
   else if (READ_ONLY.has(name)) problems.push({ line, where, message: `${shown} is read-only: the API gives it` });
@@ -303,7 +274,7 @@ function flatten(object: Record<string, unknown>, prefix = '', depth = 1): Array
   const members: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(object)) {
     const path = prefix + key;
-    const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(MANIFEST_COLUMNS, path);
+    const nested = value !== null && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(FLAG_OF_FIELD, path);
     if (!nested) {
       members.push([path, value]);
       continue;
@@ -334,7 +305,7 @@ function ndjsonValue(column: ManifestColumn, value: unknown): string | string[] 
 }
 
 /** `--date-of-birth` → `date_of_birth`: the flags of commands/customer/flags.ts as this manifest's columns. */
-const COLUMN_OF_FLAG = new Map(COLUMN_NAMES.map((column) => [`--${MANIFEST_COLUMNS[column].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, column]));
+const COLUMN_OF_FLAG = new Map(COLUMN_NAMES.map((column) => [`--${FLAG_OF_FIELD[column].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, column]));
 
 /** A parser's message about flags, about columns instead: "--title must be one of …" → "must be one of …". */
 function asColumnMessage(message: string, column: ManifestColumn): string {
@@ -344,7 +315,7 @@ function asColumnMessage(message: string, column: ManifestColumn): string {
 
 function flagsOf(values: ReadonlyMap<ManifestColumn, string | string[]>): CustomerFlags {
   const flags: Record<string, string | string[]> = {};
-  for (const [column, value] of values) flags[MANIFEST_COLUMNS[column]] = value;
+  for (const [column, value] of values) flags[FLAG_OF_FIELD[column]] = value;
   return flags;
 }
 
