@@ -4,24 +4,18 @@
  * without loading the HTTP stack.
  */
 import { ExitCode, TrekError, type ExitCodeValue } from '../errors.js';
+import type { components } from '../domain/contract.js';
+
+type WireError = components['schemas']['Error'];
+type WireErrorDetail = NonNullable<WireError['errors']>[number];
+/** The members of `T`, each optional and (an untyped one aside) never null: a server's body as read, a null member left out. */
+type AsRead<T> = { [K in keyof T]?: unknown extends T[K] ? unknown : NonNullable<T[K]> };
 
 /** One developer-oriented entry of `errors[]` (spec §7.2). */
-export interface ApiErrorDetail {
-  field?: string;
-  code?: string;
-  detail?: string;
-  value?: unknown;
-}
+export type ApiErrorDetail = AsRead<WireErrorDetail>;
 
 /** The error dictionary every error response carries (spec §7.2); any member may be missing. */
-export interface ApiErrorBody {
-  http_status_code?: number;
-  time?: string;
-  message?: string;
-  error_id?: string;
-  href?: string;
-  errors?: ApiErrorDetail[];
-}
+export type ApiErrorBody = AsRead<Omit<WireError, 'errors'>> & { errors?: ApiErrorDetail[] };
 
 /**
  * http: the server answered with status >= 400 · network: no answer (refused, reset, DNS) ·
@@ -143,7 +137,7 @@ function toDetails(value: unknown): ApiErrorDetail[] | undefined {
  */
 export function toErrorBody(value: unknown): ApiErrorBody | undefined {
   if (!isRecord(value)) return undefined;
-  const known = ['http_status_code', 'message', 'error_id', 'errors'].some((k) => value[k] !== undefined && value[k] !== null);
+  const known = (['http_status_code', 'message', 'error_id', 'errors'] satisfies Array<keyof WireError>).some((k) => value[k] !== undefined && value[k] !== null);
   if (!known) return undefined;
   const body: ApiErrorBody = {};
   const status = Number(value.http_status_code);
