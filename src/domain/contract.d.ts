@@ -2928,13 +2928,22 @@ export interface components {
       }[];
       username?: string;
     };
-    /** @description Agency fields to change (spec §4.2: address with state and country sent as text). */
+    /** @description Agency fields to change (spec §4.2: address with state and country sent as text). The spec names only the address; the other members are the profile fields an agency keeps up to date itself (trek's choice; the operator's own, such as booking_currencies and the chains, cannot be changed). */
     AgencyUpdate: {
       name?: string;
       preferred_display_name?: string | null;
       transactional_email?: string;
+      emails?: {
+        type: string;
+        address: string;
+      }[];
       address?: components['schemas']['Address'];
-      booking_currencies?: string[];
+      latitude?: string | number | null;
+      longitude?: string | number | null;
+      communication_preferences?: string[];
+      passenger_notifications?: string[];
+      agent_notifications?: string[];
+      abta_number?: string | null;
     };
     SandboxPaymentCreate: {
       booking: components['schemas']['ReferenceInput'];

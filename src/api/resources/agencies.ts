@@ -11,18 +11,9 @@ export const COMMUNICATION_PREFERENCES = ['ATTACH_INVOICES', 'ATTACH_VOUCHERS', 
 
 /**
  * What `trek agency update` sends. The address goes as text, state and country included
- * (§4.2); the API answers them as objects. The spec names only the address; the other
- * members are the profile fields an agency keeps up to date itself.
+ * (§4.2); the API answers them as objects.
  */
-export interface AgencyUpdate {
-  name?: string;
-  preferred_display_name?: string;
-  transactional_email?: string;
-  emails?: Array<{ type: string; address: string }>;
-  address?: { street?: string; city?: string; state?: string; country?: string; postal_zip?: string };
-  communication_preferences?: string[];
-  abta_number?: string;
-}
+export type AgencyUpdate = components['schemas']['AgencyUpdate'];
 
 export const AGENCY_FIELDS: readonly string[] = RESOURCE_FIELDS.Agency;
 

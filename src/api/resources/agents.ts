@@ -1,20 +1,13 @@
 /** Agent profiles (spec §2.8, §4.2). */
 import type { ApiClient, RequestOptions } from '../client.js';
 import { fetchJson, itemPath, send } from './common.js';
-import type { PhoneNumber } from './customers.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 import type { components } from '../../domain/contract.js';
 
 export type Agent = components['schemas']['Agent'];
 
 /** The fields PATCH /agents/<id>/ takes (§4.2 lists exactly these five). */
-export interface AgentUpdate {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone_numbers?: PhoneNumber[];
-  username?: string;
-}
+export type AgentUpdate = components['schemas']['AgentUpdate'];
 
 export const AGENT_FIELDS: readonly string[] = RESOURCE_FIELDS.Agent;
 

@@ -9,23 +9,13 @@ import type { components } from '../../domain/contract.js';
 export type Booking = components['schemas']['Booking'];
 export type LinkedBooking = Booking['linked_bookings'][number];
 
-/** How POST /bookings/ picks the agency (spec §4.3 rule 7). */
-export interface AgencyIdentifier {
-  field: 'id' | 'transactional_email';
-  value: string;
-}
+export type BookingCreate = components['schemas']['BookingCreate'];
 
-export interface BookingCreate {
-  currency: string;
-  external_id?: string;
-  agency_identifier?: AgencyIdentifier;
-  no_auto_final_payment?: boolean;
-}
+/** How POST /bookings/ picks the agency (spec §4.3 rule 7). */
+export type AgencyIdentifier = NonNullable<BookingCreate['agency_identifier']>;
 
 /** Patchable booking fields the spec names (§4.2: the example is `external_id`). */
-export interface BookingUpdate {
-  external_id?: string;
-}
+export type BookingUpdate = components['schemas']['BookingUpdate'];
 
 /** Every field path of a booking, for checking --fields before a booking is changed. */
 export const BOOKING_FIELDS: readonly string[] = RESOURCE_FIELDS.Booking;

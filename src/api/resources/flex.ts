@@ -35,11 +35,7 @@ export type FlexAddon = components['schemas']['FlexPlanAddon'];
 export type FlexProductCategory = FlexAddon['products'][number]['category'];
 
 /** POST /flex_plan_services/ (spec §2.4, §4.2): references by id. */
-export interface FlexPlanServiceCreate {
-  booking: { id: string };
-  departure_service: { id: string };
-  product: { id: string };
-}
+export type FlexPlanServiceCreate = components['schemas']['FlexPlanServiceCreate'];
 
 export function flexPlanServicePath(id: string): string {
   return itemPath(FLEX_PLAN_SERVICES, id);

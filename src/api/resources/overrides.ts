@@ -12,13 +12,7 @@ export type OverrideReason = components['schemas']['OverrideReason'];
 export type Override = components['schemas']['Override'];
 
 /** The POST /overrides/ body (§4.2): references by id, reason and requirement by code. */
-export interface OverrideCreate {
-  booking: { id: string };
-  customer: { id: string };
-  services: Array<{ id: string }>;
-  reason: { code: string };
-  requirement: { code: string };
-}
+export type OverrideCreate = components['schemas']['OverrideCreate'];
 
 /** Every field path of an override, for checking --fields before one is changed. */
 export const OVERRIDE_FIELDS: readonly string[] = RESOURCE_FIELDS.Override;

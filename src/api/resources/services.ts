@@ -42,18 +42,12 @@ export type PaymentToConfirm = components['schemas']['PaymentToConfirm'];
 /** A service a payment reaches, with what it takes. */
 export type PaidService = PaymentToConfirm['taken_first'][number];
 
-/** POST /departure_services/ and /activity_services/ (§2.4). */
-export interface ServiceCreate {
-  booking: { id: string };
-  product: { id: string };
-  customers: Array<{ id: string }>;
-  /**
-   * Departure services: the rooms travellers take (trek's choice of member: the spec's request
-   * names booking, product and customers only; the operator's client models a departure
-   * service's rooms with `code` and `customers`). Left out, every traveller takes the standard room.
-   */
-  rooms?: Array<{ code: string; customers: Array<{ id: string }> }>;
-}
+/**
+ * POST /departure_services/ and /activity_services/ (§2.4). Departure services may name the
+ * rooms travellers take (trek's choice of member, marked so in the contract); left out, every
+ * traveller takes the standard room. An activity service's body is the same without rooms.
+ */
+export type ServiceCreate = components['schemas']['DepartureServiceCreate'];
 
 /** Every field path a service may have, for checking --fields before a service is changed. */
 export const SERVICE_FIELDS: readonly string[] = RESOURCE_FIELDS.Service;

@@ -28,11 +28,8 @@ export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export const WEBHOOK_FIELDS = RESOURCE_FIELDS.WebhookSubscription;
 export const DELIVERY_FIELDS = RESOURCE_FIELDS.WebhookDelivery;
 
-export interface NewSubscription {
-  url: string;
-  /** Omitted: every event type. */
-  events?: string[];
-}
+/** A subscription to make: without events, every event type. */
+export type NewSubscription = components['schemas']['WebhookSubscriptionCreate'];
 
 export function subscribeRequest(subscription: NewSubscription): RequestOptions {
   return { method: 'POST', path: WEBHOOKS_PATH, body: subscription };
