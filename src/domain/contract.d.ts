@@ -1689,13 +1689,13 @@ export interface components {
       summary?: string | null;
       description?: string | null;
       instructions?: string | null;
-      accommodation?: Record<string, never> | null;
-      accommodation_dossier?: Record<string, never> | null;
-      activity?: Record<string, never> | null;
-      activity_dossier?: Record<string, never> | null;
-      transport?: Record<string, never> | null;
-      transport_dossier?: Record<string, never> | null;
-      transport_leg?: Record<string, never> | null;
+      accommodation?: components['schemas']['ComponentReference'] | null;
+      accommodation_dossier?: components['schemas']['ComponentReference'] | null;
+      activity?: components['schemas']['ComponentReference'] | null;
+      activity_dossier?: components['schemas']['ComponentReference'] | null;
+      transport?: components['schemas']['ComponentReference'] | null;
+      transport_dossier?: components['schemas']['ComponentReference'] | null;
+      transport_leg?: components['schemas']['ComponentReference'] | null;
       duration?: {
         min_hr?: string | null;
         max_hr?: string | null;
@@ -1706,6 +1706,16 @@ export interface components {
       /** @enum {string|null} */
       time_period?: 'MORNING' | 'AFTERNOON' | 'EVENING' | 'FULL_DAY' | null;
       is_overnight?: boolean | null;
+    };
+    /** @description What a component refers to (an accommodation, activity or transport, or its dossier): id, href and name where given; an accommodation also carries its type. */
+    ComponentReference: {
+      id?: string;
+      href?: string;
+      name?: string;
+      type?: {
+        code?: string;
+        label?: string;
+      };
     };
     /** @description Spec §2.4 promotion object. */
     AppliedPromotion: {
@@ -2134,12 +2144,16 @@ export interface components {
       /** @description Operator client: items {customer, flights[]}; optional. */
       arriving_flights?: {
         customer?: components['schemas']['Reference'];
-        flights?: Record<string, never>[];
+        flights?: {
+          [key: string]: unknown;
+        }[];
       }[];
       /** @description Operator client: items {customer, flights[]}; optional. */
       departing_flights?: {
         customer?: components['schemas']['Reference'];
-        flights?: Record<string, never>[];
+        flights?: {
+          [key: string]: unknown;
+        }[];
       }[];
       /** @description Operator client member; optional. */
       itinerary?: components['schemas']['Reference'] | null;
@@ -2151,8 +2165,10 @@ export interface components {
       id: string;
       href: string;
       date_created: components['schemas']['DateTime'];
-      type: string;
-      audience: string;
+      /** @enum {string} */
+      type: 'INVOICE' | 'ATOL_CERTIFICATE' | 'VOUCHER';
+      /** @enum {string} */
+      audience: 'AGENT' | 'CUSTOMER';
       booking: components['schemas']['Reference'];
       mime_type: string;
       name: string;
@@ -2267,14 +2283,14 @@ export interface components {
         date?: components['schemas']['Date'];
         window?: {
           days_before_departure_from?: number;
-          days_before_departure_to?: unknown;
+          days_before_departure_to?: number | null;
         };
         window_refund_amount?: components['schemas']['Decimal'];
         window_travel_credit_amount?: components['schemas']['Decimal'];
         refund_amount?: components['schemas']['Decimal'];
         travel_credit_amount?: components['schemas']['Decimal'];
         refund?: components['schemas']['Reference'] | null;
-        travel_credit?: components['schemas']['Reference'];
+        travel_credit?: components['schemas']['Reference'] | null;
       } | null;
     };
     /** @description Spec §2.2: fields not shown; the sandbox's choice (docs/sandbox.md). */
@@ -2499,7 +2515,8 @@ export interface components {
           name: string;
           status: string;
           amount: components['schemas']['Decimal'];
-          payment_to_confirm: components['schemas']['Decimal'];
+          /** @description The payment that would confirm it now; null when none can. */
+          payment_to_confirm: components['schemas']['Decimal'] | null;
           reason: string;
         }[];
         free_amount: components['schemas']['Decimal'];
@@ -2568,8 +2585,9 @@ export interface components {
       currency: string;
       date_created: components['schemas']['DateTime'];
       status: string;
-      reason: string;
-      service: components['schemas']['Reference'];
+      reason: string | null;
+      /** @description The cancelled service the refund comes from. */
+      service: components['schemas']['Reference'] | null;
       /** @description Operator client member; optional. */
       transaction_type?: unknown;
       /** @description Operator client member; optional. */
@@ -2650,7 +2668,7 @@ export interface components {
       type?: string;
       name?: string;
       code?: string;
-      requirement_set?: string;
+      requirement_set?: string | null;
       message?: string;
       flags?: string[];
       details?: {

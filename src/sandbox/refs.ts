@@ -4,6 +4,10 @@
  * called.
  */
 import type { CustomerRecord, ServiceRecord } from './model.js';
+import type { components } from '../domain/contract.js';
+
+/** A resource's wire form as the contract (openapi/trek.yaml) gives it. */
+export type Wire<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 export function href(collection: string, id: string): string {
   return `/${collection}/${encodeURIComponent(id)}/`;
@@ -13,8 +17,8 @@ export function ref<Extra extends object = object>(collection: string, id: strin
   return { id, href: href(collection, id), ...extra } as { id: string; href: string } & Extra;
 }
 
-export function customerRef(customer: CustomerRecord): Record<string, unknown> {
-  return { id: customer.id, href: href('customers', customer.id), name: customer.name };
+export function customerRef(customer: CustomerRecord): Wire<'CustomerReference'> {
+  return { id: customer.id, href: href('customers', customer.id), name: customer.name } satisfies Wire<'CustomerReference'>;
 }
 
 /** A booked service as a payment, an invoice line or a service's `payment_to_confirm` names it: id, href, type and name. */

@@ -5,14 +5,10 @@
 import { promotionByCode, promotionRef } from './catalogue/promotions.js';
 import { AGENCY_CHAINS, BOOKING_COMPANIES, placeReference } from './catalogue/reference.js';
 import { formatCents } from './money.js';
-import { bookingServices, type AgencyRecord, type AgentRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from './model.js';
-import { customerRef, href, ref } from './refs.js';
+import { bookingServices, type AgencyRecord, type AgentRecord, type BookingChildRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from './model.js';
+import { customerRef, href, ref, type Wire } from './refs.js';
 import { amountOwingCents, balanceDueDate, OWING_STATUSES, paidCents, travelDates } from './rules/money.js';
 import { statusTransitions } from './rules/transitions.js';
-import type { components } from '../domain/contract.js';
-
-/** A resource's wire form as the contract (openapi/trek.yaml) gives it. */
-type Wire<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /**
  * Tax on commission (spec §2.2: "some agents in Canada and UK agents under ATOL"): Ontario
@@ -62,6 +58,11 @@ export function bookingTotals(state: State, booking: BookingRecord) {
   };
 }
 
+/** The currency of a booking's money record: its booking's ('' only for a data file whose booking is gone). */
+export function bookingCurrency(state: State, record: BookingChildRecord): string {
+  return state.collections.bookings[record.booking_id]?.currency ?? '';
+}
+
 /** Nested collections of a booking (spec §2.2), each answered by GET <booking>/<name>/. */
 export const BOOKING_NESTED = ['services', 'invoices', 'payments', 'checkins', 'requirements', 'refunds', 'documents', 'overrides', 'customers', 'travel_credits', 'payment_links'] as const;
 
@@ -107,7 +108,7 @@ export function bookingView(state: State, booking: BookingRecord): Wire<'Booking
   } satisfies Wire<'Booking'>;
 }
 
-export function customerView(customer: CustomerRecord): Record<string, unknown> {
+export function customerView(customer: CustomerRecord): Wire<'Customer'> {
   const { seq: _seq, agency_id: _agency, agent_id: _agent, ...fields } = customer;
   const { address, nationality } = customer;
   // Stored as the client sent them; shown as the operator's references (docs/sandbox.md, "Customers").
@@ -118,11 +119,11 @@ export function customerView(customer: CustomerRecord): Record<string, unknown> 
     address: { ...address, state: place('states', address.state), country: place('countries', address.country) },
     href: href('customers', customer.id),
     bookings: { href: `/customers/${customer.id}/bookings/` },
-  };
+  } satisfies Wire<'Customer'>;
 }
 
 /** The summary form of `GET /bookings/<id>/services` (spec §4.2). */
-export function serviceSummary(state: State, service: ServiceRecord): Record<string, unknown> {
+export function serviceSummary(state: State, service: ServiceRecord): Wire<'ServiceSummary'> {
   return {
     id: service.id,
     href: href(service.type, service.id),
@@ -137,7 +138,7 @@ export function serviceSummary(state: State, service: ServiceRecord): Record<str
       const c = state.collections.customers[id];
       return c ? [customerRef(c)] : [];
     }),
-  };
+  } satisfies Wire<'ServiceSummary'>;
 }
 
 /** Spec §2.4: "tour, product and flex respectively", lower case as the spec's examples write them. */
@@ -147,7 +148,7 @@ export const SUB_TYPES: Record<ServiceRecord['type'], string> = { departure_serv
  * `applied_promotion` of a service (spec §2.4): the promotion's members, with the amount it
  * took off this service's price (original price = purchase_price + discount_amount).
  */
-export function appliedPromotionView(service: ServiceRecord): Record<string, unknown> | null {
+export function appliedPromotionView(service: ServiceRecord): Wire<'AppliedPromotion'> | null {
   const promotion = service.promotion && promotionByCode(service.promotion.code);
   if (!service.promotion || !promotion) return null;
   return {
@@ -156,7 +157,7 @@ export function appliedPromotionView(service: ServiceRecord): Record<string, unk
     discount_amount: formatCents(service.promotion.discount_cents),
     commission_rate: promotion.commission_rate,
     terms_and_conditions: promotion.terms_and_conditions,
-  };
+  } satisfies Wire<'AppliedPromotion'>;
 }
 
 /**
@@ -164,7 +165,10 @@ export function appliedPromotionView(service: ServiceRecord): Record<string, unk
  * empty unless the service carries them. Element shapes are "not shown"; these are the names
  * the operator's clients read, each with the traveller as a customer reference.
  */
-export function travellerDetailsView(state: State, service: ServiceRecord) {
+export function travellerDetailsView(
+  state: State,
+  service: ServiceRecord,
+): Pick<Wire<'DepartureService'>, 'arrival_flight_details' | 'departure_flight_details' | 'international_ticket_numbers' | 'traveller_heights'> {
   const details = service.traveller_details;
   const customer = (id: string) => {
     const record = state.collections.customers[id];
@@ -193,7 +197,7 @@ export function agentView(agent: AgentRecord, state: State): Wire<'Agent'> {
   } satisfies Wire<'Agent'>;
 }
 
-export function agencyView(agency: AgencyRecord): Record<string, unknown> {
+export function agencyView(agency: AgencyRecord): Wire<'Agency'> {
   const chains = agency.agency_chain_ids.map((id) => AGENCY_CHAINS.find((c) => c.id === id)!).filter(Boolean);
   const companies = agency.booking_company_ids.map((id) => BOOKING_COMPANIES.find((c) => c.id === id)!).filter(Boolean);
   const chainRef = (c: { id: string; name: string }) => ref('agency_chains', c.id, { name: c.name });
@@ -234,5 +238,5 @@ export function agencyView(agency: AgencyRecord): Record<string, unknown> {
     agents: { href: `/agencies/${agency.id}/agents/` },
     promotions: { href: `/agencies/${agency.id}/promotions/` },
     travel_credits: { href: `/agencies/${agency.id}/travel_credits/` },
-  };
+  } satisfies Wire<'Agency'>;
 }

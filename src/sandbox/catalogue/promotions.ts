@@ -10,7 +10,7 @@
  * sandbox computes is explained by the promotions it shows.
  */
 import { CURRENCIES } from '../money.js';
-import { ref } from '../refs.js';
+import { ref, type Wire } from '../refs.js';
 import { BOOKING_COMPANIES, DEPARTURE_COMMISSION_PERCENT } from './reference.js';
 import type { CatalogueBasis } from './types.js';
 
@@ -128,7 +128,7 @@ export function activePromotions(basis: CatalogueBasis, today: string, companyId
  * `discount_amount` is null here and set on a booked service's `applied_promotion`, where the
  * amount is known (spec §2.4: original price = purchase_price + discount_amount).
  */
-export function promotionView(basis: CatalogueBasis, promotion: Promotion): Record<string, unknown> {
+export function promotionView(basis: CatalogueBasis, promotion: Promotion): Wire<'Promotion'> {
   const created = `${basis.day(promotion.created)}T00:00:00Z`;
   return {
     id: promotion.id,

@@ -7,7 +7,7 @@
 import { LATE_ATTACH_HOURS, stopSellDate, stopSellDays, stopSellPassed } from '../../domain/flex.js';
 import { addDays, DAY_MS } from '../clock.js';
 import { moneyOf, parseCents, scaleMoney, splitCents } from '../money.js';
-import { ref } from '../refs.js';
+import { ref, type Wire } from '../refs.js';
 import type { Departure } from './types.js';
 
 export interface TermsWindow {
@@ -61,7 +61,7 @@ export const FLEX_TIERS: ReadonlyArray<{ code: string; name: string; priceFracti
  * availability is NOT_BOOKABLE from the stop-sell date on (the departure no longer more than
  * 60/90 days away).
  */
-export function flexPlanOf(departure: Departure, id: string, tierIndex: number, nowMs: number): Record<string, unknown> {
+export function flexPlanOf(departure: Departure, id: string, tierIndex: number, nowMs: number): Wire<'FlexPlan'> {
   const tier = FLEX_TIERS[tierIndex];
   const window = stopSellDays(departure.product_line);
   const closedOn = stopSellDate(departure.start_date, window);
@@ -87,7 +87,7 @@ export function flexPlanOf(departure: Departure, id: string, tierIndex: number, 
  * null, else those of flex tier `tier` ('1' or '2', amount-based). Every window carries, per
  * currency, what a cancellation inside it refunds and credits.
  */
-export function cancellationTermsOf(departure: Departure, id: string, tier: string | null): Record<string, unknown> {
+export function cancellationTermsOf(departure: Departure, id: string, tier: string | null): Wire<'CancellationTerms'> {
   const generic = tier === null;
   const windows = generic ? GENERIC_WINDOWS : FLEX_TIERS[Number(tier) - 1].windows;
   return {

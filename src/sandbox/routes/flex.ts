@@ -13,7 +13,7 @@ import { ACTIVITY_WINDOW, TRAVEL_CREDIT_WINDOWS, windowAmounts, windowView } fro
 import { attachRefusals, resolveTerms } from '../rules/flex.js';
 import { formatCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
-import { customerRef, href, ref } from '../refs.js';
+import { customerRef, href, ref, type Wire } from '../refs.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 import { patchService, refId, serviceView, visibleService } from './services.js';
 
@@ -72,7 +72,7 @@ function addonView(state: State, ctx: RequestContext): Reply {
  * amount-based terms for the departure service it covers. Undefined for other ids (catalogue
  * terms); 403 for another agency's service.
  */
-export function serviceTermsView(ctx: RequestContext, id: string): Record<string, unknown> | undefined {
+export function serviceTermsView(ctx: RequestContext, id: string): Wire<'CancellationTerms'> | undefined {
   const activity = activityOfTerms(ctx.state, id);
   if (activity) return activityTermsView(ctx, id, activity);
   const terms = resolveTerms(ctx.state, id);
@@ -110,7 +110,7 @@ function activityOfTerms(state: State, id: string): ServiceRecord | undefined {
  * An activity service's terms (a sandbox extension: the spec gives activities none): one
  * window without dates, whenever it is cancelled, keeping ACTIVITY_WINDOW's share of its price.
  */
-function activityTermsView(ctx: RequestContext, id: string, activity: ServiceRecord): Record<string, unknown> {
+function activityTermsView(ctx: RequestContext, id: string, activity: ServiceRecord): Wire<'CancellationTerms'> {
   const booking = ctx.state.collections.bookings[activity.booking_id];
   assertOwnAgency(ctx.caller, booking.agency_id, `cancellation terms ${id}`);
   const amounts = windowAmounts(activity.purchase_price_cents, ACTIVITY_WINDOW);

@@ -15,7 +15,7 @@ import { bookingServices, type OverrideRecord, type State } from '../model.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { findRequirement, requirementApplies, REQUIREMENTS } from '../rules/checkins.js';
 import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
-import { customerRef, href, ref } from '../refs.js';
+import { customerRef, href, ref, type Wire } from '../refs.js';
 import { assertOpen, childCollection } from './bookings.js';
 
 /**
@@ -58,7 +58,7 @@ function checkReason(check: Checker, reasonCode: string | undefined): void {
   }
 }
 
-export function overrideView(state: State, override: OverrideRecord): Record<string, unknown> {
+export function overrideView(state: State, override: OverrideRecord): Wire<'Override'> {
   const reason = OVERRIDE_REASONS.find((r) => r.code === override.reason_code);
   const customer = state.collections.customers[override.customer_id];
   return {
@@ -68,7 +68,8 @@ export function overrideView(state: State, override: OverrideRecord): Record<str
     customer: customer ? customerRef(customer) : ref('customers', override.customer_id),
     services: override.service_ids.map((id) => {
       const service = state.collections.services[id];
-      return service ? ref(service.type, id, { name: service.name, type: service.type }) : { id };
+      // A dangling id (short of the contract) only in a data file the sandbox did not write.
+      return service ? ref(service.type, id, { name: service.name, type: service.type }) : ({ id } as Wire<'Reference'>);
     }),
     reason: reason ? { ...ref('override_reasons', reason.id), label: reason.label, code: reason.code } : { code: override.reason_code },
     requirement: { code: override.requirement_code, name: findRequirement(override.requirement_code)?.name ?? null },

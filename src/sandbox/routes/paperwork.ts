@@ -5,27 +5,29 @@
  */
 import { SandboxError } from '../errors.js';
 import { formatCents } from '../money.js';
-import type { BookingChildRecord, DocumentRecord, InvoiceRecord, PaymentLinkRecord, ServiceRecord, State } from '../model.js';
-import { href, ref, serviceRef } from '../refs.js';
+import type { DocumentRecord, InvoiceRecord, PaymentLinkRecord, ServiceRecord, State } from '../model.js';
+import { href, ref, serviceRef, type Wire } from '../refs.js';
+import { bookingCurrency } from '../views.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { paperworkAfterChange, paymentLinkToken } from '../rules/paperwork.js';
 import { childCollection, visibleChild } from './bookings.js';
 
-const currencyOf = (state: State, record: BookingChildRecord) => state.collections.bookings[record.booking_id]?.currency ?? null;
-
 /** A service paperwork names: on an invoice line with its name (serviceRef), in a document's `services` without; `{id, href}` alone should a hand-edited data file lack it. */
-function servicePaperRef(state: State, id: string, named: boolean): Record<string, unknown> {
+function servicePaperRef(state: State, id: string, named: true): Wire<'Invoice'>['lines'][number]['service'];
+function servicePaperRef(state: State, id: string, named: false): Wire<'Document'>['services'][number];
+function servicePaperRef(state: State, id: string, named: boolean): Wire<'Document'>['services'][number] {
   const service = state.collections.services[id];
-  if (!service) return ref('services', id);
+  // Typed as named but without type and name: short of the contract, as no data file the sandbox writes is.
+  if (!service) return ref<{ type: string; name: string }>('services', id);
   return named ? serviceRef(service) : ref(service.type, id, { type: service.type });
 }
 
-function invoiceView(state: State, invoice: InvoiceRecord): Record<string, unknown> {
+function invoiceView(state: State, invoice: InvoiceRecord): Wire<'Invoice'> {
   return {
     id: invoice.id,
     href: href('invoices', invoice.id),
     booking: ref('bookings', invoice.booking_id),
-    currency: currencyOf(state, invoice),
+    currency: bookingCurrency(state, invoice),
     date: invoice.date_created.slice(0, 10),
     date_created: invoice.date_created,
     reason: invoice.reason,
@@ -55,7 +57,7 @@ function documentFileName(document: DocumentRecord): string {
 }
 
 /** A document as spec §2.4 lists them (`id, href, date_created, type, audience, booking, mime_type`), plus the sandbox's extras. */
-function documentView(state: State, document: DocumentRecord): Record<string, unknown> {
+function documentView(state: State, document: DocumentRecord): Wire<'Document'> {
   return {
     id: document.id,
     href: href('documents', document.id),
@@ -72,20 +74,20 @@ function documentView(state: State, document: DocumentRecord): Record<string, un
 }
 
 /** A service's `documents` (spec §2.4): the documents about it, oldest first. */
-export function serviceDocuments(state: State, service: ServiceRecord): Array<Record<string, unknown>> {
+export function serviceDocuments(state: State, service: ServiceRecord): Array<Wire<'ServiceDocument'>> {
   return Object.values(state.collections.documents)
     .filter((d) => d.booking_id === service.booking_id && d.service_ids.includes(service.id))
     .sort((a, b) => a.seq - b.seq)
     .map((d) => documentView(state, d));
 }
 
-export function paymentLinkView(state: State, link: PaymentLinkRecord): Record<string, unknown> {
+export function paymentLinkView(state: State, link: PaymentLinkRecord): Wire<'PaymentLink'> {
   return {
     id: link.id,
     href: href('payment_links', link.id),
     booking: ref('bookings', link.booking_id),
     amount: formatCents(link.amount_cents),
-    currency: currencyOf(state, link),
+    currency: bookingCurrency(state, link),
     status: link.status,
     url: `/_sandbox/pay/${paymentLinkToken(state, link.id)}`,
     date_created: link.date_created,

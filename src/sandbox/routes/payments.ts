@@ -15,7 +15,8 @@ import { freeCents, priceOf, type Allocation } from '../rules/money.js';
 import { availabilityOf } from '../rules/places.js';
 import { CURRENCIES, formatCents, parseCents } from '../money.js';
 import { Checker, objectBody } from '../validate.js';
-import { href, ref, serviceRef } from '../refs.js';
+import { href, ref, serviceRef, type Wire } from '../refs.js';
+import { bookingCurrency } from '../views.js';
 import { assertOpen, childCollection, visibleBooking, visibleChild } from './bookings.js';
 import { paymentLinkView } from './paperwork.js';
 import { INITIAL_STATUS, paymentToConfirmView, refId } from './services.js';
@@ -23,29 +24,29 @@ import { INITIAL_STATUS, paymentToConfirmView, refId } from './services.js';
 /** The largest single payment the sandbox takes, so a typo cannot make a booking absurd. */
 const MAX_PAYMENT_CENTS = 10_000_000_00;
 
-function money(state: State, record: BookingChildRecord & { amount_cents: number }, collection: string): Record<string, unknown> {
+function money(state: State, record: BookingChildRecord & { amount_cents: number }, collection: string): Pick<Wire<'Payment'>, 'id' | 'href' | 'booking' | 'amount' | 'currency' | 'date_created'> {
   return {
     id: record.id,
     href: href(collection, record.id),
     booking: ref('bookings', record.booking_id),
     amount: formatCents(record.amount_cents),
-    currency: state.collections.bookings[record.booking_id]?.currency ?? null,
+    currency: bookingCurrency(state, record),
     date_created: record.date_created,
   };
 }
 
 /** A payment: `status` PENDING until it settles, `reason` FINAL_PAYMENT for the automatic final payment (else null). */
-export function paymentView(state: State, payment: PaymentRecord): Record<string, unknown> {
+export function paymentView(state: State, payment: PaymentRecord): Wire<'Payment'> {
   return { ...money(state, payment, 'payments'), status: payment.status, reason: payment.reason ?? null };
 }
 
-export function refundView(state: State, refund: RefundRecord): Record<string, unknown> {
+export function refundView(state: State, refund: RefundRecord): Wire<'Refund'> {
   const service = refund.service_id ? state.collections.services[refund.service_id] : undefined;
   return { ...money(state, refund, 'refunds'), status: refund.status, reason: refund.reason ?? null, service: service ? ref(service.type, service.id) : null };
 }
 
 /** A travel credit: its windows both as objects and as flat end dates (what an agency's list is searched and ordered by). */
-export function travelCreditView(state: State, credit: TravelCreditRecord): Record<string, unknown> {
+export function travelCreditView(state: State, credit: TravelCreditRecord): Wire<'TravelCredit'> {
   const issued = credit.date_created.slice(0, 10);
   return {
     ...money(state, credit, 'travel_credits'),
@@ -66,7 +67,7 @@ export function travelCreditView(state: State, credit: TravelCreditRecord): Reco
  * the office), each with what it took, and those left waiting, each with what it needs, the
  * payment that would now confirm it, and why this one did not.
  */
-export function allocationView(state: State, bookingId: string, allocation: Allocation): Record<string, unknown> {
+export function allocationView(state: State, bookingId: string, allocation: Allocation): NonNullable<Wire<'Payment'>['allocation']> {
   return {
     confirmed: allocation.covered.map(({ service, cents }) => ({ ...serviceRef(service), status: service.status, amount: formatCents(cents) })),
     waiting: allocation.passed.map(({ service, cents, reason }) => ({

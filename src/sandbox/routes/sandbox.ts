@@ -19,7 +19,7 @@ import { formatCents } from '../money.js';
 import type { StoreEvent } from '../transaction.js';
 import { Checker, objectBody, type Body } from '../validate.js';
 import { addFault, FAULTS_PATH, faultsOf, faultView, removeFaults } from '../faults.js';
-import { ref } from '../refs.js';
+import { ref, type Wire } from '../refs.js';
 import { cancel, changeAvailability } from '../rules/lifecycle.js';
 import { availabilityOf, departureNow } from '../rules/places.js';
 import { rowFor } from '../../domain/transitions.js';
@@ -28,7 +28,7 @@ import { serviceView } from './services.js';
 
 export { MAX_SANDBOX_SIZE };
 
-function clockView(store: Store): Record<string, unknown> {
+function clockView(store: Store): Wire<'SandboxClock'> {
   const state = store.read();
   return { now: isoDateTime(store.clock.nowMs()), offset_ms: state.clock_offset_ms, epoch: state.epoch };
 }

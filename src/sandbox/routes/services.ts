@@ -19,7 +19,7 @@ import { SERVICE_STATUSES } from '../../domain/transitions.js';
 import { patchRefusal } from '../rules/transitions.js';
 import { formatCents } from '../money.js';
 import { Checker, checkUnwritable, objectBody, type Body, type UpdateMembers } from '../validate.js';
-import { customerRef, ref, serviceRef } from '../refs.js';
+import { customerRef, ref, serviceRef, type Wire } from '../refs.js';
 import { appliedPromotionView, serviceSummary, travellerDetailsView } from '../views.js';
 import { assertOpen, visibleBooking } from './bookings.js';
 import { serviceDocuments } from './paperwork.js';
@@ -123,7 +123,7 @@ export function visibleService(ctx: RequestContext, state: State, type: ServiceT
 const LABELS: Record<ServiceType, string> = { departure_services: 'Departure service', activity_services: 'Activity service', flex_plan_services: 'Flex plan service' };
 const PRODUCT_COLLECTION: Record<ServiceType, string> = { departure_services: 'departures', activity_services: 'activities', flex_plan_services: 'flex_plans' };
 
-function flexView(service: ServiceRecord): Record<string, unknown> {
+function flexView(service: ServiceRecord): Pick<Wire<'FlexPlanService'>, 'cancellation_terms' | 'associated_services' | 'flex_plan_addons' | 'exercise'> {
   const flex = service.flex!;
   const exercise = flex.exercise;
   return {
@@ -148,7 +148,7 @@ function flexView(service: ServiceRecord): Record<string, unknown> {
  * (or send its request) under the allocation rule, and what the services reached before it
  * take first; null when it is not waiting for a payment or no payment can confirm it now.
  */
-export function paymentToConfirmView(state: State, service: ServiceRecord): Record<string, unknown> | null {
+export function paymentToConfirmView(state: State, service: ServiceRecord): Wire<'PaymentToConfirm'> | null {
   const needed = paymentToConfirm(state, service);
   if (!needed) return null;
   return {
@@ -158,7 +158,7 @@ export function paymentToConfirmView(state: State, service: ServiceRecord): Reco
 }
 
 /** A departure service's rooms as the operator's client reads them: each room taken, with its `code`, `name` and `customers`. */
-function roomsView(state: State, service: ServiceRecord, customers: readonly CustomerRecord[]): Array<Record<string, unknown>> {
+function roomsView(state: State, service: ServiceRecord, customers: readonly CustomerRecord[]): Wire<'DepartureService'>['rooms'] & object {
   const rooms = Catalogue.for(state).departure(service.product_id)?.rooms ?? [];
   const byCode = new Map<string, CustomerRecord[]>();
   for (const customer of customers) {
@@ -169,7 +169,7 @@ function roomsView(state: State, service: ServiceRecord, customers: readonly Cus
 }
 
 /** The full form of any booked service (spec §2.4 with the per-type members), plus the sandbox's documented extras. */
-export function serviceView(state: State, service: ServiceRecord): Record<string, unknown> {
+export function serviceView(state: State, service: ServiceRecord): Wire<'DepartureService'> | Wire<'ActivityService'> | Wire<'FlexPlanService'> {
   const promotion = appliedPromotionView(service);
   const customers = service.customer_ids.flatMap((id) => state.collections.customers[id] ?? []);
   const covering = service.type === 'departure_services' ? activeFlexFor(state, service.id) : undefined;
@@ -193,10 +193,10 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
     product: ref(PRODUCT_COLLECTION[service.type], service.product_id, { name: service.name }),
     associated_services: covering ? [ref('flex_plan_services', covering.id, { type: 'flex_plan_services' })] : [],
   };
-  if (service.type === 'flex_plan_services') return { ...shared, ...flexView(service) };
+  if (service.type === 'flex_plan_services') return { ...shared, ...flexView(service) } satisfies Wire<'FlexPlanService'>;
   const travellers = travellerDetailsView(state, service);
   const requirements = { incomplete_requirements: incompleteRequirements(state, service), arrival_flight_details: travellers.arrival_flight_details };
-  if (service.type === 'activity_services') return { ...shared, ...requirements, cancellation_terms: ref('service_cancellation_terms', termsId(service.id)) };
+  if (service.type === 'activity_services') return { ...shared, ...requirements, cancellation_terms: ref('service_cancellation_terms', termsId(service.id)) } satisfies Wire<'ActivityService'>;
   return {
     ...shared,
     ...requirements,
@@ -208,7 +208,7 @@ export function serviceView(state: State, service: ServiceRecord): Record<string
     international_ticket_numbers: travellers.international_ticket_numbers,
     traveller_heights: travellers.traveller_heights,
     cancellation_terms: ref('service_cancellation_terms', currentTermsId(state, service)),
-  };
+  } satisfies Wire<'DepartureService'>;
 }
 
 // ---------------------------------------------------------------------------------------

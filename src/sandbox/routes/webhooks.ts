@@ -9,7 +9,7 @@ import { isWebhookEventType, receiverUrlProblem, WEBHOOK_EVENT_TYPES, type Webho
 import { SandboxError, notFound } from '../errors.js';
 import { listComputed, listRecords } from '../list.js';
 import type { State, WebhookDeliveryRecord, WebhookRecord } from '../model.js';
-import { href, ref } from '../refs.js';
+import { href, ref, type Wire } from '../refs.js';
 import type { Caller, Reply, RequestContext, Router } from '../router.js';
 import { findCheckin } from '../rules/checkins.js';
 import { Checker, objectBody } from '../validate.js';
@@ -24,7 +24,7 @@ export const changeHooks = [queueChangeEvents];
 const webhookHref = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}/`;
 const deliveryHref = (id: string) => `${DELIVERIES_PATH}/${encodeURIComponent(id)}/`;
 
-function webhookView(subscription: WebhookRecord): Record<string, unknown> {
+function webhookView(subscription: WebhookRecord): Wire<'WebhookSubscription'> {
   return {
     id: subscription.id,
     href: webhookHref(subscription.id),
@@ -35,7 +35,7 @@ function webhookView(subscription: WebhookRecord): Record<string, unknown> {
   };
 }
 
-function deliveryView(delivery: WebhookDeliveryRecord): Record<string, unknown> {
+function deliveryView(delivery: WebhookDeliveryRecord): Wire<'WebhookDelivery'> {
   return {
     id: delivery.id,
     href: deliveryHref(delivery.id),
@@ -93,7 +93,7 @@ function subscribe(ctx: RequestContext): Promise<Reply> {
     }
     const subscription = tx.insert('webhooks', { agency_id: agency.id, agent_id: agent.id, url: url!, events });
     const view = webhookView(subscription);
-    return { status: 201, headers: { location: view.href as string }, body: view };
+    return { status: 201, headers: { location: view.href }, body: view };
   });
 }
 

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { ageOn } from '../../domain/age.js';
 import { bookingServices, type BaseRecord, type BookingRecord, type CustomerRecord, type ServiceRecord, type State } from '../model.js';
-import { href, ref } from '../refs.js';
+import { href, ref, type Wire } from '../refs.js';
 
 /** What an item is judged against: the customer and their travel on this booking. */
 interface Trip {
@@ -161,7 +161,7 @@ export function requirementApplies(state: State, booking: BookingRecord, custome
 }
 
 /** The wire form (spec §2.7). Status is COMPLETE when no remaining requirement has an incomplete item. */
-export function checkinView(state: State, checkin: CheckinRecord): Record<string, unknown> {
+export function checkinView(state: State, checkin: CheckinRecord): Wire<'Checkin'> {
   const booking = state.collections.bookings[checkin.booking_id];
   const customer = state.collections.customers[checkin.customer_id];
   const trip = tripOf(state, booking, checkin.customer_id);

@@ -5,10 +5,10 @@
  * the voucher, never the confirmation (the sandbox has no CONFIRMATION requirements).
  */
 import type { ServiceRecord, State } from '../model.js';
-import { customerRef } from '../refs.js';
+import { customerRef, type Wire } from '../refs.js';
 import { customerRequirements, findRequirement } from './checkins.js';
 
-export function incompleteRequirements(state: State, service: ServiceRecord): Array<Record<string, unknown>> {
+export function incompleteRequirements(state: State, service: ServiceRecord): Array<Wire<'IncompleteRequirement'>> {
   const booking = state.collections.bookings[service.booking_id];
   if (!booking) return [];
   return service.customer_ids.flatMap((customerId) => {
