@@ -2727,8 +2727,8 @@ export interface components {
       name?: string;
       product_line?: string;
       description?: string;
-      departures_start_date?: components['schemas']['Date'];
-      departures_end_date?: components['schemas']['Date'];
+      departures_start_date?: components['schemas']['Date'] | null;
+      departures_end_date?: components['schemas']['Date'] | null;
       geography?: {
         start_city?: components['schemas']['PlaceReference'];
         finish_city?: components['schemas']['PlaceReference'];

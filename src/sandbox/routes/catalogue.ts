@@ -8,7 +8,7 @@ import { notFound } from '../errors.js';
 import { listCatalogue } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { departureNow, departuresKey, departuresNow, someDeparturesNow } from '../rules/places.js';
-import { href } from '../refs.js';
+import { href, type Wire } from '../refs.js';
 import { serviceTermsView } from './flex.js';
 
 function found(body: object | undefined, what: string): Reply {
@@ -23,7 +23,7 @@ function dossierDepartures(ctx: RequestContext): Reply {
   return listCatalogue(ctx, `${departuresKey(ctx.state)}:${ctx.params.id}`, someDeparturesNow(ctx.state, ctx.store.catalogue, departures));
 }
 
-const overrideReasons = OVERRIDE_REASONS.map((r) => ({ ...r, href: href('override_reasons', r.id) }));
+const overrideReasons = OVERRIDE_REASONS.map((r) => ({ ...r, href: href('override_reasons', r.id) }) satisfies Wire<'OverrideReason'>);
 
 export function register(router: Router): void {
   router
@@ -36,7 +36,7 @@ export function register(router: Router): void {
       return found(departure && departureNow(ctx.state, departure), `Departure ${ctx.params.id}`);
     })
     .get('/activities', (ctx) => listCatalogue(ctx, 'activities', ctx.store.catalogue.activities))
-    .get('/activities/:id', (ctx) => found(ctx.store.catalogue.activity(ctx.params.id), `Activity ${ctx.params.id}`))
+    .get('/activities/:id', (ctx) => found(ctx.store.catalogue.activity(ctx.params.id) satisfies Wire<'Activity'> | undefined, `Activity ${ctx.params.id}`))
     .get('/itineraries/:id', (ctx) => found(ctx.store.catalogue.itinerary(ctx.params.id), `Itinerary ${ctx.params.id}`))
     .get('/itineraries/:id/:variation', (ctx) => found(ctx.store.catalogue.itinerary(ctx.params.id, ctx.params.variation), `Variation ${ctx.params.variation} of itinerary ${ctx.params.id}`))
     // The name the operator's clients know itineraries by (`structured_itineraries`): the same resources.
