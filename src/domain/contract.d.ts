@@ -2369,7 +2369,7 @@ export interface components {
         };
       }[];
       valid_during_ranges?: {
-        start_date?: components['schemas']['Date'];
+        start_date?: components['schemas']['Date'] | null;
         end_date?: components['schemas']['Date'] | null;
       }[];
       days?: {
@@ -2389,44 +2389,7 @@ export interface components {
           type?: string;
           description?: string | null;
         }[];
-        components?: {
-          start_location?: {
-            name?: string;
-          };
-          end_location?: {
-            name?: string;
-          };
-          summary?: string;
-          description?: string | null;
-          instructions?: string | null;
-          accommodation?: {
-            id: string;
-            name?: string;
-            type?: {
-              code?: string;
-              label?: string;
-            };
-          } | null;
-          activity?: unknown;
-          transport?: {
-            id: string;
-            name?: string;
-          } | null;
-          transport_leg?: {
-            id: string;
-            name?: string;
-          } | null;
-          duration?: {
-            min_hr?: string;
-            max_hr?: string;
-          } | null;
-          distance_km?: number | null;
-          start_time?: string | null;
-          end_time?: string | null;
-          time_period?: string;
-          is_overnight?: boolean;
-          type?: string;
-        }[];
+        components?: components['schemas']['Component'][];
         optional_activities?: {
           activity_dossier?: {
             id: string;
@@ -2439,7 +2402,7 @@ export interface components {
         variation_id?: string;
         href: string;
         valid_during_ranges?: {
-          start_date?: components['schemas']['Date'];
+          start_date?: components['schemas']['Date'] | null;
           end_date?: components['schemas']['Date'] | null;
         }[];
       }[];

@@ -13,6 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { DAY_MS, isoDate } from '../clock.js';
 import { immutable } from '../json.js';
 import type { State } from '../model.js';
+import type { Wire } from '../refs.js';
 import { makeActivity } from './activities.js';
 import { makeDeparture } from './departures.js';
 import { makeDossiers, planDossier } from './dossiers.js';
@@ -37,7 +38,7 @@ export class Catalogue implements CatalogueBasis {
   private departureList: Departure[] | undefined;
   private dossierList: TourDossier[] | undefined;
   private activityList: Activity[] | undefined;
-  private readonly itineraries = new Map<string, Record<string, unknown> | null>();
+  private readonly itineraries = new Map<string, Wire<'Itinerary'> | null>();
 
   private constructor(
     readonly seed: number,
@@ -109,7 +110,7 @@ export class Catalogue implements CatalogueBasis {
   }
 
   /** The flex plan `<departureId>-<tier>`, rendered for `nowMs`. */
-  flexPlan(id: string, nowMs: number): Record<string, unknown> | undefined {
+  flexPlan(id: string, nowMs: number): Wire<'FlexPlan'> | undefined {
     const m = /^(\d+)-([12])$/.exec(id);
     const departure = m ? this.departure(m[1]) : undefined;
     if (!departure) return undefined;
@@ -117,7 +118,7 @@ export class Catalogue implements CatalogueBasis {
   }
 
   /** `generic-<departureId>` (percentage windows) or `flex-<departureId>-<tier>` (amount-based windows). */
-  cancellationTerms(id: string): Record<string, unknown> | undefined {
+  cancellationTerms(id: string): Wire<'CancellationTerms'> | undefined {
     const generic = /^generic-(\d+)$/.exec(id);
     const flex = /^flex-(\d+)-([12])$/.exec(id);
     const departure = this.departure((generic ?? flex)?.[1] ?? '');
@@ -126,7 +127,7 @@ export class Catalogue implements CatalogueBasis {
   }
 
   /** Itinerary `id`, or one of its variations; undefined when unknown. */
-  itinerary(id: string, variationId?: string): Record<string, unknown> | undefined {
+  itinerary(id: string, variationId?: string): Wire<'Itinerary'> | undefined {
     let base = this.itineraries.get(id);
     if (base === undefined) {
       base = makeItinerary(this, this.plans, id);

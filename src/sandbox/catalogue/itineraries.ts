@@ -7,7 +7,7 @@
  * member the spec lists is present, null when empty. `length` and `meal_budget` are kept
  * beside `duration` and `meals_budget` because trek's itinerary commands read them.
  */
-import { ref } from '../refs.js';
+import { ref, type Wire } from '../refs.js';
 import { ACTIVITY_KINDS, BOOKING_COMPANIES, type Place } from './reference.js';
 import { ACTIVITY_ID_BASE, entityIndex, ITINERARY_ID_BASE } from './ids.js';
 import { mix, Rng, STREAM } from './random.js';
@@ -58,18 +58,18 @@ export function structuredItineraryOn(basis: CatalogueBasis, plan: DossierPlan, 
 const MACHU_PICCHU_EDITIONS: Readonly<Record<string, readonly string[]>> = { '1': ['ON_INCA_TRAIL'], '2': ['ON_LARES_TREK'], '3': ['CUZCO_STAY'] };
 
 /** Variation `variationId` of `itinerary`: the itinerary with that variation's id, href, ranges and flags. */
-export function variationOf(itinerary: Record<string, unknown>, variationId: string): Record<string, unknown> | undefined {
-  const variations = itinerary.variations as Variation[];
+export function variationOf(itinerary: Wire<'Itinerary'>, variationId: string): Wire<'Itinerary'> | undefined {
+  const variations = itinerary.variations ?? [];
   const variation = variations.find((v) => v.variation_id === variationId);
   if (!variation) return undefined;
   const { variations: _all, ...rest } = itinerary;
-  const flags = itinerary.flags as string[];
+  const flags = itinerary.flags ?? [];
   const edition = flags.includes('ON_INCA_TRAIL') ? MACHU_PICCHU_EDITIONS[variationId.slice(-1)] : undefined;
   return { ...rest, href: variation.href, variation_id: variationId, valid_during_ranges: variation.valid_during_ranges, flags: edition ? [...edition] : flags };
 }
 
 /** Itinerary `id` of one of `plans`; null when there is none. */
-export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan[], id: string): Record<string, unknown> | null {
+export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan[], id: string): Wire<'Itinerary'> | null {
   // Two itinerary ids per dossier, the second only for a seasonal one.
   const offset = entityIndex(id, ITINERARY_ID_BASE, 2 * plans.length);
   if (offset === undefined) return null;
@@ -117,7 +117,7 @@ export function makeItinerary(basis: CatalogueBasis, plans: readonly DossierPlan
     ],
     state: 'PUBLISHED',
     ripple_score: { score: rng.int(60, 98), start_date: basis.day(-90), end_date: basis.day(275) },
-  };
+  } satisfies Wire<'Itinerary'>;
 }
 
 export function component(fields: Partial<Component> & Pick<Component, 'type'>): Component {
