@@ -2702,10 +2702,10 @@ export interface components {
       structured_itineraries?: {
         id: string;
         href: string;
-        variation_id?: string;
+        variation_id?: string | null;
       }[];
       valid_during_ranges?: {
-        start_date?: components['schemas']['Date'];
+        start_date?: components['schemas']['Date'] | null;
         end_date?: components['schemas']['Date'] | null;
         itinerary?: components['schemas']['Reference'];
       }[];

@@ -9,6 +9,11 @@ import type { components } from '../domain/contract.js';
 /** A resource's wire form as the contract (openapi/trek.yaml) gives it. */
 export type Wire<Name extends keyof components['schemas']> = components['schemas'][Name];
 
+type DeepReadonly<T> = T extends ReadonlyArray<infer E> ? ReadonlyArray<DeepReadonly<E>> : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** A wire form whose parts may be shared, frozen values (the catalogue's): the contract's type, read-only all the way down. */
+export type FrozenWire<Name extends keyof components['schemas']> = DeepReadonly<Wire<Name>>;
+
 export function href(collection: string, id: string): string {
   return `/${collection}/${encodeURIComponent(id)}/`;
 }

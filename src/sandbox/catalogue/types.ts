@@ -9,6 +9,8 @@ export interface Ref {
   name?: string;
 }
 
+export type NamedRef = Ref & { name: string };
+
 /** A date range; a null end (or start) is open-ended. */
 export interface DateRange {
   start_date: string | null;
@@ -75,10 +77,10 @@ export interface TourDossier {
   geography: {
     start_city: { name: string };
     finish_city: { name: string };
-    start_country: Ref;
-    finish_country: Ref;
-    primary_country: Ref;
-    visited_countries: Ref[];
+    start_country: NamedRef;
+    finish_country: NamedRef;
+    primary_country: NamedRef;
+    visited_countries: NamedRef[];
   };
   itineraries: Ref[];
   structured_itineraries: Array<Ref & { variation_id: string | null }>;

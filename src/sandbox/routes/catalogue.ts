@@ -8,7 +8,7 @@ import { notFound } from '../errors.js';
 import { listCatalogue } from '../list.js';
 import type { Reply, RequestContext, Router } from '../router.js';
 import { departureNow, departuresKey, departuresNow, someDeparturesNow } from '../rules/places.js';
-import { href, type Wire } from '../refs.js';
+import { href, type FrozenWire, type Wire } from '../refs.js';
 import { serviceTermsView } from './flex.js';
 
 function found(body: object | undefined, what: string): Reply {
@@ -28,12 +28,12 @@ const overrideReasons = OVERRIDE_REASONS.map((r) => ({ ...r, href: href('overrid
 export function register(router: Router): void {
   router
     .get('/tour_dossiers', (ctx) => listCatalogue(ctx, 'tour_dossiers', ctx.store.catalogue.tourDossiers))
-    .get('/tour_dossiers/:id', (ctx) => found(ctx.store.catalogue.tourDossier(ctx.params.id), `Tour dossier ${ctx.params.id}`))
+    .get('/tour_dossiers/:id', (ctx) => found(ctx.store.catalogue.tourDossier(ctx.params.id) satisfies Wire<'TourDossier'> | undefined, `Tour dossier ${ctx.params.id}`))
     .get('/tour_dossiers/:id/departures', dossierDepartures)
     .get('/departures', (ctx) => listCatalogue(ctx, departuresKey(ctx.state), departuresNow(ctx.state, ctx.store.catalogue)))
     .get('/departures/:id', (ctx) => {
       const departure = ctx.store.catalogue.departure(ctx.params.id);
-      return found(departure && departureNow(ctx.state, departure), `Departure ${ctx.params.id}`);
+      return found(departure && (departureNow(ctx.state, departure) satisfies FrozenWire<'Departure'>), `Departure ${ctx.params.id}`);
     })
     .get('/activities', (ctx) => listCatalogue(ctx, 'activities', ctx.store.catalogue.activities))
     .get('/activities/:id', (ctx) => found(ctx.store.catalogue.activity(ctx.params.id) satisfies Wire<'Activity'> | undefined, `Activity ${ctx.params.id}`))
