@@ -12,7 +12,7 @@ import { isoDateTime, parseDuration } from '../clock.js';
 import { SandboxError, fieldError, notFound } from '../errors.js';
 import { agentKey } from '../keys.js';
 import { listRecords } from '../list.js';
-import { AVAILABILITY_STATUSES, type AvailabilityStatus } from '../model.js';
+import { AVAILABILITY_STATUSES, type AvailabilityStatus, type ServiceStatus } from '../model.js';
 import type { BaseContext, Reply, RequestContext, Router } from '../router.js';
 import { MAX_SANDBOX_SIZE, MAX_SEED, type ClockMove, type Store } from '../store.js';
 import { formatCents } from '../money.js';
@@ -58,12 +58,12 @@ async function moveClock(ctx: BaseContext): Promise<Reply> {
  * service whose status changed (expired, confirmed…), each final payment taken and each
  * payment settled, each service repriced.
  */
-function clockChanges(store: Store, events: readonly StoreEvent[]): Array<Record<string, unknown>> {
+function clockChanges(store: Store, events: readonly StoreEvent[]): NonNullable<Wire<'SandboxClock'>['changes']> {
   const state = store.read();
-  return events.flatMap((event): Array<Record<string, unknown>> => {
+  return events.flatMap((event): NonNullable<Wire<'SandboxClock'>['changes']> => {
     if (event.type === 'services.status_changed') {
       const service = state.collections.services[event.id!];
-      const { from, to } = event.data as { from: string; to: string };
+      const { from, to } = event.data as { from: ServiceStatus; to: ServiceStatus };
       return service ? [{ type: 'service_status', service: ref(service.type, service.id, { type: service.type, name: service.name }), booking: ref('bookings', service.booking_id), from, to }] : [];
     }
     if (event.type === 'services.repriced') {
