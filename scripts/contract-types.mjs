@@ -2,8 +2,9 @@
 // time, so that trek reads no YAML when it runs:
 //   src/domain/contract.d.ts      the TypeScript types of every schema and operation (openapi-typescript);
 //   src/domain/contract-fields.ts each resource's field paths (what --fields is checked against, and
-//                              a group manifest's columns), a request body's required ones, and the
-//                              searchable attributes' types (what --where is checked against).
+//                              a group manifest's columns), a request body's required ones, the
+//                              values of named enumerations, and the searchable attributes' types
+//                              (what --where is checked against).
 // `npm run contract:types` writes them; `--check` only reports whether the committed ones are current.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,9 @@ const RESOURCES = {
 
 /** Request bodies whose required field paths trek's commands check before sending, by schema. */
 const REQUIRED = ['CustomerCreate'];
+
+/** Named enumerations trek's commands offer or check values from. */
+const ENUMS = ['AvailabilityStatus', 'ServiceStatus', 'ServiceType'];
 
 /** Searchable collections (their list operation's x-trek-searchable) and the schema of their results. */
 const SEARCHES = { departures: ['listDepartures', 'Departure'], tour_dossiers: ['listTourDossiers', 'TourDossier'], activities: ['listActivities', 'Activity'], bookings: ['listBookings', 'Booking'] };
@@ -93,6 +97,8 @@ function generateFields(document) {
     `export const RESOURCE_FIELDS = ${JSON.stringify(fields, null, 2)} as const satisfies Record<string, readonly string[]>;\n\n` +
     `/** The field paths a body must have, in the order of RESOURCE_FIELDS. */\n` +
     `export const REQUIRED_FIELDS = ${JSON.stringify(Object.fromEntries(REQUIRED.map((name) => [name, fields[name].filter((path) => requiredPaths(schemas[name]).includes(path))])), null, 2)} as const satisfies Record<string, readonly string[]>;\n\n` +
+    `/** The values of the contract's named enumerations, in its order. */\n` +
+    `export const ENUMS = ${JSON.stringify(Object.fromEntries(ENUMS.map((name) => [name, schemas[name].enum])), null, 2)} as const;\n\n` +
     `/** The searchable attributes of each collection (its list operation's x-trek-searchable) and their types. */\n` +
     `export const SEARCH_ATTRIBUTES = ${JSON.stringify(search, null, 2)} as const;\n`
   );

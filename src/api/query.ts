@@ -3,7 +3,7 @@
  * list command rejects the same mistakes before anything is sent.
  */
 import { UsageError } from '../errors.js';
-import { SEARCH_ATTRIBUTES } from '../domain/contract-fields.js';
+import { ENUMS, SEARCH_ATTRIBUTES } from '../domain/contract-fields.js';
 import { dateParts, isApiDatetime, relativeDate, unrealDate } from '../util/dates.js';
 import { nearestMatch } from '../util/nearest.js';
 
@@ -19,7 +19,7 @@ export type FieldType = 'text' | 'date' | 'datetime' | 'decimal' | 'integer' | '
 export type FieldTypes = Readonly<Record<string, FieldType>>;
 
 /** Spec §2.11. */
-export const AVAILABILITY_STATUSES = ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'] as const;
+export const AVAILABILITY_STATUSES = ENUMS.AvailabilityStatus;
 
 /**
  * The searchable collections' attributes and their types, derived from the contract

@@ -320,6 +320,13 @@ export const REQUIRED_FIELDS = {
   CustomerCreate: ['name.title', 'name.legal_first_name', 'name.legal_last_name'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The values of the contract's named enumerations, in its order. */
+export const ENUMS = {
+  AvailabilityStatus: ['AVAILABLE', 'NOT_BOOKABLE', 'REQUEST_SPACE', 'WAIT_LIST'],
+  ServiceStatus: ['Option', 'On Request', 'Request Confirmation', 'Confirmed', 'Waitlisted', 'Expired', 'Request Cancellation', 'Cancelled'],
+  ServiceType: ['departure_services', 'activity_services', 'flex_plan_services'],
+} as const;
+
 /** The searchable attributes of each collection (its list operation's x-trek-searchable) and their types. */
 export const SEARCH_ATTRIBUTES = {
   departures: {

@@ -6,12 +6,13 @@
  * explain a refusal from the same rows (explainRefusal); docs/sandbox.md's table is checked
  * against it by a test. A new transition is one row here, its effect in the lifecycle, and a test.
  */
+import { ENUMS } from './contract-fields.js';
 
-/** The statuses of spec §3.1, spelled and ordered as the API does. */
-export const SERVICE_STATUSES = ['Option', 'On Request', 'Request Confirmation', 'Confirmed', 'Waitlisted', 'Expired', 'Request Cancellation', 'Cancelled'] as const;
+/** The statuses of spec §3.1, spelled and ordered as the API does (the contract's ServiceStatus). */
+export const SERVICE_STATUSES = ENUMS.ServiceStatus;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
-export type ServiceType = 'departure_services' | 'activity_services' | 'flex_plan_services';
+export type ServiceType = (typeof ENUMS.ServiceType)[number];
 
 /**
  * What makes a move: `patch` — the client, by PATCH of `status` (only these moves are listed

@@ -8,8 +8,6 @@ import { records } from '../paginate.js';
 import { fetchJson, itemPath } from './common.js';
 import type { components } from '../../domain/contract.js';
 
-export const DOCUMENT_TYPES = ['INVOICE', 'ATOL_CERTIFICATE', 'VOUCHER'] as const;
-
 /** INVOICE, ATOL_CERTIFICATE or VOUCHER, for AGENT or CUSTOMER; name, invoice, services and content are the sandbox's extras. */
 export type DocumentRecord = components['schemas']['Document'];
 

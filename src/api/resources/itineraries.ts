@@ -17,9 +17,6 @@ export type TourDossier = components['schemas']['TourDossier'];
 /** A date range; a null (or absent) end or start is open-ended. */
 export type DateRange = NonNullable<Itinerary['valid_during_ranges']>[number];
 
-export const TIME_PERIODS = ['MORNING', 'AFTERNOON', 'EVENING', 'FULL_DAY'] as const;
-export const COMPONENT_TYPES = ['ACCOMMODATION', 'ACTIVITY', 'TRANSPORT', 'FREE_TIME'] as const;
-
 export function itineraryPath(id: string, variationId?: string): string {
   return itemPath('itineraries', id, variationId);
 }

@@ -11,7 +11,7 @@ export { SERVICE_STATUSES, type ServiceStatus } from '../../domain/transitions.j
  * The service collections, in the order `findService` tries them: departure services first
  * (every booking that has services has one), then activity services, then flex plan services.
  */
-export const SERVICE_TYPES = ['departure_services', 'activity_services', 'flex_plan_services'] as const;
+export const SERVICE_TYPES = ['departure_services', 'activity_services', 'flex_plan_services'] as const satisfies ReadonlyArray<components['schemas']['ServiceType']>;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const SERVICE_TYPE_LABELS: Readonly<Record<ServiceType, string>> = {
