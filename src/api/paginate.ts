@@ -4,14 +4,10 @@
  */
 import type { ApiClient, ApiResponse, QueryInput, RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
+import type { components } from '../domain/contract.js';
 
-export interface ListEnvelope<T> {
-  count: number | string;
-  max_per_page?: number | string;
-  current_page: number | string;
-  results: T[];
-  links: Array<{ href: string; rel: string }>;
-}
+/** The §2.1 list envelope, as the looser of the contract's two has it (the overrides list sends its counts as text). */
+export type ListEnvelope<T> = Omit<components['schemas']['OverrideListEnvelope'], 'results'> & { results: T[] };
 
 export interface Page<T> {
   envelope: ListEnvelope<T>;
