@@ -3,7 +3,9 @@
  * which the sandbox enforces too) judged on what preflight.ts read from the API, each breach
  * worded in the agent's terms; and the refusal of cancelling a confirmed flex plan service.
  */
+import type { Agency } from './resources/agencies.js';
 import type { Booking } from './resources/bookings.js';
+import type { Reference } from './resources/common.js';
 import { displayValue } from '../output/value.js';
 import type { Departure, FlexPlan } from './resources/flex.js';
 import type { BookedService } from './resources/services.js';
@@ -21,14 +23,11 @@ export interface FlexRefusal {
  * The agency members the rules read (spec §2.9), loosely typed: server data is checked, not
  * trusted. An `agencies.ts` Agency fits it.
  */
-export interface AgencyForFlex {
-  id: string;
-  name?: string;
-  address?: { country?: { id?: string; name?: string | null } | string | null } | null;
-  agency_chain_configurations?: Array<{ agency_chain?: { id: string; name?: string | null } | null; flags?: string[] }>;
-  /** Not in the spec: an agency-level switch a server may send. */
-  flags?: string[];
-}
+export type AgencyForFlex = Pick<Agency, 'id'> &
+  Partial<Pick<Agency, 'name' | 'flags'>> & {
+    address?: { country?: Partial<Reference> | string | null } | null;
+    agency_chain_configurations?: Array<{ agency_chain?: Partial<Reference> | null; flags?: string[] }>;
+  };
 
 /** What the pre-flight read; `undefined` for a resource the API answered 404 for. */
 export interface FlexFacts {
