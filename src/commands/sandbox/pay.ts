@@ -35,7 +35,6 @@ export interface PaymentLinkTarget {
 export type SandboxPayOptions = ChangeOptions &
   ({ booking: string; /** Two fraction digits, as the API writes decimals. */ amount: string; link?: undefined } | { link: PaymentLinkTarget; booking?: undefined; amount?: undefined });
 
-/** The payment as the sandbox answers it (docs/sandbox.md). */
 /** The payment as a record: its scalars, with the amount in its currency and the booking's id. */
 const PAYMENT_ROWS: Column[] = [
   { field: 'id', header: 'ID' },
