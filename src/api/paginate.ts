@@ -5,13 +5,17 @@
 import type { ApiClient, ApiResponse, QueryInput, RequestOptions } from './client.js';
 import { ApiError } from './errors.js';
 import type { components } from '../domain/contract.js';
+import { LazyResults, type Results } from './list-body.js';
 
 /** The §2.1 list envelope, as the looser of the contract's two has it (the overrides list sends its counts as text). */
 export type ListEnvelope<T> = Omit<components['schemas']['OverrideListEnvelope'], 'results'> & { results: T[] };
 
 export interface Page<T> {
+  /** Its `results` are empty for a page read record by record (`raw: false`): read `results` beside it. */
   envelope: ListEnvelope<T>;
   response: ApiResponse<ListEnvelope<T>>;
+  /** The page's records: the envelope's, or, read record by record, each parsed as it is read. */
+  results: Results<T>;
 }
 
 /** Accepts 7 and "7" (the overrides list sends strings); anything else is unknown. */
@@ -90,9 +94,10 @@ export interface PagesOptions extends PageRequest {
    */
   ahead?: boolean;
   /**
-   * False for a caller that reads only the records: each page's text is let go as it arrives.
-   * Kept while its records are written out, a page's text (830 kB of departures) outlives the
-   * young generation, and a long walk's texts pile up until a full collection.
+   * False for a caller that reads only the records, in order: a page's text is never made, and
+   * each record is parsed when it is read (`lazyResults`, src/api/list-body.ts). A page's text
+   * (830 kB of departures) and its records, alive while they are written out, outlived the
+   * young generation's collections and made it grow.
    */
   raw?: boolean;
 }
@@ -110,23 +115,24 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
   const seenResults = new Set<string>();
   const request = (url: URL) => {
     fetched.add(pageKey(url));
-    const response = client.request<ListEnvelope<T>>({
+    return client.request<ListEnvelope<T>>({
       path: url.href,
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.revealKeys === undefined ? {} : { revealKeys: options.revealKeys }),
+      ...(options.raw === false ? { lazyResults: true } : {}),
     });
-    return options.raw === false ? response.then((whole) => ({ ...whole, raw: '' })) : response;
   };
   let pending: Promise<ApiResponse<ListEnvelope<T>>> | undefined = request(first);
   while (pending !== undefined) {
     const response = await pending;
     pending = undefined;
     const envelope = checkEnvelope(response);
+    const results = (response.results as Results<T> | undefined) ?? envelope.results;
     // What follows this page, found before it is handed on; a broken next link is said after it, as its records are good.
     let next: URL | undefined;
     let broken: { error: unknown } | undefined;
     try {
-      next = options.all ? following(client, response, envelope, first, fetched, seenResults) : undefined;
+      next = options.all ? following(client, response, envelope, results, first, fetched, seenResults) : undefined;
     } catch (error) {
       broken = { error };
     }
@@ -135,7 +141,7 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
       // Its failure is thrown when it is awaited, if the walk gets that far.
       pending.catch(() => undefined);
     }
-    yield { envelope, response };
+    yield { envelope, response, results };
     if (broken !== undefined) throw broken.error;
     if (next !== undefined) pending ??= request(next);
   }
@@ -155,13 +161,26 @@ function identity(record: unknown): string {
   return `json ${JSON.stringify(record)}`;
 }
 
-/** The URL of the page after this one, or undefined at the last page; a loop is a protocol error. */
-function following<T>(client: ApiClient, response: ApiResponse<ListEnvelope<T>>, envelope: ListEnvelope<T>, first: URL, fetched: Set<string>, seenResults: Set<string>): URL | undefined {
+/**
+ * The URL of the page after this one, or undefined at the last page; a loop is a protocol error.
+ * A page is told from the pages before it by its records' identities; a page read record by
+ * record, whose records are not parsed yet, by their bytes as sent.
+ */
+function following<T>(
+  client: ApiClient,
+  response: ApiResponse<ListEnvelope<T>>,
+  envelope: ListEnvelope<T>,
+  results: Results<T>,
+  first: URL,
+  fetched: Set<string>,
+  seenResults: Set<string>,
+): URL | undefined {
   const href = nextLink(envelope);
   if (href === undefined) return undefined;
   // node:crypto only here, with --all: completion reads this module's neighbours and must not load it.
   const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
-  for (const record of envelope.results) hash.update(`${identity(record)}\n`);
+  if (results instanceof LazyResults) hash.update(results.sent());
+  else for (const record of envelope.results) hash.update(`${identity(record)}\n`);
   const digest = hash.digest('hex');
   if (seenResults.has(digest)) throw paginationError(response.url, 'loop: this page repeats the results of a page already fetched, and its next link leads on');
   seenResults.add(digest);

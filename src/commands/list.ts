@@ -13,7 +13,7 @@ import { registerListCompleters } from '../completion/values.js';
 import { CancelError, UsageError } from '../errors.js';
 import { getPath } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
-import { renderList, type Column, type OutputSpec } from '../output/render.js';
+import { JsonLine, renderList, type Column, type OutputSpec } from '../output/render.js';
 import { dateParts, dateSpan, unrealDate } from '../util/dates.js';
 import type { Factory } from '../factory.js';
 import { collect, parseInteger, resolveRelative, todayFor } from './shared.js';
@@ -195,20 +195,23 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
     const pagesWanted = request.all || request.limit !== undefined || request.until !== undefined;
     // A walk read to its end asks each page while the one before is written out.
     const toTheEnd = request.all && request.limit === undefined && request.until === undefined;
-    for await (const page of pages<unknown>(client, opts.path, request.query, { all: pagesWanted, ahead: toTheEnd, raw: false })) {
+    // Records are parsed one at a time as they are written (raw: false), unless a page's are all needed first.
+    const lazy = opts.beforePage === undefined;
+    // Whole records as JSON lines, nothing chosen of them: a plain record is printed as sent, unparsed.
+    const asSent = lazy && opts.output.format === 'ndjson' && opts.output.fields === undefined && opts.output.jq === undefined && request.until === undefined;
+    for await (const page of pages<unknown>(client, opts.path, request.query, { all: pagesWanted, ahead: toTheEnd, raw: !lazy })) {
       if (cut.shown === 0) cut.total = toCount(page.envelope.count);
       progress?.onPage(page);
-      const results = page.envelope.results;
-      await opts.beforePage?.(results);
-      for (const [index, record] of results.entries()) {
+      const { results } = page;
+      if (opts.beforePage) await opts.beforePage(page.envelope.results);
+      for (let index = 0; index < results.length; index++) {
+        const line = asSent ? results.line?.(index) : undefined;
+        const record = line === undefined ? results.at(index) : new JsonLine(line);
         if (request.until && pastRange(record, request.until)) return;
         yield record;
-        // Written out: a walk lets it go now rather than with its page (young, it is cheap to collect).
-        if (toTheEnd) results[index] = undefined;
         if (++cut.shown === request.limit) {
           // More follow when this page holds another record (inside the range), or another page does.
-          const after = results[index + 1];
-          cut.more = index < results.length - 1 ? !(request.until && pastRange(after, request.until)) : nextLink(page.envelope) !== undefined;
+          cut.more = index < results.length - 1 ? !(request.until && pastRange(results.at(index + 1), request.until)) : nextLink(page.envelope) !== undefined;
           return;
         }
       }
@@ -216,7 +219,7 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
   }
 
   // On one terminal, stdout would print after the progress text on its line: clear it first.
-  const out: IOStreams = progress && io.stdoutIsTTY ? { ...io, out: { write: (chunk: string) => (progress.clear(), io.out.write(chunk)) } } : io;
+  const out: IOStreams = progress && io.stdoutIsTTY ? { ...io, out: { write: (chunk: string | Uint8Array) => (progress.clear(), io.out.write(chunk)) } } : io;
   const stop = progress
     ? interruption(
         opts.signals ?? processSignals,
@@ -285,7 +288,7 @@ function progressLine(io: IOStreams, noun: string, totalOf: (count: number | str
   return {
     onPage(page: Page<unknown>) {
       if (ended) return;
-      fetched += page.envelope.results.length;
+      fetched += page.results.length;
       // count is server text: only a number is shown.
       const total = totalOf(page.envelope.count);
       io.err.write(`\r\x1b[2Kfetched ${fetched}${total === undefined ? '' : ` of ~${total}`} ${noun}`);

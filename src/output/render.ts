@@ -283,7 +283,7 @@ async function xmlDocument(value: unknown, root: string): Promise<string> {
  * than trek writes), waits until it has drained: a long listing then holds a page or two in
  * memory, not everything written so far.
  */
-async function written(sink: Sink, text: string): Promise<void> {
+async function written(sink: Sink, text: string | Uint8Array): Promise<void> {
   if (sink.write(text) !== false || !isEmitter(sink)) return;
   await new Promise<void>((resolve) => {
     const done = () => {
@@ -298,6 +298,15 @@ async function written(sink: Sink, text: string): Promise<void> {
 
 const isEmitter = (sink: Sink): sink is Sink & Pick<NodeJS.EventEmitter, 'on' | 'off'> =>
   typeof (sink as Partial<NodeJS.EventEmitter>).on === 'function' && typeof (sink as Partial<NodeJS.EventEmitter>).off === 'function';
+
+/**
+ * A record already in the form `-o ndjson` prints it, without --fields or --jq: compact JSON of
+ * printable ASCII and a line feed (src/api/list-body.ts), written as it is. Only an ndjson
+ * listing is given one.
+ */
+export class JsonLine {
+  constructor(readonly bytes: Uint8Array) {}
+}
 
 /**
  * Writes records in the chosen format and returns how many were written. ndjson, csv and tsv
@@ -317,7 +326,8 @@ export async function renderList(io: IOStreams, records: AsyncIterable<unknown> 
       columns = columnsFor(record);
     }
     count++;
-    if (format === 'ndjson') await written(io.out, jsonText(select(record, fields), spec));
+    if (record instanceof JsonLine) await written(io.out, record.bytes);
+    else if (format === 'ndjson') await written(io.out, jsonText(select(record, fields), spec));
     else if (format === 'csv' || format === 'tsv') {
       if (count === 1) io.out.write(delimitedHeader(format, columns));
       await written(io.out, delimitedRecord(format, columns, record));

@@ -422,6 +422,59 @@ describe('unusable success responses', () => {
   });
 });
 
+describe('31 a page read record by record (lazyResults)', () => {
+  /** Serves each request the body its path names. */
+  async function bodies(byPath: Record<string, string>) {
+    const server = await serve((req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(byPath[req.url!.split('?')[0]]));
+    return { server, client: clientFor(server.url).client };
+  }
+  const lazy = (client: ApiClient, path: string) => client.request({ path, lazyResults: true });
+
+  it('parses the envelope at once and each record when it is read; the key is redacted from records, escaped or not', async () => {
+    const escaped = `\\u${KEY.charCodeAt(0).toString(16).padStart(4, '0')}${KEY.slice(1)}`;
+    const { client } = await bodies({ '/x': `{"count":2,"results":[{"id":"1","echo":"${KEY}"},{"id":"2","${escaped}":"${escaped}"}],"links":[]}` });
+    const response = await lazy(client, '/x');
+    expect(response.raw).toBe('');
+    expect(response.data).toEqual({ count: 2, results: [], links: [] });
+    expect(response.results!.length).toBe(2);
+    expect([response.results!.at(0), response.results!.at(1)]).toEqual([
+      { id: '1', echo: '***' },
+      { id: '2', '***': '***' },
+    ]);
+  });
+
+  it('a record that does not parse, or nests too deep, fails when it is read, naming it; the records before it are good', async () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const { server, client } = await bodies({
+      '/bad': '{"results":[{"id":"1"},{"id":tru}]}',
+      '/deep': `{"results":[${deep(MAX_NESTING - 2)},${deep(MAX_NESTING - 1)}]}`,
+    });
+    const bad = await lazy(client, '/bad');
+    expect(bad.results!.at(0)).toEqual({ id: '1' });
+    const error = (() => {
+      try {
+        bad.results!.at(1);
+      } catch (e) {
+        return e as ApiError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error!.kind).toBe('protocol');
+    expect(error!.message).toMatch(new RegExp(`^HTTP 200 from GET ${server.url}/bad: malformed JSON in the response body \\(result 2: .+\\)$`));
+    const deepPage = await lazy(client, '/deep');
+    expect(deepPage.results!.at(0)).toEqual(JSON.parse(deep(MAX_NESTING - 2)));
+    expect(() => deepPage.results!.at(1)).toThrow(`HTTP 200 from GET ${server.url}/deep: the body nests deeper than ${MAX_NESTING} levels, trek's limit`);
+  });
+
+  it('a body it cannot lay out is parsed whole and fails as any answer; a body that is no list has no records', async () => {
+    const { server, client } = await bodies({ '/truncated': '{"results":[{"id":"1"},{"id":"2"', '/object': '{"id":"1","results":"none"}' });
+    expect((await failure(lazy(client, '/truncated'))).message).toBe(`HTTP 200 from GET ${server.url}/truncated: truncated JSON in the response body`);
+    const object = await lazy(client, '/object');
+    expect(object.data).toEqual({ id: '1', results: 'none' });
+    expect(object.results).toBeUndefined();
+  });
+});
+
 describe('timeouts', () => {
   it('fails with kind timeout when the body stalls, without waiting for the server', async () => {
     const server = await serve((_req, res) => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { nextLink, pages, records, toCount } from '../../src/api/paginate.js';
-import type { ListEnvelope } from '../../src/api/paginate.js';
+import type { ListEnvelope, Page } from '../../src/api/paginate.js';
 import { startHostileServer } from '../helpers/hostile-server.js';
 import type { HostileServer } from '../helpers/hostile-server.js';
 
@@ -84,13 +84,38 @@ describe('pages and records', () => {
     expect(asked()).toBe(4);
   });
 
-  it('31 raw: false lets the text of each page go and keeps its records, status and headers', async () => {
+  it('31 raw: false makes no text of each page and reads its records one by one, with status and headers', async () => {
     await listServer(15, 10, (page) => `/api/v1/departures?page=${page}`);
-    const walked = await collect(pages<{ id: string }>(client!, '/departures', undefined, { all: true, ahead: true, raw: false }));
+    const ids: string[] = [];
+    const walked: Array<Page<{ id: string }>> = [];
+    for await (const page of pages<{ id: string }>(client!, '/departures', undefined, { all: true, ahead: true, raw: false })) {
+      walked.push(page);
+      for (let i = 0; i < page.results.length; i++) ids.push(page.results.at(i)!.id);
+    }
+    expect(ids).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
     expect(walked.map((page) => page.response.raw)).toEqual(['', '']);
-    expect(walked.flatMap((page) => page.envelope.results.map((r) => r.id))).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
+    // The envelope is parsed without its results, which are read beside it.
+    expect(walked.map((page) => [page.envelope.results, page.envelope.current_page, page.results.length])).toEqual([
+      [[], '1', 10],
+      [[], '2', 5],
+    ]);
     expect(walked.map((page) => page.response.status)).toEqual([200, 200]);
     expect(walked[0].response.headers['content-type']).toBe('application/json');
+  });
+
+  it('31 raw: false finds a page repeating an earlier one once its records are read: they are handed on, then the loop is said', async () => {
+    let n = 0;
+    server = await startHostileServer((_req, res) => send(res, { count: 1, current_page: 1, results: [{ id: 'same' }], links: [{ href: `/x?page=1&nonce=${++n}`, rel: 'next' }] }));
+    client = new ApiClient({ baseUrl: server.url, apiKey: 'k' });
+    const ids: string[] = [];
+    const walk = async () => {
+      for await (const page of pages<{ id: string }>(client!, '/x', undefined, { all: true, raw: false })) for (let i = 0; i < page.results.length; i++) ids.push(page.results.at(i)!.id);
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(`pagination of GET ${server.url}/x?page=1&nonce=1: loop: this page repeats the results of a page already fetched, and its next link leads on`);
+    expect(ids).toEqual(['same', 'same']);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('31 a page asked ahead that fails is said after the page before it is handed on, as without ahead', async () => {

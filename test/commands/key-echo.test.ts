@@ -41,6 +41,15 @@ describe('30 a key the server echoes back is never printed', () => {
     expect(`${run.out}${run.err}`).not.toContain(KEY);
   });
 
+  it.each([
+    ['the key as it is', `{"count":2,"results":[{"id":"1","name":"Echo ${KEY}"},{"id":"2","name":"plain"}],"links":[]}`],
+    ['the key behind an escape', `{"count":2,"results":[{"id":"1","name":"Echo ${ESCAPED}"},{"id":"2","name":"plain"}],"links":[]}`],
+  ])('31 in a listing read record by record (--all -o ndjson), %s', async (_name, page) => {
+    const run = await trekAgainst(200, page, ['--no-cache', 'search', 'departures', '--all', '-o', 'ndjson']);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toBe('{"id":"1","name":"Echo ***"}\n{"id":"2","name":"plain"}\n');
+  });
+
   it.each([[['-i']], [['-i', '--raw']]])('30 in headers and the body as sent (trek api %j)', async (flags) => {
     const run = await trekAgainst(200, `{"echo":"${KEY}"}`, ['api', 'GET', '/agencies/1', ...flags]);
     expect(run.code, run.err).toBe(0);

@@ -25,7 +25,7 @@ export function testIO(options: { tty?: boolean; stdin?: string; columns?: numbe
   input.end(options.stdin ?? '');
   const tty = options.tty ?? false;
   const io: IOStreams = {
-    out: { write: (chunk: string) => (out += chunk) },
+    out: { write: (chunk: string | Uint8Array) => (out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()) },
     err: { write: (chunk: string) => (err += chunk) },
     in: input,
     stdoutIsTTY: tty,

@@ -107,6 +107,13 @@ describe('toSafeJson', () => {
     expect(JSON.parse(json)).toEqual(hostile);
   });
 
+  it('31 plain ASCII comes back as JSON.stringify wrote it; DEL alone among ASCII is escaped', () => {
+    const plain = { id: '1', text: 'printable ASCII ~ {"quoted"} \\ tab\tline\n' };
+    expect(toSafeJson(plain)).toBe(JSON.stringify(plain));
+    expect(toSafeJson({ a: 'x\x7fy' })).toBe('{"a":"x\\u007fy"}');
+    expect(toSafeJson({ a: 'café' })).toBe('{"a":"café"}');
+  });
+
   it('indents when asked and prints undefined as null', () => {
     expect(toSafeJson({ a: 1 }, 2)).toBe('{\n  "a": 1\n}');
     expect(toSafeJson(undefined)).toBe('null');
