@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { FORMATS, type Format } from '../../src/output/formats.js';
@@ -37,6 +38,27 @@ describe('renderList', () => {
     sink.emit('drain');
     expect(await rendering).toBe(2);
     expect(chunks.map((line) => JSON.parse(line).id)).toEqual(['101', '102']);
+  });
+
+  it('31 records written one after another go out together: one writev for a stream, up to 128 KiB a run, then it drains', async () => {
+    const batches: string[][] = [];
+    const sink = new Writable({
+      highWaterMark: 16 * 1024,
+      writev(chunks, callback) {
+        batches.push(chunks.map(({ chunk }) => String(chunk)));
+        setImmediate(callback);
+      },
+      write(chunk: Buffer, _encoding, callback) {
+        batches.push([String(chunk)]);
+        setImmediate(callback);
+      },
+    });
+    const records = Array.from({ length: 40 }, (_, i) => ({ id: String(i), text: 'x'.repeat(10_000) }));
+    expect(await renderList({ ...testIO().io, out: sink }, records, spec('ndjson'), { columns })).toBe(40);
+    await new Promise((resolve) => sink.end(resolve));
+    // 10 kB records: a run ends on the one that takes it past 128 KiB, far beyond the stream's own 16 KiB buffer.
+    expect(batches.map((batch) => batch.length)).toEqual([14, 14, 12]);
+    expect(batches.flat().join('')).toBe(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
   });
 
   it('knows every format', () => {
