@@ -178,6 +178,25 @@ const DECODERS: Record<string, 'createGunzip' | 'createInflate' | 'createBrotliD
   deflate: 'createInflate',
   br: 'createBrotliDecompress',
 };
+/** The smallest buffers decompression writes into (zlib's own default is 16 KiB). */
+const MIN_DECODED_CHUNK = 64 * 1024;
+
+/**
+ * Chunks that lie one after another in one buffer (a decompressor's output, written into a buffer
+ * it allocated), as one view of it; undefined when they do not. A walk's 830 kB pages were each
+ * held twice, as chunks and as their copy, until a collection let both go.
+ */
+function adjoining(chunks: readonly Buffer[]): Buffer | undefined {
+  if (chunks.length === 0) return undefined;
+  const [first] = chunks;
+  let end = first.byteOffset + first.length;
+  for (const chunk of chunks.slice(1)) {
+    if (chunk.buffer !== first.buffer || chunk.byteOffset !== end) return undefined;
+    end += chunk.length;
+  }
+  return Buffer.from(first.buffer, first.byteOffset, end - first.byteOffset);
+}
+
 /** More codings than this on one body is no server's honest answer (as curl and urllib3 limit it). */
 const MAX_CODINGS = 5;
 
@@ -447,6 +466,8 @@ export class ApiClient {
   /** The keys in sharedAgents of the agents this client created, for close(). */
   private readonly ownedAgents = new Set<string>();
   private warnedPlainHttp = false;
+  /** The size of the last body this client decompressed, to size the next one's buffers. */
+  private lastDecodedBytes = 0;
 
   constructor(private readonly options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
@@ -763,7 +784,9 @@ export class ApiClient {
     if (codings.length > 0) {
       const [zlib, { pipeline }] = await Promise.all([import('node:zlib'), import('node:stream')]);
       // The last coding applied is the first undone.
-      const decoders = [...codings].reverse().map((coding) => zlib[DECODERS[coding]]().on('error', (error) => (decodeError ??= error)));
+      // Output in buffers the size the last decoded body was: a page of a walk then comes out in one, used as it is.
+      const chunkSize = Math.min(Math.max(this.lastDecodedBytes + (this.lastDecodedBytes >> 3), MIN_DECODED_CHUNK), this.maxBodyBytes);
+      const decoders = [...codings].reverse().map((coding) => zlib[DECODERS[coding]]({ chunkSize }).on('error', (error) => (decodeError ??= error)));
       body = pipeline([response.body, ...decoders], () => undefined) as unknown as Readable;
     }
     const tooLarge = () => {
@@ -791,7 +814,9 @@ export class ApiClient {
       }
       throw error;
     }
-    return { bytes: Buffer.concat(chunks), decoded: codings.length > 0 };
+    if (codings.length === 0) return { bytes: Buffer.concat(chunks), decoded: false };
+    this.lastDecodedBytes = size;
+    return { bytes: adjoining(chunks) ?? Buffer.concat(chunks), decoded: true };
   }
 
   private transportFailure(error: unknown, method: string, url: URL, status: number | undefined, timedOut: boolean, proxy: Proxy | undefined): TransportFailure {

@@ -231,7 +231,7 @@ export interface Results<T> {
    * The record at `index` as the line `-o ndjson` prints of it (its compact JSON and a line
    * feed), when it is at hand without parsing it; else undefined.
    */
-  line?(index: number): Uint8Array | undefined;
+  line?(index: number): string | undefined;
 }
 
 /** ignoreBOM: a BOM is dropped only at the start of the body; at the start of an element it is the element's text. */
@@ -245,6 +245,7 @@ const LINE_FEED = 0x0a;
  */
 export class LazyResults<T> implements Results<T> {
   readonly length: number;
+  private released = false;
 
   /** `lines`: plain elements may be printed as they are (the body holds nothing to redact). */
   constructor(
@@ -263,14 +264,19 @@ export class LazyResults<T> implements Results<T> {
   }
 
   /**
-   * A plain element's bytes and the line feed that takes the place of the `,` or `]` after it:
-   * written out as they are, with no string made of them. Read once, a page's bytes are its own.
+   * A plain element and the line feed that takes the place of the `,` or `]` after it, as text.
+   * Text, not a view of the bytes: the strings a page's lines make fill the young generation,
+   * whose collection also frees the bodies' buffers. Written as views, the lines allocated almost
+   * nothing there, collections came some 45 pages apart, and the buffers of those pages (40 MB
+   * and more, on Node 24 up to its 64 MB limit for them) waited for it. Read once, a page's bytes
+   * are its own to write the line feed into.
    */
-  line(index: number): Uint8Array | undefined {
+  line(index: number): string | undefined {
     if (!this.lines || !this.has(index) || !this.layout.plain[index]) return undefined;
     const end = this.layout.spans[2 * index + 1];
     this.bytes[end] = LINE_FEED;
-    return this.bytes.subarray(this.layout.spans[2 * index], end + 1);
+    // Plain is printable ASCII, which latin1 reads byte for byte.
+    return this.bytes.toString('latin1', this.layout.spans[2 * index], end + 1);
   }
 
   /** The bytes of every element as sent, for telling a page that repeats another (before any line is asked). */
@@ -278,7 +284,25 @@ export class LazyResults<T> implements Results<T> {
     return this.bytes.subarray(this.layout.open + 1, this.layout.close);
   }
 
+  /**
+   * Gives the page's memory back now, once its records have been read: a buffer is otherwise
+   * freed only by a collection, and with little else allocated, collections come late (on
+   * Node 24 at 64 MB of such buffers). ArrayBuffer.prototype.transfer is Node 21's; a buffer
+   * from Buffer's shared pool (half Buffer.poolSize and less) is never detached, and Node refuses
+   * to detach the pool anyway. After it, nothing is read.
+   */
+  release(): void {
+    this.released = true;
+    const buffer = this.bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+    if (typeof buffer.transfer !== 'function' || this.bytes.length <= Buffer.poolSize >>> 1) return;
+    try {
+      buffer.transfer(0);
+    } catch {
+      // Not detachable: a collection frees it.
+    }
+  }
+
   private has(index: number): boolean {
-    return Number.isInteger(index) && index >= 0 && index < this.length;
+    return !this.released && Number.isInteger(index) && index >= 0 && index < this.length;
   }
 }

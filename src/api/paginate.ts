@@ -141,7 +141,12 @@ export async function* pages<T>(client: ApiClient, path: string, query?: QueryIn
       // Its failure is thrown when it is awaited, if the walk gets that far.
       pending.catch(() => undefined);
     }
-    yield { envelope, response, results };
+    try {
+      yield { envelope, response, results };
+    } finally {
+      // Its records read (or the walk left), a page read record by record frees its bytes.
+      if (results instanceof LazyResults) results.release();
+    }
     if (broken !== undefined) throw broken.error;
     if (next !== undefined) pending ??= request(next);
   }

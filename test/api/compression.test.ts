@@ -60,6 +60,14 @@ describe('32 trek asks for compressed answers and decodes them', () => {
     await expect(client(server.url).get('/departures/100001/')).rejects.toMatchObject({ kind: 'protocol', status: 304, message: expect.stringContaining('a redirect the API does not use') });
   });
 
+  it('31 bodies of one client decoded one after another, each larger and smaller than the last, come out whole', async () => {
+    const sized = (n: number) => ({ results: Array.from({ length: n }, (_, i) => ({ id: String(i), name: 'Inca Trail '.repeat(40) })) });
+    const sizes: Record<string, number> = { '/a': 5, '/b': 2000, '/c': 3, '/d': 2500 };
+    const server = await serve((req, res) => encoded(res, req.url === '/c' ? 'br' : 'gzip', (req.url === '/c' ? brotliCompressSync : gzipSync)(Buffer.from(JSON.stringify(sized(sizes[req.url!]))))));
+    const reader = client(server.url);
+    for (const path of ['/a', '/b', '/c', '/d', '/b']) expect((await reader.get(path)).data).toEqual(sized(sizes[path]));
+  });
+
   it('32 two codings (gzip, then br) are undone in reverse order', async () => {
     const server = await serve((_req, res) => encoded(res, 'gzip, br', brotliCompressSync(gzipSync(JSON_BODY))));
     expect((await client(server.url).get('/departures/100001/')).data).toEqual(DEPARTURE);

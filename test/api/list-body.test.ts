@@ -109,6 +109,22 @@ describe('31 plain records are printed as sent', () => {
     expect(plain('[[[[1]]]]', 3)).toEqual([false]);
   });
 
+  it('gives its memory back once read: nothing is read after, and a buffer of its own is detached where Node can', async () => {
+    const bytes = Buffer.from(JSON.stringify({ results: [{ id: '1', text: 'x'.repeat(8000) }] }));
+    const results = new LazyResults(bytes, listLayout(bytes, 98)!, (text) => JSON.parse(text) as unknown, true);
+    expect(results.at(0)).toMatchObject({ id: '1' });
+    results.release();
+    expect(results.at(0)).toBeUndefined();
+    expect(results.line(0)).toBeUndefined();
+    const detachable = typeof (ArrayBuffer.prototype as { transfer?: unknown }).transfer === 'function';
+    expect(bytes.buffer.byteLength).toBe(detachable ? 0 : bytes.length);
+    // A small body shares Buffer's pool with others: it is left alone.
+    const small = Buffer.from('{"results":[1]}');
+    const pooled = small.buffer.byteLength;
+    new LazyResults(small, listLayout(small, 98)!, (text) => text, true).release();
+    expect(small.buffer.byteLength).toBe(pooled);
+  });
+
   it('a body holding something to redact prints no record as sent', async () => {
     const bytes = Buffer.from('{"results":[{"id":"1"}]}');
     expect(new LazyResults(bytes, listLayout(bytes, 98)!, (text) => text, false).line(0)).toBeUndefined();

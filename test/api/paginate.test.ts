@@ -101,6 +101,8 @@ describe('pages and records', () => {
     ]);
     expect(walked.map((page) => page.response.status)).toEqual([200, 200]);
     expect(walked[0].response.headers['content-type']).toBe('application/json');
+    // Each page's bytes were given back once the walk went on.
+    expect(walked.map((page) => page.results.at(0))).toEqual([undefined, undefined]);
   });
 
   it('31 raw: false finds a page repeating an earlier one once its records are read: they are handed on, then the loop is said', async () => {
