@@ -231,7 +231,9 @@ export interface Results<T> {
    * The record at `index` as the line `-o ndjson` prints of it (its compact JSON and a line
    * feed), when it is at hand without parsing it; else undefined.
    */
-  line?(index: number): string | undefined;
+  line?(index: number): Uint8Array | undefined;
+  /** A line line() gave has been written out. */
+  written?(): void;
 }
 
 /** ignoreBOM: a BOM is dropped only at the start of the body; at the start of an element it is the element's text. */
@@ -246,6 +248,8 @@ const LINE_FEED = 0x0a;
 export class LazyResults<T> implements Results<T> {
   readonly length: number;
   private released = false;
+  /** Lines given out and not yet written: views of the page's buffer, which must outlive them. */
+  private unwritten = 0;
 
   /** `lines`: plain elements may be printed as they are (the body holds nothing to redact). */
   constructor(
@@ -264,19 +268,21 @@ export class LazyResults<T> implements Results<T> {
   }
 
   /**
-   * A plain element and the line feed that takes the place of the `,` or `]` after it, as text.
-   * Text, not a view of the bytes: the strings a page's lines make fill the young generation,
-   * whose collection also frees the bodies' buffers. Written as views, the lines allocated almost
-   * nothing there, collections came some 45 pages apart, and the buffers of those pages (40 MB
-   * and more, on Node 24 up to its 64 MB limit for them) waited for it. Read once, a page's bytes
-   * are its own to write the line feed into.
+   * A plain element's bytes and the line feed that takes the place of the `,` or `]` after it,
+   * written out as they are (read once, a page's bytes are its own). `written` must be called
+   * once they have been: the page's buffer is given back only then (release).
    */
-  line(index: number): string | undefined {
+  line(index: number): Uint8Array | undefined {
     if (!this.lines || !this.has(index) || !this.layout.plain[index]) return undefined;
     const end = this.layout.spans[2 * index + 1];
     this.bytes[end] = LINE_FEED;
-    // Plain is printable ASCII, which latin1 reads byte for byte.
-    return this.bytes.toString('latin1', this.layout.spans[2 * index], end + 1);
+    this.unwritten++;
+    return this.bytes.subarray(this.layout.spans[2 * index], end + 1);
+  }
+
+  /** A line line() gave has been written out. */
+  written(): void {
+    if (--this.unwritten === 0 && this.released) this.free();
   }
 
   /** The bytes of every element as sent, for telling a page that repeats another (before any line is asked). */
@@ -285,7 +291,8 @@ export class LazyResults<T> implements Results<T> {
   }
 
   /**
-   * Gives the page's memory back now, once its records have been read: a buffer is otherwise
+   * Gives the page's memory back once its records have been read and the lines it gave written
+   * out: a buffer is otherwise
    * freed only by a collection, and with little else allocated, collections come late (on
    * Node 24 at 64 MB of such buffers). ArrayBuffer.prototype.transfer is Node 21's; a buffer
    * from Buffer's shared pool (half Buffer.poolSize and less) is never detached, and Node refuses
@@ -293,6 +300,10 @@ export class LazyResults<T> implements Results<T> {
    */
   release(): void {
     this.released = true;
+    if (this.unwritten === 0) this.free();
+  }
+
+  private free(): void {
     const buffer = this.bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
     if (typeof buffer.transfer !== 'function' || this.bytes.length <= Buffer.poolSize >>> 1) return;
     try {

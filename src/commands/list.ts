@@ -206,7 +206,7 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
       if (opts.beforePage) await opts.beforePage(page.envelope.results);
       for (let index = 0; index < results.length; index++) {
         const line = asSent ? results.line?.(index) : undefined;
-        const record = line === undefined ? results.at(index) : new JsonLine(line);
+        const record = line === undefined ? results.at(index) : new JsonLine(line, () => results.written?.());
         if (request.until && pastRange(record, request.until)) return;
         yield record;
         if (++cut.shown === request.limit) {

@@ -4,7 +4,7 @@ export type ColorMode = 'auto' | 'always' | 'never';
 
 export interface Sink {
   /** Text; bytes only where a command writes content as it came (`document get --save -`). */
-  write(chunk: string | Uint8Array): unknown;
+  write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): unknown;
 }
 
 /**

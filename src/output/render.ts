@@ -283,9 +283,9 @@ async function xmlDocument(value: unknown, root: string): Promise<string> {
  * than trek writes), waits until it has drained: a long listing then holds a page or two in
  * memory, not everything written so far.
  */
-async function written(sink: Sink, text: string): Promise<void> {
+async function written(sink: Sink, text: string | Uint8Array, done?: () => void): Promise<void> {
   gather(sink);
-  if (sink.write(text) !== false || !isEmitter(sink)) return;
+  if ((done === undefined ? sink.write(text) : sink.write(text, () => done())) !== false || !isEmitter(sink)) return;
   // A run gathers up to GATHERED_BYTES (Node 20's buffer is 16 KiB) before it waits to drain.
   if (corked.has(sink) && ((sink as { writableLength?: number }).writableLength ?? Infinity) < GATHERED_BYTES) return;
   await new Promise<void>((resolve) => {
@@ -333,7 +333,11 @@ const isEmitter = (sink: Sink): sink is Sink & Pick<NodeJS.EventEmitter, 'on' | 
  * listing is given one.
  */
 export class JsonLine {
-  constructor(readonly text: string) {}
+  /** `written`: called once the bytes have been written out (or failed to be), when they may be reused. */
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly written: () => void,
+  ) {}
 }
 
 /**
@@ -355,7 +359,7 @@ export async function renderList(io: IOStreams, records: AsyncIterable<unknown> 
         columns = columnsFor(record);
       }
       count++;
-      if (record instanceof JsonLine) await written(io.out, record.text);
+      if (record instanceof JsonLine) await written(io.out, record.bytes, record.written);
       else if (format === 'ndjson') await written(io.out, jsonText(select(record, fields), spec));
       else if (format === 'csv' || format === 'tsv') {
         if (count === 1) io.out.write(delimitedHeader(format, columns));

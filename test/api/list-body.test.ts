@@ -126,6 +126,18 @@ describe('31 plain records are printed as sent', () => {
     expect(small.buffer.byteLength).toBe(pooled);
   });
 
+  it('a page whose lines are still being written keeps its bytes until the last is written', async () => {
+    const bytes = Buffer.from(JSON.stringify({ results: [{ id: '1', text: 'x'.repeat(40_000) }, { id: '2' }] }));
+    const results = new LazyResults(bytes, listLayout(bytes, 98)!, (text) => text, true);
+    const lines = [results.line(0)!, results.line(1)!];
+    results.release();
+    results.written();
+    expect(Buffer.from(lines[1]).toString()).toBe('{"id":"2"}\n');
+    results.written();
+    const detachable = typeof (ArrayBuffer.prototype as { transfer?: unknown }).transfer === 'function';
+    expect(bytes.buffer.byteLength).toBe(detachable ? 0 : bytes.length);
+  });
+
   it('a body holding something to redact prints no record as sent', async () => {
     const bytes = Buffer.from('{"results":[{"id":"1"}]}');
     expect(new LazyResults(bytes, listLayout(bytes, 98)!, (text) => text, false).line(0)).toBeUndefined();
