@@ -219,7 +219,8 @@ export async function listRun(opts: ListRunOptions): Promise<number> {
   }
 
   // On one terminal, stdout would print after the progress text on its line: clear it first.
-  const out: IOStreams = progress && io.stdoutIsTTY ? { ...io, out: { write: (chunk: string | Uint8Array) => (progress.clear(), io.out.write(chunk)) } } : io;
+  const out: IOStreams =
+    progress && io.stdoutIsTTY ? { ...io, out: { write: (chunk: string | Uint8Array, callback?: (error?: Error | null) => void) => (progress.clear(), io.out.write(chunk, callback)) } } : io;
   const stop = progress
     ? interruption(
         opts.signals ?? processSignals,

@@ -60,4 +60,25 @@ describe('31 --all -o ndjson reads each page record by record', () => {
     expect((await trek(server, ['--all', '-o', 'ndjson', '--jq', '.x'])).out).toBe('1\n2\n');
     expect((await trek(server, ['--from', '2027-06-01', '--to', '2027-06-30', '-o', 'ndjson'])).out).toBe('{"id":"1","start_date":"2027-06-01","x":1}\n');
   });
+
+  it('on a terminal, under the progress line, each line printed as sent is still reported written, so its page can be given back', async () => {
+    const server = await pagesServer([['{"id":"1"}', '{"id":"2"}'], ['{"id":"3"}']]);
+    const t = testFactory({ baseUrl: server.url, apiKey: 'bulk-test-key-0123', tty: true });
+    let out = '';
+    let unreported = 0;
+    t.io.out = {
+      write: (chunk: string | Uint8Array, callback?: (error?: Error | null) => void) => {
+        out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+        if (typeof chunk !== 'string') {
+          if (callback) callback();
+          else unreported++;
+        }
+        return true;
+      },
+    };
+    expect(await main(['--no-cache', 'search', 'departures', '--all', '-o', 'ndjson'], t.f), t.err()).toBe(0);
+    expect(out).toBe('{"id":"1"}\n{"id":"2"}\n{"id":"3"}\n');
+    expect(t.err()).toContain('fetched 3');
+    expect(unreported).toBe(0);
+  });
 });
