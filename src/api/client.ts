@@ -707,8 +707,10 @@ export class ApiClient {
     if (trace !== undefined) for (const line of lines) trace(line);
   }
 
-  /** One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure. */
-  /** `binary`: a success is kept as bytes, not decoded (content, or a `lazyResults` page). */
+  /**
+   * One HTTP exchange: headers and the whole body within timeoutMs, or a TransportFailure.
+   * `binary`: a success is kept as bytes, not decoded (content, or a `lazyResults` page).
+   */
   private async send(method: string, url: URL, headers: Record<string, string>, body: string | Buffer | undefined, binary: boolean, revealKeys: boolean): Promise<Exchange> {
     const secret = new Set([this.authHeader.toLowerCase(), ...CREDENTIAL_HEADERS]);
     const secrets = revealKeys
