@@ -2183,14 +2183,23 @@ export interface components {
     Fault: {
       id: string;
       href: string;
+      /** @description The status answered instead of the real answer; null: the real answer (after delay_ms), or none (drop). */
       status: number | null;
+      /** @description A path pattern, * matching any characters (slashes too); the whole path must match, query aside. */
       path: string;
+      /** @description Only requests of this method; null: any. */
       method: string | null;
+      /** @description Fires on the next count matching requests, then is gone; null: until cleared. */
       count: number | null;
+      /** @description What is left of count; null without one. */
       remaining: number | null;
-      rate: unknown;
+      /** @description Fires on this share (0–1] of matching requests, drawn per request; null: on every one. */
+      rate: number | null;
+      /** @description Seconds sent in Retry-After with the status. */
       retry_after: number | null;
+      /** @description Milliseconds waited before answering (a slow answer). */
       delay_ms: number | null;
+      /** @description The connection is closed without an answer. */
       drop: boolean;
       date_created: components['schemas']['DateTime'];
     };

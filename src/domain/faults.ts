@@ -4,6 +4,7 @@
  * `trek sandbox faults add` refuses what the sandbox would refuse before sending anything.
  * Nothing here imports from the CLI or the sandbox: both import it.
  */
+import type { components } from './contract.js';
 
 /** The error statuses of spec §7.1 a fault may answer with. */
 export const FAULT_STATUSES = [400, 401, 403, 404, 405, 406, 410, 424, 429, 500, 502, 503, 504] as const;
@@ -24,34 +25,11 @@ export const FAULT_LIMITS = {
   delayMs: 120_000,
 } as const;
 
-/** What a fault does: the members of `POST /_sandbox/faults` (null: not set). */
-export interface FaultRule {
-  /** The status answered instead of the real answer; null: the real answer (after `delay_ms`), or none (`drop`). */
-  status: number | null;
-  /** A path pattern, `*` matching any characters (slashes too); the whole path must match, query aside. */
-  path: string;
-  /** Only requests of this method; null: any. */
-  method: string | null;
-  /** Fires on the next `count` matching requests, then is gone; null: until cleared. */
-  count: number | null;
-  /** Fires on this share (0–1] of matching requests, drawn per request; null: on every one. */
-  rate: number | null;
-  /** Seconds sent in `Retry-After` with the status. */
-  retry_after: number | null;
-  /** Milliseconds waited before answering (a slow answer). */
-  delay_ms: number | null;
-  /** The connection is closed without an answer. */
-  drop: boolean;
-}
+/** A fault as `GET /_sandbox/faults` lists it (the contract describes each member). */
+export type Fault = components['schemas']['Fault'];
 
-/** A fault as `GET /_sandbox/faults` lists it. */
-export interface Fault extends FaultRule {
-  id: string;
-  href: string;
-  /** What is left of `count`; null without one. */
-  remaining: number | null;
-  date_created: string;
-}
+/** What a fault does: the members of `POST /_sandbox/faults` (null: not set). */
+export type FaultRule = Omit<Fault, 'id' | 'href' | 'remaining' | 'date_created'>;
 
 /** What is wrong with a path pattern, or null. */
 export function faultPathProblem(path: string): string | null {

@@ -6,6 +6,7 @@
  * never disagree. Nothing here imports from the CLI or the sandbox: both import it.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { components } from './contract.js';
 
 /** The header that carries the hex HMAC-SHA256 of the raw body, keyed with the application key. */
 export const SIGNATURE_HEADER = 'x-gapi-signature';
@@ -20,15 +21,7 @@ export const WEBHOOK_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_RESOURCES.flatMap((resource) => WEBHOOK_ACTIONS.map((action) => `${resource}.${action}`));
 
 /** One event; a request's body is a JSON array of them. `data` is a reference: receivers fetch the resource. */
-export interface WebhookEvent {
-  /** Unique, and the same on every retry of the event. */
-  id: string;
-  event_type: string;
-  resource: string;
-  data: { id: string; href: string };
-  /** ISO datetime of the change, on the sandbox's clock. */
-  created: string;
-}
+export type WebhookEvent = components['schemas']['WebhookEvent'];
 
 export function isWebhookEventType(value: string): boolean {
   return WEBHOOK_EVENT_TYPES.includes(value);
