@@ -244,8 +244,12 @@ describe('17 events and their delivery', () => {
     const redirecting = await servers.start((_req, res) => void res.writeHead(307, { location: `${elsewhere.url}/stolen` }).end());
     const endless = await servers.start((_req, res) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
+      // Each piece after the socket drains, or on the next turn of the loop: a write's callback may
+      // come on the next tick, and writing again from it never lets I/O (the reader's end) happen.
       const more = () => {
-        if (!res.destroyed) res.write('\u001b[31mboom '.repeat(1000), more);
+        if (res.destroyed) return;
+        if (res.write('\u001b[31mboom '.repeat(1000))) setImmediate(more);
+        else res.once('drain', more);
       };
       more();
     });
