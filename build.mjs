@@ -66,9 +66,10 @@ const options = {
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  // Without blanks and comments Node reads and compiles the bundle ~2.5 ms sooner on every command
-  // (537 → 401 kB); names stay, so stack traces stay readable, and the source maps lead to src/.
-  minifyWhitespace: true,
+  // Minified, the files are 30% smaller (trek.cjs 147 → 103 kB, undici.cjs 756 → 535 kB), which
+  // Node reads, hashes and compiles on every command: 5-9 ms less CPU a command on Node 24. Stack
+  // traces name minified functions, but with --verbose their frames point into src/ (src/util/stack.ts).
+  minify: true,
   // Required on first use, from node_modules: the prompts of interactive commands, the
   // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), the sandbox's
   // PDF maker, loaded only when a document's content is asked for, and the libraries of a few
@@ -90,13 +91,16 @@ const options = {
 // The command line is cut in three parts, each module of src/ (and of the bundled packages) in
 // exactly one of them, so that a class (UsageError, commander's Command) is the same in all:
 //   dist/trek.cjs      bin/trek's entry, what --version and --help run: what src/cli.ts imports
-//                      without import(), and what the completion engine shares with the commands
-//   dist/complete.cjs  the rest of the completion engine, which every TAB runs (`trek __complete`)
+//                      without import()
+//   dist/complete.cjs  the completion engine, which every TAB runs (`trek __complete`), with
+//                      what it shares with the commands (the config, queries, the network)
 //   dist/commands.cjs  everything else: every noun's verbs and what they run
-// So --version reads one file (190 of 850 kB), completion two, a command two: the engine's modules
-// that commands use too are in the entry, or every command would read a third file. Measured
-// beside one file (medians of 21, CPU time, a loaded machine): --version and --help 5-8 ms less
-// on Node 24 and 14-20 ms less on Node 20; a command the same within the noise (±5 ms).
+// So --version and --help read one file (100 of 800 kB), completion two, a command three. Reading
+// a bundle costs about 4 ms per 100 kB on Node 24 even from the compile cache: with the
+// engine's shared modules in the entry (a command read two files then), --version and --help
+// took 7 ms more CPU on Node 24 (lower quartile of 31), and a command 2 ms less, within the noise.
+// Cutting the commands into a file per noun was measured too: 2-3 ms less for a command, within
+// the noise, for 21 more files, so they stay one.
 const PARTS = ['trek', 'complete', 'commands'];
 
 /** Which modules import which (without writing anything), to share the modules out among the parts. */
@@ -114,15 +118,8 @@ function closureOf(roots) {
   }
   return found;
 }
-const cli = closureOf(['src/cli.ts']);
+const entry = closureOf(['src/cli.ts']);
 const engine = closureOf(['src/commands/completion/complete.ts']);
-const outside = (file) => !cli.has(file) && !engine.has(file);
-/** The engine's own modules that a module outside it (a command's) imports: in the entry, with what they import. */
-const engineShared = Object.entries(metafile.inputs)
-  .filter(([importer]) => outside(importer))
-  .flatMap(([, { imports }]) => imports.map(({ path }) => path))
-  .filter((file) => engine.has(file) && !cli.has(file));
-const entry = closureOf(['src/cli.ts', ...engineShared]);
 /** Module (path from the root, as esbuild names it) → its part. */
 const partOf = new Map(Object.keys(metafile.inputs).map((file) => [file, entry.has(file) ? 'trek' : engine.has(file) ? 'complete' : 'commands']));
 /** Modules another part imports, by the part that holds them: each part's `modules` hands them out. */
