@@ -43,8 +43,8 @@ for (const runtime of options.nodes) {
   await wallTime(at.node, { args: [bin, ...bookingGet], env: embeddedEnv });
   const [baseline, ...times] = await medians(at.node, [{ args: ['-e', '0'], env: bare }, ...rows], options.runs);
 
-  // What --version must not load: undici, the sandbox (dist/sandbox.cjs), the prompts, the renderers, conf, the commands' code.
-  const heavy = ['undici', './undici.cjs', './sandbox.cjs', '@inquirer/prompts', 'yaml', 'cli-table3', './conf.cjs', './commands.cjs'];
+  // What --version must not load: undici, the sandbox (dist/sandbox.cjs), the prompts, the renderers, conf, the completion engine, the commands' code.
+  const heavy = ['undici', './undici.cjs', './sandbox.cjs', '@inquirer/prompts', 'yaml', 'cli-table3', './conf.cjs', './complete.cjs', './commands.cjs'];
   const versionLoads = [...loadedModules(at.node, ['--version'], bare)];
   const heavyLoaded = heavy.filter((name) => versionLoads.some((loaded) => loaded === name || loaded.startsWith(`${name}/`) || loaded.includes(`/node_modules/${name}/`)));
   const ok = report(
