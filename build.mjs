@@ -200,7 +200,7 @@ const parts = await build({
 // The sandbox, conf, undici and trek's folders: whole, on their own.
 const others = await build({
   ...options,
-  entryPoints: { sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts', undici: 'undici' },
+  entryPoints: { sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts', 'bundle-loader': 'src/bundle-loader.ts', undici: 'undici' },
   plugins: [inTheirOwnFiles],
 });
 const outputFiles = [...parts.outputFiles, ...others.outputFiles];

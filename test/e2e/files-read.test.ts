@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
 
-/** Runs trek with a hook that prints, at exit, the bundles of dist/ it loaded (but dist/paths.cjs, which bin/trek reads for the compile cache's folder where Node has one). */
+/** Runs trek with a hook that prints, at exit, the bundles of dist/ it loaded, but bin/trek's own helpers: dist/paths.cjs (the cache's folder) and dist/bundle-loader.cjs (Node 20's code cache). */
 async function distFilesRead(args: string[]): Promise<string[]> {
   const home = freshHome();
   const hook = join(home, 'files-read.cjs');
   writeFileSync(
     hook,
-    `process.on('exit', () => process.stderr.write('\\nREAD ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(REPO, 'dist'))}) && !f.endsWith('paths.cjs')).map((f) => require('node:path').basename(f)).sort())));`,
+    `process.on('exit', () => process.stderr.write('\\nREAD ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(REPO, 'dist'))}) && !/(paths|bundle-loader)\\.cjs$/.test(f)).map((f) => require('node:path').basename(f)).sort())));`,
   );
   const finished = await watch(spawn(process.execPath, ['-r', hook, TREK_BIN, ...args], { env: cleanEnv({ TREK_HOME: home }) })).exited;
   expect(finished.code, finished.stderr).toBe(0);

@@ -1,0 +1,78 @@
+/**
+ * Loads trek's own bundles (dist/*.cjs) on Node 20, keeping the code V8 compiled for them between
+ * runs. Node 22.1 and later do this themselves (module.enableCompileCache, bin/trek); Node 20 has
+ * no compile cache, so every command parsed and compiled its bundles from scratch: about 1 MB for
+ * a command to a server, undici's included. The v8-compile-cache package makes its cache before
+ * the code runs, when V8 has compiled almost nothing of a bundle whose modules are functions
+ * compiled on first call (measured: no gain); this one is made after the command, so it holds
+ * what the command ran.
+ *
+ * A bundle is run as Node runs a CommonJS file (its wrapper, exports, require, module), and its
+ * require() of another bundle of dist/ comes back here, so each is loaded once, from its cache.
+ */
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+export interface BundleLoader {
+  /** The exports of dist/`name` (`trek.cjs`), evaluated on the first call. */
+  load(name: string): unknown;
+  /** Writes the code of each bundle whose cache was missing or out of date. Never throws: the cache only saves time. */
+  saveCode(): void;
+}
+
+/** `./commands.cjs` as the bundles require each other; anything else goes to Node. */
+const BUNDLE = /^\.\/[\w-]+\.cjs$/;
+
+/** `codeFolder`: a folder private to the user (ensurePrivateFolder), or undefined to load without a cache. */
+export function bundleLoader(dist: string, codeFolder: string | undefined): BundleLoader {
+  const loaded = new Map<string, Module>();
+  const toSave: Array<{ name: string; script: Script; file: string }> = [];
+
+  function load(name: string): unknown {
+    const done = loaded.get(name);
+    if (done) return done.exports;
+    const file = join(dist, name);
+    const source = readFileSync(file, 'utf8');
+    const stats = statSync(file, { bigint: true });
+    // The file's identity, not only its length (all V8 checks): a rebuilt bundle is a new file
+    // (build.mjs renames each into place), so its code is never taken for the old one's.
+    const cacheFile = codeFolder && join(codeFolder, `${name}-${process.version}-${stats.ino}-${stats.size}-${stats.mtimeNs}`);
+    let cachedData: Buffer | undefined;
+    try {
+      if (cacheFile) cachedData = readFileSync(cacheFile);
+    } catch {
+      // none yet: compiled from the source, and kept after the command
+    }
+    const script = new Script(Module.wrap(source), { filename: file, cachedData });
+    if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) toSave.push({ name, script, file: cacheFile });
+    const module = new Module(file);
+    module.filename = file;
+    loaded.set(name, module);
+    const nodeRequire = createRequire(file);
+    // As Node's own require would: the same module for anyone who requires the file.
+    nodeRequire.cache[file] = module;
+    const bundleRequire = Object.assign((id: string): unknown => (BUNDLE.test(id) ? load(basename(id)) : nodeRequire(id)), nodeRequire);
+    (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, bundleRequire, module, file, dirname(file));
+    module.loaded = true;
+    return module.exports;
+  }
+
+  function saveCode(): void {
+    for (const { name, script, file } of toSave.splice(0)) {
+      // Written beside it and renamed over it: another trek reading it meanwhile gets a whole file.
+      const partial = `${file}.${process.pid}.tmp`;
+      try {
+        writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+        renameSync(partial, file);
+        // The code of the bundle's earlier builds (or Node versions) is never read again.
+        for (const old of readdirSync(codeFolder!)) if (old.startsWith(`${name}-`) && join(codeFolder!, old) !== file && !old.endsWith('.tmp')) rmSync(join(codeFolder!, old), { force: true });
+      } catch {
+        // a full disk, a folder gone: the next command compiles again
+      }
+    }
+  }
+
+  return { load, saveCode };
+}
