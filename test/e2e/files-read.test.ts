@@ -4,7 +4,8 @@
  * files a real process read is what this checks; how long it took is bench/startup.mjs's job.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
@@ -35,5 +36,33 @@ describe('which bundles a command reads', () => {
     expect(complete).toEqual(['complete.cjs', 'trek.cjs']);
     expect(command).toEqual(expect.arrayContaining(['commands.cjs', 'trek.cjs']));
     expect(command).not.toContain('undici.cjs');
+  });
+});
+
+describe('the compiled code kept between runs (bin/trek)', () => {
+  // Node 22.1 and later keep it themselves (module.enableCompileCache); Node 20 through dist/bundle-loader.cjs.
+  const folder = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? 'compile' : 'code';
+
+  it('is in the private cache folder, files only the user can read, and skipped when that folder is not private', async () => {
+    const home = freshHome();
+    const run = (env: Record<string, string> = {}) => watch(spawn(process.execPath, [TREK_BIN, 'config', 'list', '-o', 'json'], { env: cleanEnv({ TREK_HOME: home, ...env }) })).exited;
+    expect((await run()).code).toBe(0);
+    const kept = join(home, 'cache', folder);
+    // Inside trek's cache folder, which no one else may enter (Node makes its own subfolders 0755).
+    expect(statSync(join(home, 'cache')).mode & 0o777).toBe(0o700);
+    const files = readdirSync(kept, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(statSync(join(file.parentPath, file.name)).mode & 0o077).toBe(0);
+
+    // Another local user could put code of theirs there: trek runs, and keeps nothing in it.
+    rmSync(join(home, 'cache'), { recursive: true });
+    mkdirSync(join(home, 'cache'), { mode: 0o777 });
+    chmodSync(join(home, 'cache'), 0o777);
+    expect((await run()).code).toBe(0);
+    expect(readdirSync(join(home, 'cache'))).toEqual([]);
+
+    rmSync(join(home, 'cache'), { recursive: true });
+    expect((await run({ NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);
+    expect(existsSync(join(home, 'cache', folder))).toBe(false);
   });
 });
