@@ -16,7 +16,8 @@ import { sanitize } from '../output/sanitize.js';
 import type { Choice, Prompter } from '../prompt/prompter.js';
 import { readAsKind, wrongKindError } from './id-kind.js';
 import type { ResourceOptions } from './resource.js';
-import { askId, requireValue } from './shared.js';
+import { requireValue } from './ask-or-refuse.js';
+import { askId } from './ids.js';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { applyStreamSettings, type Factory, type GlobalOptions } from '../factory.js';
 import { parseFieldsFlag } from '../output/fields.js';
 import type { ColorMode } from '../output/iostreams.js';
-import { parseFormat } from './shared.js';
+import { parseFormat } from './flags.js';
 
 /** Sets f.globals and the streams from the global flags of `program`, given on the way to `action`. */
 export function applyGlobalFlags(program: Command, action: Command, f: Factory): void {

@@ -16,7 +16,8 @@ import type { IOStreams } from '../output/iostreams.js';
 import { JsonLine, renderList, type Column, type OutputSpec } from '../output/render.js';
 import { dateParts, dateSpan, unrealDate } from '../util/dates.js';
 import type { Factory } from '../factory.js';
-import { collect, parseInteger, resolveRelative, todayFor } from './shared.js';
+import { resolveRelative, todayFor } from './dates.js';
+import { collect, parseInteger } from './flags.js';
 import { processSignals, type SignalHook } from './signals.js';
 
 export const DEFAULT_LIMIT = 50;

@@ -11,7 +11,8 @@ import { selectFields, validateFields } from '../output/fields.js';
 import type { IOStreams } from '../output/iostreams.js';
 import { renderItem, renderList, type Column, type ItemOptions, type OutputSpec } from '../output/render.js';
 import type { Prompter } from '../prompt/prompter.js';
-import { destinationOf, destinationPrompter, outputSpec, type Destination } from './shared.js';
+import { destinationOf, destinationPrompter, type Destination } from './destination.js';
+import { outputSpec } from './output-spec.js';
 
 /** The local history of ids (src/history.ts) as commands use it. */
 export interface IdHistory {

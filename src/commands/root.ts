@@ -7,7 +7,7 @@ import { newApiCmd } from './api/index.js';
 import { newCompletionCmd } from './completion/index.js';
 import { configureHelpTree } from './help/configure.js';
 import { newHelpCmd } from './help/index.js';
-import { examples } from './shared.js';
+import { examples } from './flags.js';
 
 /** A noun whose verbs are imported only when the command line names it. */
 interface VerbGroup {

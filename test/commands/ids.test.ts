@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { askBooking } from '../../src/commands/ask.js';
-import { askId } from '../../src/commands/shared.js';
+import { askId } from '../../src/commands/ids.js';
 import { main } from '../../src/main.js';
 import { toSafeJson } from '../../src/output/sanitize.js';
 import type { Prompter, Validate } from '../../src/prompt/prompter.js';

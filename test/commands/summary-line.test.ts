@@ -3,7 +3,7 @@
  * width at spaces, later lines under the text after the ✓; in a pipe or a log it stays whole.
  */
 import { describe, expect, it } from 'vitest';
-import { reportChange } from '../../src/commands/shared.js';
+import { reportChange } from '../../src/commands/destination.js';
 import { testIO } from '../helpers/factory.js';
 
 const onSandbox = async () => ({ profile: 'sandbox', sandbox: true });

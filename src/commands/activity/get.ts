@@ -4,7 +4,8 @@ import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { readAsKind } from '../id-kind.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { ACTIVITY_ROWS } from './view.js';
 
 export interface ActivityGetOptions extends ResourceOptions {

@@ -3,7 +3,8 @@ import { getAgency, type Agency } from '../../api/resources/agencies.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { AGENCY_ROWS } from './view.js';
 
 export interface AgencyGetOptions extends ResourceOptions {

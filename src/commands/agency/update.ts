@@ -4,7 +4,9 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { collect, examples, idArgument, parseEmail, parseText, reportChange } from '../shared.js';
+import { reportChange } from '../destination.js';
+import { collect, examples, parseEmail, parseText } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { AGENCY_ROWS } from './view.js';
 
 export interface AgencyUpdateOptions extends ChangeOptions {

@@ -3,7 +3,8 @@ import { agentName, getAgent, type Agent } from '../../api/resources/agents.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { AGENT_ROWS } from './view.js';
 
 export interface AgentGetOptions extends ResourceOptions {

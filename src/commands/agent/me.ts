@@ -4,7 +4,7 @@ import { whoami } from '../../api/resources/sandbox.js';
 import { notFoundError } from '../../api/errors.js';
 import type { Factory } from '../../factory.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 import { showAgent } from './get.js';
 
 export function newAgentMeCmd(f: Factory, runF: (opts: ResourceOptions) => Promise<void> = agentMeRun): Command {

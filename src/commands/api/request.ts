@@ -8,7 +8,8 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Column, OutputSpec } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
-import { collect, examples, outputSpec, readAll } from '../shared.js';
+import { collect, examples, readAll } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 

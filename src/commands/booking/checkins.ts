@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { checkinListRun } from '../checkin/list.js';
 import { resourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import type { BookingListOptions } from './services.js';
 
 export function newBookingCheckinsCmd(f: Factory, runF: (opts: BookingListOptions) => Promise<void> = bookingCheckinsRun): Command {

@@ -9,7 +9,10 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idOption, parseEmail, reportChange, requireValue } from '../shared.js';
+import { requireValue } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples, parseEmail } from '../flags.js';
+import { idOption } from '../ids.js';
 import { agencyInUse } from './list.js';
 import { bookingLabel, BOOKING_ROWS } from './view.js';
 

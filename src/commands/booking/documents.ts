@@ -16,7 +16,8 @@ import { customerLabel } from '../customer/view.js';
 import { unlessNotFound } from '../../api/errors.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
-import { examples, idArgument, idOption } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument, idOption } from '../ids.js';
 
 export interface BookingDocumentsOptions extends ResourceOptions {
   id: string;

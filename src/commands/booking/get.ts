@@ -11,7 +11,8 @@ import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { unlessNotFound } from '../../api/errors.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { withExternalIdSuggestion } from './list.js';
 import { bookingLabel, bookingWho, BOOKING_ROWS } from './view.js';
 

@@ -5,7 +5,8 @@ import { renderList, type Column } from '../../output/render.js';
 import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { withExternalIdSuggestion } from './list.js';
 import type { BookingListOptions } from './services.js';
 

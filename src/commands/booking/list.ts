@@ -10,7 +10,8 @@ import { displayValue } from '../../output/value.js';
 import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
 import { toArray } from '../../api/paginate.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idOption } from '../shared.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 import { bookingLabel, bookingWho, money, type BookingWho } from './view.js';
 
 export interface BookingListOptions extends ResourceOptions {

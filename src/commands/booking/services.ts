@@ -5,7 +5,8 @@ import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { keepWhileStreaming, resourceOptions, type ResourceOptions } from '../resource.js';
 import { SERVICE_SUMMARY_COLUMNS } from '../service/columns.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 
 export interface BookingListOptions extends ResourceOptions {
   id: string;

@@ -4,7 +4,9 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument, reportChange } from '../shared.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { BOOKING_ROWS } from './view.js';
 
 export interface BookingUpdateOptions extends ChangeOptions {

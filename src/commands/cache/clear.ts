@@ -3,7 +3,7 @@ import type { TrekPaths } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Theme } from '../../output/theme.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 
 export interface CacheClearOptions {
   io: IOStreams;

@@ -3,7 +3,8 @@ import type { TrekPaths } from '../../config/paths.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, type Column, type OutputSpec } from '../../output/render.js';
-import { examples, outputSpec } from '../shared.js';
+import { examples } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 
 export interface CacheStatusOptions {
   io: IOStreams;

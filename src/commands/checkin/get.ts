@@ -3,7 +3,8 @@ import { getCheckin, type Checkin } from '../../api/resources/checkins.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { customerLabel } from '../customer/view.js';
 import { CHECKIN_ROWS, REQUIREMENT_COLUMNS } from './view.js';
 

@@ -13,7 +13,9 @@ import { ITEMS_JUDGED_BY_RECORD, readinessFixes, wrapComment } from './fixes.js'
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { askBooking } from '../ask.js';
-import { examples, idOption, requireValue } from '../shared.js';
+import { requireValue } from '../ask-or-refuse.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 import { rememberCheckins } from './get.js';
 import { CHECKIN_DELIMITED_COLUMNS, checkinMatrixColumns, wrapCommand } from './view.js';
 

@@ -2,7 +2,7 @@ import { Argument, Command } from 'commander';
 import { SHELLS, completionScript, type Shell } from '../../completion/scripts.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 
 export interface CompletionOptions {
   io: IOStreams;

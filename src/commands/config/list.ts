@@ -4,7 +4,8 @@ import type { ConfigStore } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderList, type Column, type OutputSpec } from '../../output/render.js';
-import { examples, outputSpec } from '../shared.js';
+import { examples } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 
 export interface ConfigListOptions {
   io: IOStreams;

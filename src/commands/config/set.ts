@@ -6,7 +6,7 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Theme } from '../../output/theme.js';
 import { itemList } from '../help/topics.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 
 export interface ConfigSetOptions {
   io: IOStreams;

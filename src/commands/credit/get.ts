@@ -7,7 +7,8 @@ import { renderItem, type Column } from '../../output/render.js';
 import { displayValue } from '../../output/value.js';
 import { reference } from '../booking/view.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { apiDay, creditColumns, creditLabel } from './view.js';
 
 export interface CreditGetOptions extends ResourceOptions {

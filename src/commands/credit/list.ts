@@ -10,7 +10,8 @@ import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { agencyInUse } from '../booking/list.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idOption } from '../shared.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 import { apiDay, creditColumns, creditLabel, daysUntil, expiryOf } from './view.js';
 
 export interface CreditListOptions extends ResourceOptions {

@@ -8,7 +8,8 @@ import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { money } from '../booking/view.js';
 import { keepWhileStreaming, resourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import type { CustomerIdOptions } from './get.js';
 
 /** Bookings fetched at once: enough to hide latency, few enough not to hit rate limits. */

@@ -4,7 +4,9 @@ import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, reportChange, requireValue } from '../shared.js';
+import { requireValue } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
 import { addCustomerFlags, given, customerToday, parseCustomerFlags, type CustomerFields, type CustomerFlags } from './flags.js';
 import { CUSTOMER_ROWS } from './view.js';
 

@@ -7,7 +7,8 @@ import type { Command } from 'commander';
 import { TITLES, type CustomerAddress, type CustomerName, type CustomerUpdate, type Passport } from '../../api/resources/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { collect, parseDate, parseEmail, parsePhone, parseText, todayFor } from '../shared.js';
+import { parseDate, todayFor } from '../dates.js';
+import { collect, parseEmail, parsePhone, parseText } from '../flags.js';
 import type { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 /** A customer body with any member left out: what create and update send. */

@@ -9,7 +9,8 @@ import { renderList, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { agencyInUse } from '../booking/list.js';
 import { keepWhileStreaming, resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idOption, parseInteger } from '../shared.js';
+import { examples, parseInteger } from '../flags.js';
+import { idOption } from '../ids.js';
 import { BOOKING_FETCH_CONCURRENCY } from './bookings.js';
 
 export const DEFAULT_RECENT_BOOKINGS = 20;

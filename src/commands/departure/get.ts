@@ -4,7 +4,8 @@ import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { readAsKind } from '../id-kind.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { chosenCurrency, CURRENCY_HELP } from './prices.js';
 import { COMPONENT_COLUMNS, departureRows, ROOM_COLUMNS, roomRows } from './view.js';
 

@@ -14,7 +14,8 @@ import { sanitize } from '../../output/sanitize.js';
 import { STORAGE_ERROR_CODES, writeFileAtomicSync } from '../../util/atomic-write.js';
 import { reference, referenceList } from '../booking/view.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 
 export interface DocumentGetOptions extends ResourceOptions {
   id: string;

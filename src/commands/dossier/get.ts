@@ -12,7 +12,8 @@ import { chosenCurrency, CURRENCY_HELP } from '../departure/prices.js';
 import { departureColumns, DEPARTURES } from '../search/departures.js';
 import { registerCompleter, registeredCompleter } from '../../completion/registry.js';
 import { fieldList } from '../../completion/values.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { DOSSIER_ROWS } from './view.js';
 
 export interface DossierGetOptions extends ResourceOptions {

@@ -13,7 +13,10 @@ import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, 
 import { serviceRows } from '../service/columns.js';
 import { describePayable, payable } from '../service/payable.js';
 import { askBooking } from '../ask.js';
-import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
+import { requireFlagsWithoutTerminal, requireValue } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 import { askDepartureService, askPlan, planCandidates } from './plans-of.js';
 import { readFlexFacts } from '../../api/flex-preflight.js';
 import { unlessNotFound } from '../../api/errors.js';

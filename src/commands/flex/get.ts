@@ -8,7 +8,8 @@ import { renderItem } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { serviceRows } from '../service/columns.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { ADDON_COLUMNS, windowColumns, withoutEmptyState } from './columns.js';
 import { unlessNotFound } from '../../api/errors.js';
 

@@ -11,7 +11,9 @@ import { renderItem, type Column } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { readAsKind } from '../id-kind.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument, readDate } from '../shared.js';
+import { readDate } from '../dates.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { daysBefore, moneyIn, windowColumns, windowDates } from './columns.js';
 import { activeFlexServices } from '../../api/flex-preflight.js';
 

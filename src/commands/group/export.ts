@@ -9,7 +9,8 @@ import { sanitize } from '../../output/sanitize.js';
 import { COLUMN_NAMES, PHONE_SEPARATOR, REQUIRED_COLUMNS, type ManifestColumn } from './manifest.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
-import { examples, idOption } from '../shared.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 
 export interface GroupExportOptions extends ResourceOptions {
   booking: string;

@@ -20,7 +20,9 @@ import { addDepartureService, createTravellers, newBooking, travellerName, type 
 import { agencyInUse } from '../booking/list.js';
 import { parseCurrency } from '../booking/create.js';
 import { checkFieldsBeforeChange, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idOption, parseInteger, reportChange } from '../shared.js';
+import { reportChange } from '../destination.js';
+import { examples, parseInteger } from '../flags.js';
+import { idOption } from '../ids.js';
 import { minorWarnings } from '../service/age-warning.js';
 import { processSignals, type SignalHook } from '../signals.js';
 

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 import { TOPIC_NAMES, type TopicName } from '../../domain/help-topics.js';
 
 /** `trek help [command… | topic]`: command help, or one of the topics. */

@@ -6,7 +6,9 @@ import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { makeTheme } from '../../output/theme.js';
 import { resourceOptions } from '../resource.js';
-import { apiToday, examples, idArgument, parseDate } from '../shared.js';
+import { apiToday, parseDate } from '../dates.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { rangeText, terminalStyle } from './plan.js';
 import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, type ItineraryShowOptions } from './show.js';
 

@@ -2,7 +2,9 @@ import { Command } from 'commander';
 import { getItinerary } from '../../api/resources/itineraries.js';
 import type { Factory } from '../../factory.js';
 import { resourceOptions } from '../resource.js';
-import { apiToday, examples, idArgument, idOption } from '../shared.js';
+import { apiToday } from '../dates.js';
+import { examples } from '../flags.js';
+import { idArgument, idOption } from '../ids.js';
 import { checkMarkdownFlag, MARKDOWN_HELP, showItinerary, type ItineraryShowOptions } from './show.js';
 
 export interface ItineraryGetOptions extends ItineraryShowOptions {

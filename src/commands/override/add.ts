@@ -14,7 +14,11 @@ import { customerLabel } from '../customer/view.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { askBooking, recentChoice } from '../ask.js';
-import { examples, idOption, reportChange, requireFlagsWithoutTerminal, requireValue, writeNotes } from '../shared.js';
+import { requireFlagsWithoutTerminal, requireValue } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
+import { writeNotes } from '../stderr-notes.js';
 import { askReason, checkReason, checkRequirement, parseCode, USUAL_REASON } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 

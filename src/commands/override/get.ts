@@ -3,7 +3,8 @@ import { getOverride } from '../../api/resources/overrides.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 
 export interface OverrideIdOptions extends ResourceOptions {

@@ -5,7 +5,9 @@ import { renderList } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import { keepWhileStreaming, resourceOptions, type ResourceOptions } from '../resource.js';
 import { askBooking } from '../ask.js';
-import { examples, idOption, requireValue } from '../shared.js';
+import { requireValue } from '../ask-or-refuse.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 import { overrideSummary, OVERRIDE_COLUMNS } from './view.js';
 
 export interface OverrideListOptions extends ResourceOptions {

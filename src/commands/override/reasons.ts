@@ -3,7 +3,7 @@ import { records } from '../../api/paginate.js';
 import type { Factory } from '../../factory.js';
 import { renderList, type Column } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 
 const REASON_COLUMNS: Column[] = [
   { field: 'code', header: 'CODE' },

@@ -8,7 +8,11 @@ import { sanitize } from '../../output/sanitize.js';
 import { readinessLine } from '../checkin/view.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
-import { confirmDestructive, examples, idArgument, reportChange, writeNotes } from '../shared.js';
+import { confirmDestructive } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
+import { writeNotes } from '../stderr-notes.js';
 import { overrideSummary } from './view.js';
 
 export interface OverrideRemoveOptions extends ChangeOptions {

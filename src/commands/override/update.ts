@@ -4,7 +4,10 @@ import type { Factory } from '../../factory.js';
 import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument, reportChange, requireFlagsWithoutTerminal, requireValue } from '../shared.js';
+import { requireFlagsWithoutTerminal, requireValue } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { askReason, checkReason, parseCode } from './codes.js';
 import { overrideSummary, OVERRIDE_ROWS } from './view.js';
 

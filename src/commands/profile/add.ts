@@ -7,7 +7,8 @@ import { canPrompt, type IOStreams } from '../../output/iostreams.js';
 import type { Format } from '../../output/formats.js';
 import type { Theme } from '../../output/theme.js';
 import type { Prompter } from '../../prompt/prompter.js';
-import { examples, parseFormat, readAll, requireValue } from '../shared.js';
+import { requireValue } from '../ask-or-refuse.js';
+import { examples, parseFormat, readAll } from '../flags.js';
 
 export interface ProfileAddOptions {
   io: IOStreams;

@@ -6,7 +6,8 @@ import type { IOStreams } from '../../output/iostreams.js';
 import { renderList, type Column, type OutputSpec } from '../../output/render.js';
 import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
-import { examples, outputSpec } from '../shared.js';
+import { examples } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 import { checkCell, checkKey, checkTarget, requireAllPassed, whyInUse, type KeyCheck } from './check.js';
 
 export interface ProfileListOptions {

@@ -6,7 +6,8 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Theme } from '../../output/theme.js';
 import type { Prompter } from '../../prompt/prompter.js';
-import { confirmDestructive, examples } from '../shared.js';
+import { confirmDestructive } from '../ask-or-refuse.js';
+import { examples } from '../flags.js';
 
 export interface ProfileRemoveOptions {
   io: IOStreams;

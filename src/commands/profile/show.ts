@@ -5,7 +5,8 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, type Column, type OutputSpec } from '../../output/render.js';
 import { displayValue } from '../../output/value.js';
-import { examples, outputSpec } from '../shared.js';
+import { examples } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 import { checkCell, checkKey, requireAllPassed, targetFor, type KeyCheck } from './check.js';
 
 export interface ProfileShowOptions {

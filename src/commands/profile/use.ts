@@ -4,7 +4,7 @@ import type { ConfigStore } from '../../config/store.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Theme } from '../../output/theme.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 
 export interface ProfileUseOptions {
   io: IOStreams;

@@ -8,7 +8,9 @@ import { displayValue } from '../../output/value.js';
 import { sanitize } from '../../output/sanitize.js';
 import { stderrTime } from '../../output/time.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, reportChange, resolveRelative, todayFor } from '../shared.js';
+import { resolveRelative, todayFor } from '../dates.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 export interface ClockOptions extends ChangeOptions {

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { parseInteger } from '../shared.js';
+import { parseInteger } from '../flags.js';
 
 export const DATA_HELP = "snapshot file holding the sandbox state (default: the built-in profile's, shared with every trek command)";
 export const SEED_HELP = 'catalogue seed of a new sandbox (the same seed gives the same catalogue)';

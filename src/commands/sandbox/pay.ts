@@ -22,7 +22,9 @@ import type { Column } from '../../output/render.js';
 import { checkFieldsBeforeChange, describeRequest, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { toArray } from '../../api/paginate.js';
 import { shortType } from '../service/columns.js';
-import { examples, idArgument, reportChange } from '../shared.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 
 /** A payment link as given on the command line: its token, and the origin it names when the URL was absolute. */

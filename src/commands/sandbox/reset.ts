@@ -3,7 +3,8 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import type { Prompter } from '../../prompt/prompter.js';
 import { dayIn } from '../../util/dates.js';
-import { confirmDestructive, examples } from '../shared.js';
+import { confirmDestructive } from '../ask-or-refuse.js';
+import { examples } from '../flags.js';
 import { parseInstant } from './clock.js';
 import { DATA_HELP, dataFileFlag, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
 

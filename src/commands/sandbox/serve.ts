@@ -6,7 +6,8 @@ import type { IOStreams } from '../../output/iostreams.js';
 import { renderItem, type OutputSpec } from '../../output/render.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
-import { examples, outputSpec, parseInteger } from '../shared.js';
+import { examples, parseInteger } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 import { processSignals, type SignalHook } from '../signals.js';
 import { DATA_HELP, dataFileFlag, explainSnapshotError, parseCatalogueFlags, SEED_HELP, SIZE_HELP, type CatalogueFlags } from './data.js';
 

@@ -6,7 +6,9 @@ import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../resource.js';
 import { serviceRowsOf } from '../service/columns.js';
 import { serviceLabel } from '../service/status.js';
-import { examples, idArgument, reportChange } from '../shared.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 
 export interface StaffCancelOptions extends ChangeOptions {
   service: string;

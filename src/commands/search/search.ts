@@ -5,7 +5,8 @@ import type { IOStreams } from '../../output/iostreams.js';
 import type { Column, OutputSpec } from '../../output/render.js';
 import { chosenCurrency, CURRENCY_HELP } from '../departure/prices.js';
 import { addListOptions, listRun, readListFlags, type ListFlags, type ListRequest, type ListSpec } from '../list.js';
-import { examples, outputSpec } from '../shared.js';
+import { examples } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 import type { SignalHook } from '../signals.js';
 
 /** A searchable catalogue collection: what the shared search verb needs to know about it. */

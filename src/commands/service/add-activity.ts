@@ -3,7 +3,10 @@ import { createActivityService, createServiceRequest, SERVICE_FIELDS, type Booke
 import type { Factory } from '../../factory.js';
 import { sanitize } from '../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, renderChangedList, resourceOptions } from '../resource.js';
-import { examples, idOption, reportChange, requireValue } from '../shared.js';
+import { requireValue } from '../ask-or-refuse.js';
+import { reportChange } from '../destination.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
 import { addedNote, rememberAdded, serviceCustomers, type AddServiceOptions } from './add-departure.js';
 import { SERVICE_SUMMARY_COLUMNS, serviceRowsOf } from './columns.js';
 import { bookingBeforeQuestions } from '../ask.js';

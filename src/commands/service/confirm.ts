@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { serviceTransitionRun } from './transition.js';
 
 export interface ServiceConfirmOptions extends ChangeOptions {

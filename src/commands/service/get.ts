@@ -3,7 +3,8 @@ import { findService, SERVICE_TYPES } from '../../api/resources/services.js';
 import type { Factory } from '../../factory.js';
 import { renderItem } from '../../output/render.js';
 import { resourceOptions, type ResourceOptions } from '../resource.js';
-import { examples, idArgument } from '../shared.js';
+import { examples } from '../flags.js';
+import { idArgument } from '../ids.js';
 import { serviceRowsOf } from './columns.js';
 
 export interface ServiceIdOptions extends ResourceOptions {

@@ -21,7 +21,8 @@ import { LISTEN_HOST, startReceiver, type Receiver } from '../../webhooks/receiv
 import { guardFileName, MAX_SEEN_EVENTS, ReplayGuard } from '../../webhooks/replay-guard.js';
 import { checkFieldsBeforeChange } from '../resource.js';
 import { processSignals, type SignalHook } from '../signals.js';
-import { examples, outputSpec, parseInteger } from '../shared.js';
+import { examples, parseInteger } from '../flags.js';
+import { outputSpec } from '../output-spec.js';
 import { webhookKey } from './key.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
 

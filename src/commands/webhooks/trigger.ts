@@ -8,7 +8,9 @@ import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { renderList, type Column, type OutputSpec } from '../../output/render.js';
 import { parseEventType } from '../../webhooks/events.js';
-import { examples, idOption, outputSpec } from '../shared.js';
+import { examples } from '../flags.js';
+import { idOption } from '../ids.js';
+import { outputSpec } from '../output-spec.js';
 
 export interface TriggerOptions {
   io: IOStreams;

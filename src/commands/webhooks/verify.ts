@@ -4,7 +4,7 @@ import { ExitCode, TrekError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { IOStreams } from '../../output/iostreams.js';
 import { MAX_WEBHOOK_BODY_BYTES, readBounded } from '../../webhooks/body.js';
-import { examples } from '../shared.js';
+import { examples } from '../flags.js';
 import { webhookKey } from './key.js';
 
 /** The body was read whole but its signature is not the key's: exit 3, as for a refused key. */

@@ -7,7 +7,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { itineraryGetRun } from '../../../src/commands/itinerary/get.js';
 import { resourceOptions } from '../../../src/commands/resource.js';
-import { outputSpec } from '../../../src/commands/shared.js';
+import { outputSpec } from '../../../src/commands/output-spec.js';
 import { main } from '../../../src/main.js';
 import { testFactory } from '../../helpers/factory.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileShowRun } from '../../../src/commands/profile/show.js';
 import { checkKey, targetFor } from '../../../src/commands/profile/check.js';
-import { outputSpec } from '../../../src/commands/shared.js';
+import { outputSpec } from '../../../src/commands/output-spec.js';
 import { testFactory, useTempHome } from '../../helpers/factory.js';
 import { useHostileServers, type HostileServer } from '../../helpers/hostile-server.js';
 

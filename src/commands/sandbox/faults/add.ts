@@ -6,7 +6,8 @@ import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, parseInteger, reportChange } from '../../shared.js';
+import { reportChange } from '../../destination.js';
+import { examples, parseInteger } from '../../flags.js';
 import { describeFault, FAULT_COLUMNS, FAULT_FIELDS } from './view.js';
 
 export interface FaultsAddOptions extends ChangeOptions {

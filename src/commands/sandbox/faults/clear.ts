@@ -2,7 +2,9 @@ import { Command } from 'commander';
 import { clearFaults, clearFaultsRequest } from '../../../api/resources/sandbox.js';
 import type { Factory } from '../../../factory.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, idArgument, reportChange } from '../../shared.js';
+import { reportChange } from '../../destination.js';
+import { examples } from '../../flags.js';
+import { idArgument } from '../../ids.js';
 
 export interface FaultsClearOptions extends ChangeOptions {
   /** Undefined: every fault. */

@@ -6,7 +6,8 @@ import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { toSafeJson } from '../../../output/sanitize.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, reportChange } from '../../shared.js';
+import { reportChange } from '../../destination.js';
+import { examples } from '../../flags.js';
 import { describeSubscription, WEBHOOK_COLUMNS } from './view.js';
 
 export interface WebhooksAddOptions extends ChangeOptions {

@@ -4,7 +4,9 @@ import { listDeliveries } from '../../../api/resources/webhooks.js';
 import type { Factory } from '../../../factory.js';
 import type { IOStreams } from '../../../output/iostreams.js';
 import { renderList, type OutputSpec } from '../../../output/render.js';
-import { examples, idArgument, outputSpec } from '../../shared.js';
+import { examples } from '../../flags.js';
+import { idArgument } from '../../ids.js';
+import { outputSpec } from '../../output-spec.js';
 import { DELIVERY_COLUMNS } from './view.js';
 
 export interface WebhooksDeliveriesOptions {

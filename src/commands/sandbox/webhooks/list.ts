@@ -4,7 +4,8 @@ import { listSubscriptions } from '../../../api/resources/webhooks.js';
 import type { Factory } from '../../../factory.js';
 import type { IOStreams } from '../../../output/iostreams.js';
 import { renderList, type OutputSpec } from '../../../output/render.js';
-import { examples, outputSpec } from '../../shared.js';
+import { examples } from '../../flags.js';
+import { outputSpec } from '../../output-spec.js';
 import { WEBHOOK_COLUMNS } from './view.js';
 
 export interface WebhooksListOptions {

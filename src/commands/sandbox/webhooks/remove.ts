@@ -3,7 +3,9 @@ import { removeSubscription, removeSubscriptionRequest } from '../../../api/reso
 import type { Factory } from '../../../factory.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { describeRequest, DRY_RUN_HELP, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, idArgument, reportChange } from '../../shared.js';
+import { reportChange } from '../../destination.js';
+import { examples } from '../../flags.js';
+import { idArgument } from '../../ids.js';
 
 export interface WebhooksRemoveOptions extends ChangeOptions {
   id: string;

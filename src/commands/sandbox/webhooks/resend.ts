@@ -2,7 +2,9 @@ import { Command } from 'commander';
 import { DELIVERY_FIELDS, resend, resendRequest } from '../../../api/resources/webhooks.js';
 import type { Factory } from '../../../factory.js';
 import { checkFieldsBeforeChange, describeRequest, DRY_RUN_HELP, renderChanged, resourceOptions, type ChangeOptions } from '../../resource.js';
-import { examples, idArgument, reportChange } from '../../shared.js';
+import { reportChange } from '../../destination.js';
+import { examples } from '../../flags.js';
+import { idArgument } from '../../ids.js';
 import { DELIVERY_COLUMNS, describeDelivery } from './view.js';
 
 export interface WebhooksResendOptions extends ChangeOptions {
