@@ -750,7 +750,7 @@ export class ApiClient {
         Object.entries(response.headers).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k.toLowerCase(), redactText(Array.isArray(v) ? v.join(', ') : v, secrets)]])),
       );
       // node:http only for its status texts, and only once an answer came over the network: an answer from the cache never loads it.
-      const statusText = (await import('node:http')).STATUS_CODES[status] ?? '';
+      const statusText = process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
       this.trace([`< ${status} ${statusText} (${elapsedMs} ms)`, ...Object.entries(responseHeaders).map(([k, v]) => `< ${k}: ${v}`)]);
       // What trek keeps and shows is the decoded body: the wire's encoding and length no longer describe it.
       if (decoded) {
@@ -784,7 +784,11 @@ export class ApiClient {
     let body: Readable = response.body;
     let decodeError: unknown;
     if (codings.length > 0) {
-      const [zlib, { pipeline }] = await Promise.all([import('node:zlib'), import('node:stream')]);
+      // The modules themselves: import(), bundled as CommonJS, copies each module's exports into a new
+      // object on every call, and on a walk those copies, alive while a page streams in, outlived
+      // young collections page after page until Node 24 doubled its young generation.
+      const zlib = process.getBuiltinModule('node:zlib');
+      const { pipeline } = process.getBuiltinModule('node:stream');
       // The last coding applied is the first undone.
       // Output in buffers the size the last decoded body was: a page of a walk then comes out in one, used as it is.
       const chunkSize = Math.min(Math.max(this.lastDecodedBytes + (this.lastDecodedBytes >> 3), MIN_DECODED_CHUNK), this.maxBodyBytes);

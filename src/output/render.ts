@@ -328,9 +328,9 @@ const isEmitter = (sink: Sink): sink is Sink & Pick<NodeJS.EventEmitter, 'on' | 
   typeof (sink as Partial<NodeJS.EventEmitter>).on === 'function' && typeof (sink as Partial<NodeJS.EventEmitter>).off === 'function';
 
 /**
- * A record already in the form `-o ndjson` prints it, without --fields or --jq: compact JSON of
- * printable ASCII and a line feed (src/api/list-body.ts), written as it is. Only an ndjson
- * listing is given one.
+ * A record already in the form `-o ndjson` prints it, without --fields or --jq: compact JSON
+ * holding no character toSafeJson would escape, and a line feed (src/api/list-body.ts), written
+ * as it is. Only an ndjson listing is given one.
  */
 export class JsonLine {
   /** `written`: called once the bytes have been written out (or failed to be), when they may be reused. */

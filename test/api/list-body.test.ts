@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeBytes, LazyResults, listLayout } from '../../src/api/list-body.js';
+import { toSafeJson } from '../../src/output/sanitize.js';
 
 /** Each element's text as the layout finds it, trimmed. */
 function elements(body: string): string[] | undefined {
@@ -83,7 +84,11 @@ describe('31 plain records are printed as sent', () => {
     ['a line break', '{"id":"1"\n}'],
     ['an escape', '{"id":"a\\"b"}'],
     ['an escaped slash', '{"id":"a\\/b"}'],
-    ['non-ASCII', '{"id":"é"}'],
+    ['a character of three bytes', '{"id":"✓"}'],
+    ['a C1 control', '{"id":"\u009b"}'],
+    ['a soft hyphen', '{"id":"a\u00adb"}'],
+    ['a combining grapheme joiner', '{"id":"a\u034fb"}'],
+    ['an Arabic format character', '{"id":"\u0600"}'],
     ['DEL', '{"id":"\u007f"}'],
     ['a fraction', '{"n":1.50}'],
     ['an exponent', '{"n":1e2}'],
@@ -102,6 +107,25 @@ describe('31 plain records are printed as sent', () => {
     ['an empty element', ''],
   ])('a record with %s is parsed when read, never printed as sent', async (_name, text) => {
     expect(plain(`${text},{"id":"ok"}`)).toEqual([false, true]);
+  });
+
+  it('letters of Latin, Greek, Cyrillic, Armenian and Hebrew keep a record plain, being what toSafeJson prints of them', async () => {
+    expect(plain('{"city":"San José","port":"Tromsø","name":"Ελλάδα Россия Հայաստան ישראל"}')).toEqual([true]);
+    // Every character of two bytes in UTF-8 is plain exactly when toSafeJson leaves it as it is.
+    for (let code = 0x80; code < 0x800; code++) {
+      const text = JSON.stringify({ id: `a${String.fromCodePoint(code)}b` });
+      expect([code, plain(text)[0]]).toEqual([code, toSafeJson(JSON.parse(text)) === text && code >= 0xa0 && code <= 0x5ff]);
+    }
+  });
+
+  it.each([
+    ['a lead byte without its second', [0xc3, 0x41]],
+    ['a second byte alone', [0xa9]],
+    ['an overlong encoding', [0xc1, 0xa9]],
+    ['a lead byte at the end of the string', [0xc3]],
+  ])('a string with %s is not plain', async (_name, inner) => {
+    const bytes = Buffer.concat([Buffer.from('{"results":[{"id":"'), Buffer.from(inner), Buffer.from('"},{"id":"ok"}]}')]);
+    expect(listLayout(bytes, 98)?.plain).toEqual([false, true]);
   });
 
   it('nesting deeper than allowed is not plain: its parse refuses it', async () => {

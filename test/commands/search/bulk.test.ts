@@ -1,7 +1,8 @@
 /**
  * Issue 31: a bulk listing (`--all -o ndjson`) reads each page record by record. A plain record
- * (compact printable ASCII) is printed as the server sent it; any other is parsed and printed as
- * JSON.stringify writes it, sanitised; both read the same to a JSON reader.
+ * (compact, printable ASCII and letters such as é or ø) is printed as the server sent it; any
+ * other is parsed and printed as JSON.stringify writes it, sanitised; both read the same to a
+ * JSON reader.
  */
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/main.js';
@@ -31,11 +32,18 @@ describe('31 --all -o ndjson reads each page record by record', () => {
     const spaced = '{ "id": "3", "n": 1.50 }';
     const server = await pagesServer([
       ['{"id":"1","n":12,"ok":true,"none":null}', hostile],
-      [spaced, '{"id":"4","list":[1,{"a":[]}]}'],
+      [spaced, '{"id":"4","list":[1,{"a":[]}]}', '{"id":"5","name":"San José","port":"Tromsø"}'],
     ]);
     const run = await trek(server, ['--all', '-o', 'ndjson']);
     expect(run.code, run.err).toBe(0);
-    expect(run.out.split('\n')).toEqual(['{"id":"1","n":12,"ok":true,"none":null}', '{"id":"2","name":"Café \\u009b31m\\u202e"}', '{"id":"3","n":1.5}', '{"id":"4","list":[1,{"a":[]}]}', '']);
+    expect(run.out.split('\n')).toEqual([
+      '{"id":"1","n":12,"ok":true,"none":null}',
+      '{"id":"2","name":"Café \\u009b31m\\u202e"}',
+      '{"id":"3","n":1.5}',
+      '{"id":"4","list":[1,{"a":[]}]}',
+      '{"id":"5","name":"San José","port":"Tromsø"}',
+      '',
+    ]);
     // The same records as a JSON document, which parses every one.
     const json = await trek(server, ['--all', '-o', 'json']);
     expect(
