@@ -7,7 +7,7 @@ import type { IOStreams } from '../output/iostreams.js';
 import { sanitizeUrl } from '../output/sanitize.js';
 import { makeTheme } from '../output/theme.js';
 import type { Prompter } from '../prompt/prompter.js';
-import { wrappedLines } from './stderr-notes.js';
+import { writeNotes } from './stderr-notes.js';
 
 /**
  * The API a command changes things on, as its summary line and its prompts name it: on the
@@ -46,9 +46,8 @@ export async function reportChange(opts: { io: IOStreams; destination: () => Pro
   const label = destinationLabel(await opts.destination(), color);
   const [first, ...more] = summary.split('\n');
   const lines = [`${makeTheme(color).success('✓')} ${first.replace(/\.$/, '')} ${label}`, ...more];
-  // On a terminal each line wraps to its width (the first under its text, past the ✓); in a log it stays whole.
-  const shown = opts.io.stderrIsTTY ? await wrappedLines(lines, opts.io.columns, (index) => (index === 0 ? 2 : undefined)) : lines;
-  opts.io.err.write(shown.join('\n') + '\n');
+  // On a terminal the first line's continuations go under its text, past the ✓.
+  await writeNotes(opts.io, lines, 2);
 }
 
 /**

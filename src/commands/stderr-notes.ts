@@ -16,13 +16,11 @@ export async function writeNotes(io: IOStreams, lines: string[], firstHanging?: 
  * under the line's own indent), in a log each stays whole.
  */
 export async function writeWrapped(io: IOStreams, text: string): Promise<void> {
-  const lines = text.replace(/\n$/, '').split('\n');
-  const shown = io.stderrIsTTY ? await wrappedLines(lines, io.columns, () => undefined) : lines;
-  io.err.write(shown.join('\n') + '\n');
+  await writeNotes(io, text.replace(/\n$/, '').split('\n'));
 }
 
 /** `hanging(index)`: the indent of a wrapped line's continuations; undefined keeps its own. */
-export async function wrappedLines(lines: string[], columns: number, hanging: (index: number) => number | undefined): Promise<string[]> {
+async function wrappedLines(lines: string[], columns: number, hanging: (index: number) => number | undefined): Promise<string[]> {
   const { textTools } = await import('../output/text.js');
   const text = await textTools();
   return lines.flatMap((line, index) => (text.width(line) <= columns ? [line] : text.wrap(line, columns, hanging(index))));
