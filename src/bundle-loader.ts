@@ -1,11 +1,12 @@
 /**
- * Loads trek's own bundles (dist/*.cjs) on Node 20, keeping the code V8 compiled for them between
- * runs. Node 22.1 and later do this themselves (module.enableCompileCache, bin/trek); Node 20 has
- * no compile cache, so every command parsed and compiled its bundles from scratch: about 1 MB for
- * a command to a server, undici's included. The v8-compile-cache package makes its cache before
- * the code runs, when V8 has compiled almost nothing of a bundle whose modules are functions
- * compiled on first call (measured: no gain); this one is made after the command, so it holds
- * what the command ran.
+ * Loads trek's own bundles (dist/*.cjs), keeping the code V8 compiled for them between runs.
+ * Node 20 has no compile cache (module.enableCompileCache is Node 22.1+), so every command parsed
+ * and compiled its bundles from scratch: about 1 MB for a command to a server, undici's included.
+ * Node 22.1+'s compile cache does keep it, but a command took 5-30 ms more CPU with it than with
+ * this (Node 24, lower quartile of 25). The v8-compile-cache package makes its cache before the
+ * code runs, when V8 has compiled almost nothing of a bundle whose modules are functions compiled
+ * on first call (measured: no gain); this one is made after the command, so it holds what the
+ * command ran.
  *
  * A bundle is run as Node runs a CommonJS file (its wrapper, exports, require, module), and its
  * require() of another bundle of dist/ comes back here, so each is loaded once, from its cache.

@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
@@ -40,8 +39,8 @@ describe('which bundles a command reads', () => {
 });
 
 describe('the compiled code kept between runs (bin/trek)', () => {
-  // Node 22.1 and later keep it themselves (module.enableCompileCache); Node 20 through dist/bundle-loader.cjs.
-  const folder = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function' ? 'compile' : 'code';
+  // trek's bundles' in cache/code (dist/bundle-loader.cjs); on Node 22.1 and later Node keeps node_modules' in cache/compile.
+  const folder = 'code';
 
   it('is in the private cache folder, files only the user can read, and skipped when that folder is not private', async () => {
     const home = freshHome();
