@@ -46,6 +46,7 @@ export function bundleLoader(dist: string, codeFolder: string | undefined): Bund
     } catch {
       // none yet: compiled from the source, and kept after the command
     }
+    // No importModuleDynamically: build.mjs turns every import() into require() (a test holds it).
     const script = new Script(Module.wrap(source), { filename: file, cachedData });
     if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) toSave.push({ name, script, file: cacheFile });
     const module = new Module(file);
@@ -67,10 +68,11 @@ export function bundleLoader(dist: string, codeFolder: string | undefined): Bund
       try {
         writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
         renameSync(partial, file);
-        // The code of the bundle's earlier builds (or Node versions) is never read again.
-        for (const old of readdirSync(codeFolder!)) if (old.startsWith(`${name}-`) && join(codeFolder!, old) !== file && !old.endsWith('.tmp')) rmSync(join(codeFolder!, old), { force: true });
+        // The code of the bundle's earlier builds (or Node versions), and what a killed trek left half written.
+        for (const other of readdirSync(codeFolder!)) if (other.startsWith(`${name}-`) && join(codeFolder!, other) !== file) rmSync(join(codeFolder!, other), { force: true });
       } catch {
-        // a full disk, a folder gone: the next command compiles again
+        // A full disk, a folder gone: the next command compiles again.
+        rmSync(partial, { force: true });
       }
     }
   }

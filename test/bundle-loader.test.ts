@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,19 @@ describe('bundleLoader', () => {
 
     expect(loadInProcess(dist, code, 'part.cjs')).toBe(41);
     expect(statSync(join(code, file)).size).toBeGreaterThan('not V8 code at all'.length);
+  });
+
+  it('removes what a killed trek left half written', () => {
+    writeFileSync(join(code, 'part.cjs-v0-1-2-3.4242.tmp'), 'half');
+    expect(loadInProcess(dist, code, 'part.cjs')).toBe(41);
+    expect(readdirSync(code)).toEqual([expect.stringMatching(/^part\.cjs-v\d+.*\d$/)]);
+  });
+
+  it('has no import() to run: the bundles of dist/ hold none, as a script run by vm has no way to load an ES module', () => {
+    const built = fileURLToPath(new URL('../dist', import.meta.url));
+    const bundles = readdirSync(built).filter((file) => file.endsWith('.cjs'));
+    expect(bundles).toContain('trek.cjs');
+    for (const bundle of bundles) expect(readFileSync(join(built, bundle), 'utf8'), bundle).not.toMatch(/\bimport\(/);
   });
 
   it('runs without a cache, and a cache folder gone before the end costs nothing but the time', () => {
