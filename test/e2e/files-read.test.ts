@@ -1,10 +1,10 @@
 /**
- * Start-up is fast by structure (build.mjs): --version and --help read only the entry bundle,
- * completion adds the engine's, and only a command reads the commands' code. Which of trek's own
+ * Start-up is fast by structure (build.mjs, bin/trek): --version reads no bundle, --help the entry
+ * alone, completion adds the engine's, and only a command reads the commands' code. Which of trek's own
  * files a real process read is what this checks; how long it took is bench/startup.mjs's job.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
@@ -23,18 +23,30 @@ async function distFilesRead(args: string[]): Promise<string[]> {
 }
 
 describe('which bundles a command reads', () => {
-  it('--version and --help read the entry alone; completion adds the engine; a command its code', async () => {
-    const [version, help, complete, command] = await Promise.all([
+  it('--version reads none; --help the entry alone; completion adds the engine; a command its code', async () => {
+    const [version, short, help, complete, command] = await Promise.all([
       distFilesRead(['--version']),
+      distFilesRead(['-V']),
       distFilesRead(['--help']),
       distFilesRead(['__complete', 'bo']),
       distFilesRead(['config', 'list', '-o', 'json']),
     ]);
-    expect(version).toEqual(['trek.cjs']);
+    expect(version).toEqual([]);
+    expect(short).toEqual([]);
     expect(help).toEqual(['trek.cjs']);
     expect(complete).toEqual(['complete.cjs', 'trek.cjs']);
     expect(command).toEqual(expect.arrayContaining(['commands.cjs', 'trek.cjs']));
     expect(command).not.toContain('undici.cjs');
+  });
+
+  it('--version alone prints what commander prints for it among other words: the version of package.json', async () => {
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const home = freshHome();
+    const run = (args: string[]) => watch(spawn(process.execPath, [TREK_BIN, ...args], { env: cleanEnv({ TREK_HOME: home }) })).exited;
+    // Alone, it leaves TREK_HOME as it found it.
+    for (const args of [['--version'], ['-V']]) expect(await run(args)).toEqual({ code: 0, signal: null, stdout: `${version}\n`, stderr: '' });
+    expect(readdirSync(home)).toEqual([]);
+    expect(await run(['--version', '--color', 'never'])).toEqual({ code: 0, signal: null, stdout: `${version}\n`, stderr: '' });
   });
 });
 
