@@ -4,6 +4,7 @@
  * used (config.json, trek's folders, the cache, a sandbox's data file, journal and lock).
  */
 import type { Stats } from 'node:fs';
+import { shellWord } from './shell.js';
 
 /**
  * Whose it is and who else may write it; `fix` gives the command that repairs it. The owner is
@@ -27,9 +28,4 @@ export function unsafeOwnership(stats: Stats, noun: 'folder' | 'file'): { what: 
     };
   }
   return undefined;
-}
-
-/** A path as one word a user can paste into a POSIX shell. */
-export function shellWord(path: string): string {
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }

@@ -15,7 +15,6 @@ import {
 import type { PaidService } from '../../api/resources/services.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { quote } from 'shell-quote';
 import { formatMoney } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
 import type { Column } from '../../output/render.js';
@@ -26,6 +25,7 @@ import { reportChange } from '../destination.js';
 import { examples } from '../flags.js';
 import { idArgument } from '../ids.js';
 import { RESOURCE_FIELDS } from '../../domain/contract-fields.js';
+import { shellCommand } from '../../util/shell.js';
 
 /** A payment link as given on the command line: its token, and the origin it names when the URL was absolute. */
 export interface PaymentLinkTarget {
@@ -135,7 +135,9 @@ export function describeAllocation(allocation: PaymentAllocation, currency: stri
       lines.push(`Not confirmed: ${named(s)} (${sanitize(String(s.status))}) waits for the departure service it covers to be confirmed.`);
       continue;
     }
-    const more = s.payment_to_confirm ? `; paying ${formatMoney(s.payment_to_confirm, currency)} more confirms it (${sanitize(quote(['trek', 'sandbox', 'pay', booking, s.payment_to_confirm]))})` : '';
+    const more = s.payment_to_confirm
+      ? `; paying ${formatMoney(s.payment_to_confirm, currency)} more confirms it (${sanitize(shellCommand(['trek', 'sandbox', 'pay', booking, s.payment_to_confirm]))})`
+      : '';
     lines.push(`Not confirmed: ${named(s)} (${sanitize(String(s.status))}) needs ${formatMoney(s.amount, currency)}; the booking has ${free} free${more}.`);
   }
   return lines;

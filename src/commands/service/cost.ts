@@ -16,12 +16,12 @@ import { getService, isServiceType, type BookedService } from '../../api/resourc
 import { cancellationOf, percentShares, type BookingMoney, type Cancellation, type FeeRule, type MoneyService, type WindowShares } from '../../domain/cancellation.js';
 import { formatMoney, fromCents, toCents } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
-import { quote } from 'shell-quote';
 import { daysBefore, windowDates } from '../flex/columns.js';
 import { windowOn, type TermsWindow } from '../flex/terms.js';
 import { unlessNotFound } from '../../api/errors.js';
 import { toArray } from '../../api/paginate.js';
 import { serviceLabel } from './status.js';
+import { shellCommand } from '../../util/shell.js';
 
 export type CancellationTarget = 'Cancelled' | 'Request Cancellation' | 'Expired';
 
@@ -240,7 +240,7 @@ export function describeCost(service: BookedService, target: CancellationTarget,
 /** A cancelled tour's activities stay on the booking, owed for: named, with the command that cancels them too. */
 function leftBehindLines(left: MoneyService[], cost: CancellationCost): string[] {
   const named = left.map((s) => `activity service ${sanitize(s.id)}${s.name ? ` "${sanitize(s.name)}"` : ''} (${sanitize(s.status)}, ${money(cost, s.price)})`);
-  const command = left.map((s) => quote(['trek', 'service', 'cancel', s.id])).join(' && ');
+  const command = left.map((s) => shellCommand(['trek', 'service', 'cancel', s.id])).join(' && ');
   return [`Its activities stay on the booking and are still owed for: ${named.join(', ')}.`, `Cancel ${left.length === 1 ? 'it' : 'them'} too with: ${sanitize(command)}`];
 }
 

@@ -11,9 +11,9 @@ import { whoami } from '../../api/resources/sandbox.js';
 import type { BookedService } from '../../api/resources/services.js';
 import { formatMoney, toCents } from '../../output/money.js';
 import { sanitize } from '../../output/sanitize.js';
-import { quote } from 'shell-quote';
 import { unlessNotFound } from '../../api/errors.js';
 import { shortType } from './columns.js';
+import { shellCommand } from '../../util/shell.js';
 
 export interface Payable {
   serviceId: string;
@@ -60,7 +60,7 @@ export function describePayable(p: Payable): string {
   if (p.amount === undefined) return `Pay the deposit (the full price where required)${on}; the payment confirms it.`;
   if (toCents(p.amount) === 0n) {
     // Money paid for other services but not yet held by them (a tour holds only its deposit) counts; the booking still owes its balance.
-    return `No payment is needed to confirm it: money already paid${on} covers it (the booking still owes its balance by the due date); confirm it with: ${sanitize(quote(['trek', 'service', 'confirm', p.serviceId]))}`;
+    return `No payment is needed to confirm it: money already paid${on} covers it (the booking still owes its balance by the due date); confirm it with: ${sanitize(shellCommand(['trek', 'service', 'confirm', p.serviceId]))}`;
   }
   let text = `Pay ${formatMoney(p.amount, p.currency)}${on}`;
   if (p.takenFirst.length > 0) {
@@ -69,6 +69,6 @@ export function describePayable(p: Payable): string {
       (p.own ? `, then ${formatMoney(p.own, p.currency)} for this one` : '');
   }
   text += '. The payment confirms it.';
-  if (p.onSandbox && p.bookingId !== undefined) text += `\nOn the sandbox: ${sanitize(quote(['trek', 'sandbox', 'pay', p.bookingId, p.amount]))}`;
+  if (p.onSandbox && p.bookingId !== undefined) text += `\nOn the sandbox: ${sanitize(shellCommand(['trek', 'sandbox', 'pay', p.bookingId, p.amount]))}`;
   return text;
 }
