@@ -95,7 +95,7 @@ const options = {
 //   dist/complete.cjs  the completion engine, which every TAB runs (`trek __complete`), with
 //                      what it shares with the commands (the config, queries, the network)
 //   dist/commands.cjs  everything else: every noun's verbs and what they run
-// So --version and --help read one file (100 of 800 kB), completion two, a command three. Reading
+// So --help reads one file (100 of 800 kB; --version none, bin/trek), completion two, a command three. Reading
 // a bundle costs about 4 ms per 100 kB on Node 24 even from the compile cache: with the
 // engine's shared modules in the entry (a command read two files then), --version and --help
 // took 7 ms more CPU on Node 24 (lower quartile of 31), and a command 2 ms less, within the noise.

@@ -11,7 +11,7 @@
  * A bundle is run as Node runs a CommonJS file (its wrapper, exports, require, module), and its
  * require() of another bundle of dist/ comes back here, so each is loaded once, from its cache.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -26,7 +26,7 @@ export interface BundleLoader {
 /** `./commands.cjs` as the bundles require each other; anything else goes to Node. */
 const BUNDLE = /^\.\/[\w-]+\.cjs$/;
 
-/** `codeFolder`: a folder private to the user (ensurePrivateFolder), or undefined to load without a cache. */
+/** `codeFolder`: a folder inside one private to the user (ensurePrivateFolder), made when code is first kept; undefined loads without a cache. */
 export function bundleLoader(dist: string, codeFolder: string | undefined): BundleLoader {
   const loaded = new Map<string, Module>();
   const toSave: Array<{ name: string; script: Script; file: string }> = [];
@@ -35,8 +35,17 @@ export function bundleLoader(dist: string, codeFolder: string | undefined): Bund
     const done = loaded.get(name);
     if (done) return done.exports;
     const file = join(dist, name);
-    const source = readFileSync(file, 'utf8');
-    const stats = statSync(file, { bigint: true });
+    // The source and its identity from one open file: a build renaming a new bundle into place
+    // in between would otherwise file the old source's code under the new file's name.
+    const fd = openSync(file, 'r');
+    let source: string;
+    let stats;
+    try {
+      stats = fstatSync(fd, { bigint: true });
+      source = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
     // The file's identity, not only its length (all V8 checks): a rebuilt bundle is a new file
     // (build.mjs renames each into place), so its code is never taken for the old one's.
     const cacheFile = codeFolder && join(codeFolder, `${name}-${process.version}-${stats.ino}-${stats.size}-${stats.mtimeNs}`);
@@ -66,13 +75,18 @@ export function bundleLoader(dist: string, codeFolder: string | undefined): Bund
       // Written beside it and renamed over it: another trek reading it meanwhile gets a whole file.
       const partial = `${file}.${process.pid}.tmp`;
       try {
+        mkdirSync(codeFolder!, { recursive: true, mode: 0o700 });
         writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
         renameSync(partial, file);
         // The code of the bundle's earlier builds (or Node versions), and what a killed trek left half written.
         for (const other of readdirSync(codeFolder!)) if (other.startsWith(`${name}-`) && join(codeFolder!, other) !== file) rmSync(join(codeFolder!, other), { force: true });
       } catch {
-        // A full disk, a folder gone: the next command compiles again.
-        rmSync(partial, { force: true });
+        // A full disk, a folder that cannot be made: the next command compiles again.
+        try {
+          rmSync(partial, { force: true });
+        } catch {
+          // nothing was written
+        }
       }
     }
   }

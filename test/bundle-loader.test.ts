@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,11 +105,43 @@ describe('bundleLoader', () => {
     for (const bundle of bundles) expect(readFileSync(join(built, bundle), 'utf8'), bundle).not.toMatch(/\bimport\(/);
   });
 
-  it('runs without a cache, and a cache folder gone before the end costs nothing but the time', () => {
+  it('makes its folder, private, when it first keeps code', () => {
+    const later = join(dir, 'not-yet', 'code');
+    expect(loadInProcess(dist, later, 'part.cjs')).toBe(41);
+    expect(statSync(later).mode & 0o777).toBe(0o700);
+    expect(readdirSync(later)).toEqual([expect.stringMatching(/^part\.cjs-v\d+/)]);
+  });
+
+  it('runs without a cache, and a folder it cannot write costs nothing but the time, leaving nothing behind', () => {
     expect(loadInProcess(dist, undefined, 'part.cjs')).toBe(41);
-    const loader = bundleLoader(dist, code);
-    loader.load('part.cjs');
-    rmSync(code, { recursive: true });
+    // A file where the folder should be: every write fails, as on a full disk.
+    writeFileSync(join(dir, 'blocked'), '');
+    const loader = bundleLoader(dist, join(dir, 'blocked', 'code'));
+    expect((loader.load('part.cjs') as { value: number }).value).toBe(41);
     expect(() => loader.saveCode()).not.toThrow();
+    expect(readdirSync(dir).sort()).toEqual(['blocked', 'code', 'dist']);
+  });
+
+  it('two commands keeping the same code at once both run, and one whole file is kept', async () => {
+    const loaderFile = fileURLToPath(new URL('../dist/bundle-loader.cjs', import.meta.url));
+    const script = `const l = require(${JSON.stringify(loaderFile)}).bundleLoader(${JSON.stringify(dist)}, ${JSON.stringify(code)}); process.stdout.write(String(l.load('entry.cjs').answer())); l.saveCode();`;
+    const both = await Promise.all(
+      [1, 2].map(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ['-e', script]);
+            let out = '';
+            child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+            child.on('error', reject).on('close', (status) => (status === 0 ? resolve(out) : reject(new Error(`exit ${status}`))));
+          }),
+      ),
+    );
+    expect(both).toEqual(['42', '42']);
+    const kept = readdirSync(code).sort();
+    expect(kept).toEqual([expect.stringMatching(/^entry\.cjs-v[\d.]+-\d+-\d+-\d+$/), expect.stringMatching(/^part\.cjs-v[\d.]+-\d+-\d+-\d+$/)]);
+    // What was kept is taken by the next process: it is not written again.
+    const written = kept.map((file) => statSync(join(code, file)).mtimeMs);
+    expect(loadInProcess(dist, code, 'entry.cjs')).toBe(42);
+    expect(kept.map((file) => statSync(join(code, file)).mtimeMs)).toEqual(written);
   });
 });
