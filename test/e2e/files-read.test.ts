@@ -9,13 +9,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
 
-/** Runs trek with a hook that prints, at exit, the bundles of dist/ it loaded, but bin/trek's own helpers: dist/paths.cjs (the cache's folder) and dist/bundle-loader.cjs (Node 20's code cache). */
+/**
+ * Runs trek with a hook that prints, at exit, the bundles of dist/ it loaded, but bin/trek's own
+ * helpers: dist/paths.cjs (the cache's folder) and dist/bundle-loader.cjs (the code cache); and
+ * `node:child_process` if that built-in was loaded (commander's requires it only on use: build.mjs).
+ */
 async function distFilesRead(args: string[]): Promise<string[]> {
   const home = freshHome();
   const hook = join(home, 'files-read.cjs');
   writeFileSync(
     hook,
-    `process.on('exit', () => process.stderr.write('\\nREAD ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(REPO, 'dist'))}) && !/(paths|bundle-loader)\\.cjs$/.test(f)).map((f) => require('node:path').basename(f)).sort())));`,
+    `process.on('exit', () => process.stderr.write('\\nREAD ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(REPO, 'dist'))}) && !/(paths|bundle-loader)\\.cjs$/.test(f)).map((f) => require('node:path').basename(f)).concat(process.moduleLoadList.includes('NativeModule child_process') ? ['node:child_process'] : []).sort())));`,
   );
   const finished = await watch(spawn(process.execPath, ['-r', hook, TREK_BIN, ...args], { env: cleanEnv({ TREK_HOME: home }) })).exited;
   expect(finished.code, finished.stderr).toBe(0);
@@ -36,6 +40,7 @@ describe('which bundles a command reads', () => {
     expect(help).toEqual(['trek.cjs']);
     expect(complete).toEqual(['complete.cjs', 'trek.cjs']);
     expect(command).toEqual(expect.arrayContaining(['commands.cjs', 'trek.cjs']));
+    expect(command).not.toContain('node:child_process');
     expect(command).not.toContain('undici.cjs');
   });
 
