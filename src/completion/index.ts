@@ -62,4 +62,4 @@
 export { Directive, type Candidate, type Completer, type Completion, type CompletionContext } from './protocol.js';
 export { registerCompleter } from './registry.js';
 export { fromApi, NETWORK_TIMEOUT_MS } from './network.js';
-export { commaList, fieldList, orderByList, plain, whereCondition } from './values.js';
+export { commaList, fieldList, orderByList, plain, valueList, whereCondition } from './values.js';

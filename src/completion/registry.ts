@@ -25,3 +25,8 @@ export function registeredCompleter(command: Command, slot: string): Completer |
   }
   return undefined;
 }
+
+/** The slots registered on `command` itself (not its ancestors), with their completers: what the manifest stores. */
+export function registeredSlots(command: Command): ReadonlyMap<string, Completer> {
+  return completers.get(command) ?? new Map<string, Completer>();
+}

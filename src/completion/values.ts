@@ -1,6 +1,8 @@
 /**
  * Static value lists and the completers for values with inner structure: comma lists
  * (`--fields a,b`), search conditions (`--where attr__op=value`) and orderings (`--order-by -attr`).
+ * Each completer made here is data in disguise: it keeps the ValuesSpec it was made from, which
+ * completion's manifest stores in its place and makes it again from (manifest.ts).
  */
 import type { Command } from 'commander';
 import { AVAILABILITY_STATUSES, SEARCH_OPERATORS, type FieldTypes } from '../api/query.js';
@@ -8,6 +10,29 @@ import { Directive, type Candidate, type Completer, type Completion } from './pr
 import { registerCompleter } from './registry.js';
 
 export { AVAILABILITY_STATUSES };
+
+/** What a completer of this module was made from: its kind and the values it was given. */
+export interface ValuesSpec {
+  kind: 'list' | 'fields' | 'order-by' | 'where';
+  values: string[];
+}
+
+const specs = new WeakMap<Completer, ValuesSpec>();
+
+/** The spec `completer` was made from, when this module made it. */
+export function specOf(completer: Completer): ValuesSpec | undefined {
+  return specs.get(completer);
+}
+
+/** The completer a spec describes: the same as the one it was taken from. */
+export function completerOf(spec: ValuesSpec): Completer {
+  return MAKERS[spec.kind](spec.values);
+}
+
+function described(kind: ValuesSpec['kind'], values: readonly string[], completer: Completer): Completer {
+  specs.set(completer, { kind, values: [...values] });
+  return completer;
+}
 
 /**
  * `--where`, `--order-by` and `--fields` of a list command complete the attributes of its
@@ -61,18 +86,24 @@ export function commaList(typed: string, items: readonly Candidate[]): Candidate
   return items.filter((item) => !taken.has(item.value)).map((item) => ({ ...item, value: head + item.value }));
 }
 
+/** A fixed list of values (`--method GET|POST…`). */
+export function valueList(values: readonly string[]): Completer {
+  return described('list', values, () => plain(values));
+}
+
 /** `--fields`: names comma by comma; no space after, so the next `,name` can follow. */
 export function fieldList(fields: readonly string[]): Completer {
-  return ({ toComplete }) => ({ candidates: commaList(toComplete, plain(fields)), directive: Directive.noSpace | Directive.noFileComp });
+  return described('fields', fields, ({ toComplete }) => ({ candidates: commaList(toComplete, plain(fields)), directive: Directive.noSpace | Directive.noFileComp }));
 }
 
 /** `--order-by`: a field ascending, or `-field` descending. */
 export function orderByList(fields: readonly string[]): Completer {
-  return () =>
+  return described('order-by', fields, () =>
     fields.flatMap((field) => [
       { value: field, description: 'ascending' },
       { value: `-${field}`, description: 'descending' },
-    ]);
+    ]),
+  );
 }
 
 /**
@@ -81,7 +112,7 @@ export function orderByList(fields: readonly string[]): Completer {
  * availability statuses (also inside `__in=` lists) and `true` for null/notnull.
  */
 export function whereCondition(fields: readonly string[]): Completer {
-  return ({ toComplete }): Completion => {
+  return described('where', fields, ({ toComplete }): Completion => {
     const eq = toComplete.indexOf('=');
     if (eq >= 0) return whereValue(toComplete.slice(0, eq), toComplete.slice(eq + 1));
     const continues = Directive.noSpace | Directive.noFileComp;
@@ -93,7 +124,7 @@ export function whereCondition(fields: readonly string[]): Completer {
     const candidates = fields.map((field) => ({ value: `${field}=`, description: 'contains (case-insensitive)' }));
     if (toComplete !== '') candidates.push(...fields.map((field) => ({ value: `${field}__`, description: 'with an operator' })));
     return { candidates, directive: continues };
-  };
+  });
 }
 
 function whereValue(key: string, typed: string): Completion {
@@ -106,3 +137,10 @@ function whereValue(key: string, typed: string): Completion {
   }
   return { candidates: [] };
 }
+
+const MAKERS: Readonly<Record<ValuesSpec['kind'], (values: readonly string[]) => Completer>> = {
+  list: valueList,
+  fields: fieldList,
+  'order-by': orderByList,
+  where: whereCondition,
+};

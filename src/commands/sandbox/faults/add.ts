@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { FAULT_LIMITS, FAULT_METHODS, FAULT_STATUSES, faultPathProblem, faultRuleProblem, type FaultRule } from '../../../domain/faults.js';
 import { addFault, addFaultRequest, type NewFault } from '../../../api/resources/sandbox.js';
-import { plain, registerCompleter } from '../../../completion/index.js';
+import { registerCompleter, valueList } from '../../../completion/index.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { sanitize } from '../../../output/sanitize.js';
@@ -110,8 +110,8 @@ export function newFaultsAddCmd(f: Factory, runF: (opts: FaultsAddOptions) => Pr
       const fault = faultOfFlags(flags);
       await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), fault, operatorKey: () => f.sandboxOperatorKey() });
     });
-  registerCompleter(command, '--status', () => plain(FAULT_STATUSES.map(String)));
-  return registerCompleter(command, '--method', () => plain(FAULT_METHODS));
+  registerCompleter(command, '--status', valueList(FAULT_STATUSES.map(String)));
+  return registerCompleter(command, '--method', valueList(FAULT_METHODS));
 }
 
 export async function faultsAddRun(opts: FaultsAddOptions): Promise<void> {

@@ -1,6 +1,6 @@
 import { Argument, Command } from 'commander';
 import { subscribe, subscribeRequest, WEBHOOK_FIELDS, type NewSubscription } from '../../../api/resources/webhooks.js';
-import { plain, registerCompleter } from '../../../completion/index.js';
+import { registerCompleter, valueList } from '../../../completion/index.js';
 import { isWebhookEventType, receiverUrlProblem, WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
@@ -64,7 +64,7 @@ export function newWebhooksAddCmd(f: Factory, runF: (opts: WebhooksAddOptions) =
     const subscription: NewSubscription = flags.events === undefined ? { url } : { url, events: flags.events };
     await runF({ ...(await resourceOptions(f)), dryRun: Boolean(flags.dryRun), subscription, builtIn: async () => (await f.embeddedSandbox()) !== undefined });
   });
-  return registerCompleter(command, '--events', () => plain(WEBHOOK_EVENT_TYPES));
+  return registerCompleter(command, '--events', valueList(WEBHOOK_EVENT_TYPES));
 }
 
 export async function webhooksAddRun(opts: WebhooksAddOptions): Promise<void> {
