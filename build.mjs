@@ -31,6 +31,7 @@
 // Node's compile cache in the user's own cache folder.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -102,6 +103,7 @@ const options = {
 // Cutting the commands into a file per noun was measured too: 2-3 ms less for a command, within
 // the noise, for 21 more files, so they stay one.
 const PARTS = ['trek', 'complete', 'commands'];
+const MANIFEST = 'completion.json';
 
 /** Which modules import which (without writing anything), to share the modules out among the parts. */
 const { metafile } = await build({ ...options, entryPoints: ['src/cli.ts'], sourcemap: false, metafile: true, plugins: [inTheirOwnFiles] });
@@ -227,10 +229,17 @@ const outputFiles = [...parts.outputFiles, ...others.outputFiles];
 // of earlier builds that this one did not write are removed afterwards (not another build's
 // partial files).
 mkdirSync(outdir, { recursive: true });
-for (const { path, contents } of outputFiles) {
+const writeWhole = (path, contents) => {
   const partial = `${path}.${process.pid}.tmp`;
   writeFileSync(partial, contents);
   renameSync(partial, path);
-}
-const written = new Set(outputFiles.map(({ path }) => basename(path)));
+};
+for (const { path, contents } of outputFiles) writeWhole(path, contents);
+
+// Completion's manifest, from the tree the bundles just written build (src/completion/manifest.ts).
+const require = createRequire(import.meta.url);
+const { completionManifest } = require(join(outdir, 'complete.cjs')).modules['src/commands/completion/complete.ts']();
+writeWhole(join(outdir, MANIFEST), JSON.stringify(await completionManifest()));
+
+const written = new Set([...outputFiles.map(({ path }) => basename(path)), MANIFEST]);
 for (const file of readdirSync(outdir)) if (!written.has(file) && !file.endsWith('.tmp')) rmSync(join(outdir, file), { force: true });

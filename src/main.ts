@@ -21,11 +21,11 @@ export async function main(argv: string[], f: Factory): Promise<number> {
   const commanderText: CommanderText[] = [];
   try {
     // The words of `trek __complete` are the line being completed, not flags for trek to act on.
-    // Its engine (and the history it reads) is for TAB only, read while the tree is built.
-    const completion = argv[0] === COMPLETE_COMMAND ? import('./commands/completion/complete.js') : undefined;
-    const program = await newRootCmd(f, argv);
+    // Its engine is for TAB only, and so is the tree it walks, whose nouns come from its manifest.
+    const completion = argv[0] === COMPLETE_COMMAND ? await import('./commands/completion/complete.js') : undefined;
+    const program = await (completion ? completion.completionTree(f, argv) : newRootCmd(f, argv));
     configureTree(program, f, commanderText);
-    if (completion) return await (await completion).runComplete(program, argv.slice(1), f);
+    if (completion) return await completion.runComplete(program, argv.slice(1), f);
     await program.parseAsync(argv, { from: 'user' });
     await printCommanderText(commanderText, f);
     return ExitCode.ok;

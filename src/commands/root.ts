@@ -136,14 +136,18 @@ const NOUNS: Array<VerbGroup | LeafCommand> = [
   (f, program) => newHelpCmd(f, program),
 ];
 
+/** Builds a noun named on the line without importing its verbs (completion's manifest); undefined: import them. */
+export type NounBuilder = (name: string) => Command | undefined;
+
 /**
  * A noun with its verbs when `argv` names it (`trek booking …`, `trek help booking`, `trek
  * __complete booking …`) or when there is no argv; otherwise a stub with its name and
  * description, which is all root help, "did you mean" suggestions and noun completion read.
  * Leaving the other nouns unimported is what keeps start-up fast.
  */
-async function buildGroup(group: VerbGroup, f: Factory, argv: readonly string[] | undefined): Promise<Command> {
-  const command = argv === undefined || argv.includes(group.name) ? (await group.load())(f) : new Command(group.name);
+async function buildGroup(group: VerbGroup, f: Factory, argv: readonly string[] | undefined, nounOf: NounBuilder | undefined): Promise<Command> {
+  const named = argv === undefined || argv.includes(group.name);
+  const command = named ? (nounOf?.(group.name) ?? (await group.load())(f)) : new Command(group.name);
   if (group.summary) command.summary(group.summary);
   return command.description(group.description);
 }
@@ -151,8 +155,9 @@ async function buildGroup(group: VerbGroup, f: Factory, argv: readonly string[] 
 /**
  * The `trek` program: global flags (valid before or after the subcommand) and the nouns.
  * `argv` is the command line it will parse; without it every noun is built (tests walk the whole tree).
+ * `nounOf`, when given, builds the nouns `argv` names, where it can (completion, from its manifest).
  */
-export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<Command> {
+export async function newRootCmd(f: Factory, argv?: readonly string[], nounOf?: NounBuilder): Promise<Command> {
   const program = new Command('trek')
     .description(
       "Work with the tour operator's reservation API: bookings, customers, services, flex plans and the catalogue.\nWith no profile configured, trek talks to a built-in sandbox, so every command works at once.",
@@ -184,7 +189,7 @@ export async function newRootCmd(f: Factory, argv?: readonly string[]): Promise<
     if (f.io.colorOut || f.io.colorErr) await loadColors();
   });
 
-  const nouns = await Promise.all(NOUNS.map(async (noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv))));
+  const nouns = await Promise.all(NOUNS.map(async (noun) => (typeof noun === 'function' ? noun(f, program) : buildGroup(noun, f, argv, nounOf))));
   for (const noun of nouns) program.addCommand(noun);
   configureHelpTree(program);
   return program;
