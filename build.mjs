@@ -103,7 +103,7 @@ const options = {
 // Cutting the commands into a file per noun was measured too: 2-3 ms less for a command, within
 // the noise, for 21 more files, so they stay one.
 const PARTS = ['trek', 'complete', 'commands'];
-const MANIFEST = 'completion.json';
+const MANIFEST = 'completion';
 
 /** Which modules import which (without writing anything), to share the modules out among the parts. */
 const { metafile } = await build({ ...options, entryPoints: ['src/cli.ts'], sourcemap: false, metafile: true, plugins: [inTheirOwnFiles] });
@@ -239,7 +239,14 @@ for (const { path, contents } of outputFiles) writeWhole(path, contents);
 // Completion's manifest, from the tree the bundles just written build (src/completion/manifest.ts).
 const require = createRequire(import.meta.url);
 const { completionManifest } = require(join(outdir, 'complete.cjs')).modules['src/commands/completion/complete.ts']();
-writeWhole(join(outdir, MANIFEST), JSON.stringify(await completionManifest()));
+const manifestDir = join(outdir, MANIFEST);
+mkdirSync(manifestDir, { recursive: true });
+const nouns = new Set();
+for (const noun of await completionManifest()) {
+  nouns.add(`${noun.name}.json`);
+  writeWhole(join(manifestDir, `${noun.name}.json`), JSON.stringify(noun));
+}
+for (const file of readdirSync(manifestDir)) if (!nouns.has(file) && !file.endsWith('.tmp')) rmSync(join(manifestDir, file), { force: true });
 
 const written = new Set([...outputFiles.map(({ path }) => basename(path)), MANIFEST]);
 for (const file of readdirSync(outdir)) if (!written.has(file) && !file.endsWith('.tmp')) rmSync(join(outdir, file), { force: true });

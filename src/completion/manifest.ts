@@ -1,9 +1,10 @@
 /**
  * Completion's manifest: each noun's command tree as data, written by the build beside the
- * bundles (dist/completion.json, build.mjs) and made back into commander objects at TAB, so that
+ * bundles (dist/completion/<noun>.json, build.mjs) and made back into commander objects at TAB, so that
  * completing a verb's words neither reads the commands' bundle nor runs the noun's verb modules.
  * It holds what the engine reads (engine.ts, conventions.ts, tree.ts) and nothing else: names,
- * aliases, what the menus show, hidden or not, options, arguments, the help option, and the
+ * aliases, the line a menu shows for a command (not its help's text), hidden or not, options,
+ * arguments, the help option, and the
  * registered completers, as the ValuesSpec they were made from (values.ts) or, for a completer
  * that is code (a closure, a call to the API), "live": that slot loads the real noun and asks
  * its completer (liveCompleter).
@@ -12,18 +13,14 @@ import { readFileSync } from 'node:fs';
 import { Argument, Command, Help, Option } from 'commander';
 import type { Completer } from './protocol.js';
 import { registerCompleter, registeredCompleter, registeredSlots } from './registry.js';
-import { commandPath, findSubcommand } from './tree.js';
+import { commandPath, findSubcommand, menuDescription } from './tree.js';
 import { completerOf, specOf, type ValuesSpec } from './values.js';
-
-export interface Manifest {
-  nouns: Record<string, CommandEntry>;
-}
 
 export interface CommandEntry {
   name: string;
   aliases?: string[];
-  summary?: string;
-  description?: string;
+  /** The line completion menus show for it: its summary's or description's first (tree.ts menuDescription). */
+  menu?: string;
   hidden?: true;
   options?: OptionEntry[];
   /** The help option as help shows it; absent when it shows none. */
@@ -44,20 +41,20 @@ interface OptionEntry {
 
 const help = new Help();
 
-/** The manifest of every noun of `root`, which must be the whole tree (newRootCmd without argv). */
-export function manifestOf(root: Command): Manifest {
-  return { nouns: Object.fromEntries(root.commands.map((noun) => [noun.name(), entryOf(noun, help.visibleCommands(root).includes(noun))])) };
+/** The manifest of each noun of `root`, which must be the whole tree (newRootCmd without argv). */
+export function manifestOf(root: Command): CommandEntry[] {
+  return root.commands.map((noun) => entryOf(noun, help.visibleCommands(root).includes(noun)));
 }
 
 function entryOf(command: Command, visible: boolean): CommandEntry {
   const shownHelp = help.visibleOptions(command).find((option) => !command.options.includes(option));
   const completers = [...registeredSlots(command)].map(([slot, completer]) => [slot, specOf(completer) ?? 'live'] as const);
   const shown = help.visibleCommands(command);
+  const menu = menuDescription(command.summary() || command.description());
   return {
     name: command.name(),
     ...(command.aliases().length > 0 && { aliases: command.aliases() }),
-    ...(command.summary() && { summary: command.summary() }),
-    ...(command.description() && { description: command.description() }),
+    ...(menu && { menu }),
     ...(!visible && { hidden: true }),
     ...(command.options.length > 0 && { options: command.options.map(optionEntry) }),
     ...(shownHelp && { help: { flags: shownHelp.flags, description: shownHelp.description } }),
@@ -87,30 +84,25 @@ function declaredAs(argument: Argument): string {
   return argument.required ? `<${name}>` : `[${name}]`;
 }
 
-/** The manifest in `file`, or undefined when it is missing or unreadable: completion then builds the real tree. */
-export function readManifest(file: URL): Manifest | undefined {
+/**
+ * The noun `name` as its manifest in `file` describes it, as commander objects; undefined when
+ * that file is missing or unreadable (completion then builds the real noun). A live slot's
+ * completer builds the real tree with `realRoot` on first use and asks its completer.
+ */
+export function nounFromManifest(file: URL, name: string, realRoot: () => Promise<Command>): Command | undefined {
+  let entry: Partial<CommandEntry> | null;
   try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<Manifest> | null;
-    return typeof manifest?.nouns === 'object' && manifest.nouns !== null ? (manifest as Manifest) : undefined;
+    entry = JSON.parse(readFileSync(file, 'utf8')) as Partial<CommandEntry> | null;
   } catch {
     return undefined;
   }
-}
-
-/**
- * The noun `name` of `manifest` as commander objects, undefined when the manifest lacks it. A
- * live slot's completer builds the real tree with `realRoot` on first use and asks its completer.
- */
-export function nounFromManifest(manifest: Manifest, name: string, realRoot: () => Promise<Command>): Command | undefined {
-  const entry = Object.hasOwn(manifest.nouns, name) ? manifest.nouns[name] : undefined;
-  return entry && commandOf(entry, realRoot);
+  return entry?.name === name ? commandOf(entry as CommandEntry, realRoot) : undefined;
 }
 
 function commandOf(entry: CommandEntry, realRoot: () => Promise<Command>): Command {
   const command = new Command(entry.name);
   if (entry.aliases) command.aliases(entry.aliases);
-  if (entry.summary) command.summary(entry.summary);
-  if (entry.description) command.description(entry.description);
+  if (entry.menu) command.description(entry.menu);
   for (const { flags, description, choices, hidden } of entry.options ?? []) {
     const option = new Option(flags, description);
     if (choices) option.choices(choices);

@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
 import { complete } from '../../completion/engine.js';
-import { manifestOf, nounFromManifest, readManifest, type Manifest } from '../../completion/manifest.js';
+import { manifestOf, nounFromManifest, type CommandEntry } from '../../completion/manifest.js';
 import { Directive, formatCompletion } from '../../completion/protocol.js';
 import { ExitCode } from '../../errors.js';
 import { createFactory, type Factory } from '../../factory.js';
 import { systemIO } from '../../output/iostreams.js';
 import { newRootCmd } from '../root.js';
 
-/** Beside the bundles, which the same build writes (build.mjs); from src/ (tests in-process) there is none. */
-export const MANIFEST_FILE = new URL('./completion.json', import.meta.url);
+/** A file per noun, beside the bundles, which the same build writes (build.mjs); from src/ (tests in-process) there is none. */
+export const MANIFEST_FOLDER = new URL('./completion/', import.meta.url);
 
-/** What build.mjs writes to MANIFEST_FILE: every noun of the whole tree, as the bundles build it. */
-export async function completionManifest(): Promise<Manifest> {
+/** What build.mjs writes to MANIFEST_FOLDER, `<noun>.json` each: the whole tree, as the bundles build it. */
+export async function completionManifest(): Promise<CommandEntry[]> {
   return manifestOf(await newRootCmd(createFactory({ io: systemIO({}), env: {}, version: '' })));
 }
 
@@ -20,14 +20,10 @@ export async function completionManifest(): Promise<Manifest> {
  * (read only then), so their verbs' code is neither read nor run; the real nouns when the
  * manifest is missing or unreadable, and for a slot whose completer is code (manifest.ts).
  */
-export function completionTree(f: Factory, argv: readonly string[], file = MANIFEST_FILE): Promise<Command> {
+export function completionTree(f: Factory, argv: readonly string[], folder = MANIFEST_FOLDER): Promise<Command> {
   let real: Promise<Command> | undefined;
   const realRoot = () => (real ??= newRootCmd(f, argv));
-  let manifest: Manifest | undefined | null = null;
-  return newRootCmd(f, argv, (name) => {
-    if (manifest === null) manifest = readManifest(file);
-    return manifest && nounFromManifest(manifest, name, realRoot);
-  });
+  return newRootCmd(f, argv, (name) => nounFromManifest(new URL(`${name}.json`, folder), name, realRoot));
 }
 
 /** Prints candidates and the directive on stdout; nothing ever reaches stderr, and the exit code is always 0. */
