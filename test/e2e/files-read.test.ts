@@ -1,6 +1,7 @@
 /**
  * Start-up is fast by structure (build.mjs, bin/trek): --version reads no bundle, --help the entry
- * alone, completion adds the engine's, and only a command reads the commands' code. Which of trek's own
+ * alone, completion adds the engine's and the manifest of the noun on the line, and only a command
+ * (or a completer that is code) reads the commands' code. Which of trek's own
  * files a real process read is what this checks; how long it took is bench/startup.mjs's job.
  */
 import { spawn } from 'node:child_process';
@@ -10,31 +11,40 @@ import { describe, expect, it } from 'vitest';
 import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
 
 /**
- * Runs trek with a hook that prints, at exit, the bundles of dist/ it loaded, but bin/trek's own
- * helpers: dist/paths.cjs (the cache's folder) and dist/bundle-loader.cjs (the code cache); and
- * `node:child_process` if that built-in was loaded (commander's requires it only on use: build.mjs).
+ * Runs trek with a hook that prints, at exit, the files of dist/ it loaded or read (the bundles,
+ * completion's manifest), but bin/trek's own helpers: dist/paths.cjs (the cache's folder) and
+ * dist/bundle-loader.cjs (the code cache); and `node:child_process` if that built-in was loaded
+ * (commander's requires it only on use: build.mjs).
  */
-async function distFilesRead(args: string[]): Promise<string[]> {
-  const home = freshHome();
+async function distFilesRead(args: string[], home = freshHome()): Promise<{ read: string[]; stdout: string }> {
   const hook = join(home, 'files-read.cjs');
+  const dist = JSON.stringify(join(REPO, 'dist'));
   writeFileSync(
     hook,
-    `process.on('exit', () => process.stderr.write('\\nREAD ' + JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(join(REPO, 'dist'))}) && !/(paths|bundle-loader)\\.cjs$/.test(f)).map((f) => require('node:path').basename(f)).concat(process.moduleLoadList.includes('NativeModule child_process') ? ['node:child_process'] : []).sort())));`,
+    `const fs = require('node:fs'), { relative } = require('node:path'), { fileURLToPath } = require('node:url');
+const read = new Set();
+const add = (file) => { if (file.startsWith(${dist}) && !/(paths|bundle-loader)\\.cjs$/.test(file)) read.add(relative(${dist}, file)); };
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) {
+  if (typeof file === 'string' || file instanceof URL) add(file instanceof URL ? fileURLToPath(file) : file);
+  return readFileSync.call(this, file, ...rest);
+};
+process.on('exit', () => {
+  Object.keys(require.cache).forEach(add);
+  if (process.moduleLoadList.includes('NativeModule child_process')) read.add('node:child_process');
+  process.stderr.write('\\nREAD ' + JSON.stringify([...read].sort()));
+});`,
   );
   const finished = await watch(spawn(process.execPath, ['-r', hook, TREK_BIN, ...args], { env: cleanEnv({ TREK_HOME: home }) })).exited;
   expect(finished.code, finished.stderr).toBe(0);
-  return JSON.parse(/\nREAD (.*)$/.exec(finished.stderr)![1]) as string[];
+  return { read: JSON.parse(/\nREAD (.*)$/.exec(finished.stderr)![1]) as string[], stdout: finished.stdout };
 }
 
 describe('which bundles a command reads', () => {
   it('--version reads none; --help the entry alone; completion adds the engine; a command its code', async () => {
-    const [version, short, help, complete, command] = await Promise.all([
-      distFilesRead(['--version']),
-      distFilesRead(['-V']),
-      distFilesRead(['--help']),
-      distFilesRead(['__complete', 'bo']),
-      distFilesRead(['config', 'list', '-o', 'json']),
-    ]);
+    const [version, short, help, complete, command] = (
+      await Promise.all([distFilesRead(['--version']), distFilesRead(['-V']), distFilesRead(['--help']), distFilesRead(['__complete', 'bo']), distFilesRead(['config', 'list', '-o', 'json'])])
+    ).map(({ read }) => read);
     expect(version).toEqual([]);
     expect(short).toEqual([]);
     expect(help).toEqual(['trek.cjs']);
@@ -42,6 +52,23 @@ describe('which bundles a command reads', () => {
     expect(command).toEqual(expect.arrayContaining(['commands.cjs', 'trek.cjs']));
     expect(command).not.toContain('node:child_process');
     expect(command).not.toContain('undici.cjs');
+  });
+
+  it("completion builds the noun on the line from its manifest, without the commands' code, but for a slot whose completer is code", async () => {
+    const home = freshHome();
+    mkdirSync(join(home, 'state'));
+    writeFileSync(join(home, 'state', 'history.json'), JSON.stringify({ version: 1, profiles: { sandbox: { booking: [{ id: '200001' }], credit: [{ id: '660099' }] } } }));
+    const [bookingGet, where, credit] = await Promise.all([
+      distFilesRead(['__complete', 'booking', 'get', ''], home),
+      distFilesRead(['__complete', 'search', 'departures', '--where', 'availability.status='], home),
+      distFilesRead(['__complete', 'credit', 'get', ''], home),
+    ]);
+    expect(bookingGet).toEqual({ read: ['complete.cjs', 'completion/booking.json', 'trek.cjs'], stdout: '200001\n:4\n' });
+    expect(where.read).toEqual(['complete.cjs', 'completion/search.json', 'trek.cjs']);
+    expect(where.stdout).toContain('availability.status=AVAILABLE\n');
+    // credit get's ids come from the API: that slot loads the real noun, and still completes.
+    expect(credit.read).toEqual(expect.arrayContaining(['commands.cjs', 'complete.cjs', 'completion/credit.json', 'trek.cjs']));
+    expect(credit.stdout).toMatch(/^660099\n(.*\n)*:4\n$/m);
   });
 
   it('--version alone prints what commander prints for it among other words: the version of package.json', async () => {
