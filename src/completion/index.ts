@@ -11,14 +11,20 @@
  *     2 no-space     the value goes on (`--where name=`, `--fields a,b`)
  *     4 no-file      never fall back to file names
  *   Commands, subcommands and flags come from the commander tree built by newRootCmd, so new
- *   commands complete with no extra work. Hidden commands (`{ hidden: true }`) and hidden
- *   options are never offered. Static completion loads neither undici, conf, inquirer nor the
- *   sandbox: keep heavy imports lazy (inside actions) as everywhere else.
+ *   commands complete with no extra work. The noun named on the line is built from completion's
+ *   manifest (manifest.ts): its tree as data, which the build writes beside the bundles
+ *   (dist/completion/<noun>.json) from the real tree, so a TAB neither reads nor runs the verbs'
+ *   code. A registered completer made by values.ts is stored as its values; any other (a closure,
+ *   an API call) makes its slot "live": completing that slot builds the real noun and asks it.
+ *   Hidden commands (`{ hidden: true }`) and hidden options are never offered. Static
+ *   completion loads neither undici, conf, inquirer nor the sandbox: keep heavy imports lazy
+ *   (inside actions) as everywhere else.
  *
  * VALUES: FIRST MATCH WINS
  *   1. A completer registered for the slot: `registerCompleter(cmd, '--reason', completer)` or
  *      `registerCompleter(cmd, 'status', completer)` (argument name as declared), on the command
- *      or an ancestor. For a global flag, register on the command it should apply to.
+ *      or an ancestor. For a global flag, register on the command it should apply to. Prefer
+ *      values.ts's (valueList for a fixed list): the manifest keeps those, any other loads the noun.
  *      A list command built with addListOptions (src/commands/list.ts) gets --where, --order-by
  *      and --fields from its ListSpec.fields, the field table --where values are checked against.
  *   2. Known slots of existing commands (conventions.ts): `help` topics, `flex attach
