@@ -1,13 +1,12 @@
 /**
  * Completion's manifest: each noun's command tree as data, written by the build beside the
- * bundles (dist/completion/<noun>.json, build.mjs) and made back into commander objects at TAB, so that
- * completing a verb's words neither reads the commands' bundle nor runs the noun's verb modules.
- * It holds what the engine reads (engine.ts, conventions.ts, tree.ts) and nothing else: names,
- * aliases, the line a menu shows for a command (not its help's text), hidden or not, options,
- * arguments, the help option, and the
- * registered completers, as the ValuesSpec they were made from (values.ts) or, for a completer
- * that is code (a closure, a call to the API), "live": that slot loads the real noun and asks
- * its completer (liveCompleter).
+ * bundles (dist/completion/<noun>.json, build.mjs) and made back into commander objects at TAB,
+ * so that completing a verb's words neither reads the commands' bundle nor runs the noun's verb
+ * modules. It holds what the engine reads (engine.ts, conventions.ts, tree.ts) and nothing
+ * else: names, aliases, the line a menu shows for a command (not its help's text), hidden or
+ * not, options, arguments, the help option, and the registered completers, as the ValuesSpec
+ * they were made from (values.ts) or, for a completer that is code (a closure, a call to the
+ * API), "live": that slot loads the real noun and asks its completer (liveCompleter).
  */
 import { readFileSync } from 'node:fs';
 import { Argument, Command, Help, Option } from 'commander';

@@ -3,7 +3,7 @@
  * src/completion/manifest.ts). Compared here with the tree the source builds now, so a verb that
  * gains a flag, a choice or a completer fails this until the build writes the manifest again.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,8 +90,10 @@ describe('the completion manifest', () => {
   it('builds every noun as the source does, in all the engine reads', async () => {
     const { f } = testFactory();
     const whole = await newRootCmd(f);
+    // The nouns built at once (with arguments of their own: root.ts) need no manifest.
+    const built = ['api', 'completion', 'help'];
+    expect(readdirSync(BUILT).sort()).toEqual(whole.commands.flatMap((noun) => (built.includes(noun.name()) ? [] : [`${noun.name()}.json`])).sort());
     for (const noun of whole.commands) {
-      expect(existsSync(join(BUILT, `${noun.name()}.json`)), noun.name()).toBe(true);
       const fromManifest = findSubcommand(await completionTree(f, [noun.name()], folderUrl(BUILT)), noun.name())!;
       expect(view(fromManifest), noun.name()).toEqual(view(noun));
     }

@@ -8,11 +8,13 @@ import { systemIO } from '../../output/iostreams.js';
 import { newRootCmd } from '../root.js';
 
 /** A file per noun, beside the bundles, which the same build writes (build.mjs); from src/ (tests in-process) there is none. */
-export const MANIFEST_FOLDER = new URL('./completion/', import.meta.url);
+const MANIFEST_FOLDER = new URL('./completion/', import.meta.url);
 
-/** What build.mjs writes to MANIFEST_FOLDER, `<noun>.json` each: the whole tree, as the bundles build it. */
+/** What build.mjs writes to MANIFEST_FOLDER, `<noun>.json` each: the nouns completionTree may ask for, as the bundles build them. */
 export async function completionManifest(): Promise<CommandEntry[]> {
-  return manifestOf(await newRootCmd(createFactory({ io: systemIO({}), env: {}, version: '' })));
+  const asked = new Set<string>();
+  const root = await newRootCmd(createFactory({ io: systemIO({}), env: {}, version: '' }), undefined, (name) => void asked.add(name));
+  return manifestOf(root).filter(({ name }) => asked.has(name));
 }
 
 /**
