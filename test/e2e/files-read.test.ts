@@ -86,14 +86,21 @@ describe('the compiled code kept between runs (bin/trek)', () => {
   // trek's bundles' in cache/code (dist/bundle-loader.cjs); on Node 22.1 and later Node keeps node_modules' in cache/compile.
   const folder = 'code';
 
+  /** `config list` in `home`, with `env` and not the suite's NODE_COMPILE_CACHE unless given (vitest.config.ts). */
+  const runIn = (home: string, env: Record<string, string> = {}) => {
+    const { NODE_COMPILE_CACHE: _suite, ...base } = cleanEnv({ TREK_HOME: home });
+    return watch(spawn(process.execPath, [TREK_BIN, 'config', 'list', '-o', 'json'], { env: { ...base, ...env } })).exited;
+  };
+  const filesIn = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+
   it('is in the private cache folder, files only the user can read, and skipped when that folder is not private', async () => {
     const home = freshHome();
-    const run = (env: Record<string, string> = {}) => watch(spawn(process.execPath, [TREK_BIN, 'config', 'list', '-o', 'json'], { env: cleanEnv({ TREK_HOME: home, ...env }) })).exited;
+    const run = (env: Record<string, string> = {}) => runIn(home, env);
     expect((await run()).code).toBe(0);
     const kept = join(home, 'cache', folder);
     // Inside trek's cache folder, which no one else may enter (Node makes its own subfolders 0755).
     expect(statSync(join(home, 'cache')).mode & 0o777).toBe(0o700);
-    const files = readdirSync(kept, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const files = filesIn(kept);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(statSync(join(file.parentPath, file.name)).mode & 0o077).toBe(0);
 
@@ -106,6 +113,25 @@ describe('the compiled code kept between runs (bin/trek)', () => {
 
     rmSync(join(home, 'cache'), { recursive: true });
     expect((await run({ NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);
+    expect(existsSync(join(home, 'cache', folder))).toBe(false);
+  });
+
+  it("goes to NODE_COMPILE_CACHE's `trek` when that is set, as Node's does, and nowhere when that folder is not private", async () => {
+    const home = freshHome();
+    const chosen = join(home, 'chosen');
+    expect((await runIn(home, { NODE_COMPILE_CACHE: chosen })).code).toBe(0);
+    expect(statSync(join(chosen, 'trek')).mode & 0o777).toBe(0o700);
+    const files = filesIn(join(chosen, 'trek'));
+    expect(files.map((file) => file.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^trek\.cjs-/), expect.stringMatching(/^commands\.cjs-/)]));
+    for (const file of files) expect(statSync(join(file.parentPath, file.name)).mode & 0o077).toBe(0);
+    expect(existsSync(join(home, 'cache', folder))).toBe(false);
+
+    // A folder others may write to: trek runs, and keeps nothing there.
+    const shared = join(home, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    expect((await runIn(home, { NODE_COMPILE_CACHE: shared })).code).toBe(0);
+    expect(existsSync(join(shared, 'trek'))).toBe(false);
     expect(existsSync(join(home, 'cache', folder))).toBe(false);
   });
 });
