@@ -25,7 +25,8 @@ export default defineConfig({
   test: {
     env: { NODE_COMPILE_CACHE: codeCache },
     // Every sandbox answer and trek request of the suite is held to the contract (openapi/trek.yaml).
-    setupFiles: ['test/helpers/contract-check.ts'],
+    // And the temporary folders a file made are removed when it is done.
+    setupFiles: ['test/helpers/contract-check.ts', 'test/helpers/remove-temp-dirs.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

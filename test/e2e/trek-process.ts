@@ -3,28 +3,20 @@
  * TREK_HOME and none of the caller's TREK_* settings, so "no profile" really means none.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { clientAt, clientFor, expectOk, type HttpClient, type Key } from '../helpers/sandbox-client.js';
 import { NOW } from '../helpers/clock.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TREK_BIN = join(REPO, 'bin', 'trek');
 
-const createdHomes: string[] = [];
-// Whatever a test file made is removed once its tests are done.
-afterAll(() => {
-  for (const dir of createdHomes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
+/** A fresh TREK_HOME, removed once the test file is done (temp-dirs.ts). */
 export function freshHome(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'trek-e2e-'));
-  createdHomes.push(dir);
-  return dir;
+  return tempDir('trek-e2e-');
 }
 
 /** The test process's environment without TREK_*, colour or XDG settings, plus `extra`. */

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { main } from '../../src/main.js';
 import { createFactory, type Env, type Factory, type FactoryInit } from '../../src/factory.js';
 import type { IOStreams } from '../../src/output/iostreams.js';
 import { scriptedPrompter } from '../../src/prompt/prompter.js';
+import { tempDir } from './temp-dirs.js';
 
 export interface TestIO {
   io: IOStreams;
@@ -40,16 +40,9 @@ export function testIO(options: { tty?: boolean; stdin?: string; columns?: numbe
   return { io, out: () => out, err: () => err };
 }
 
-const createdHomes: string[] = [];
-// Whatever a test file's factories made is removed once the file's tests are done.
-afterAll(() => {
-  for (const dir of createdHomes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
+/** A fresh TREK_HOME, removed once the test file is done (temp-dirs.ts). */
 export function tempHome(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'trek-test-'));
-  createdHomes.push(dir);
-  return dir;
+  return tempDir('trek-test-');
 }
 
 /**
