@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { bookingForTwo, useTrekSandbox } from '../helpers/trek-sandbox.js';
 import { clientFor } from '../helpers/sandbox-client.js';
 import { NOW } from '../helpers/clock.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../helpers/temp-dirs.js';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const sandbox = useTrekSandbox({ size: 40, now: NOW });
@@ -123,7 +123,7 @@ describe('what to pay, said before, is what confirms', () => {
 describe('group import --dry-run', () => {
   it('26 says what the departure service would cost and what confirms it: the import books it at that price, that deposit', async () => {
     await api('POST', '/_sandbox/clock', { set: NOW.toISOString() }, 'operator');
-    const dir = mkdtempSync(join(tmpdir(), 'trek-group-'));
+    const dir = tempDir('trek-group-');
     const file = join(dir, 'group.csv');
     writeFileSync(file, 'name.title,name.legal_first_name,name.legal_last_name\nMs,Ada,Lovelace\nMr,Alan,Turing\nMs,Grace,Hopper\n');
     const args = ['group', 'import', file, '--new-booking', '--currency', 'CAD', '--departure', '100001'];

@@ -3,8 +3,7 @@
  * src/completion/manifest.ts). Compared here with the tree the source builds now, so a verb that
  * gains a flag, a choice or a completer fails this until the build writes the manifest again.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Help, type Command, type Option } from 'commander';
@@ -17,6 +16,7 @@ import { findSubcommand, menuDescription, subcommandCandidates } from '../../src
 import { specOf } from '../../src/completion/values.js';
 import { recordIds } from '../../src/history-record.js';
 import { testFactory } from '../helpers/factory.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 const BUILT = join(import.meta.dirname, '..', '..', 'dist', 'completion');
 const folderUrl = (dir: string) => pathToFileURL(`${dir}/`);
@@ -138,7 +138,7 @@ describe('the completion manifest', () => {
 
   it('is what completion reads, and a missing or unreadable noun file leaves the real noun in its place', async () => {
     const home = historyHome();
-    const folder = mkdtempSync(join(tmpdir(), 'trek-manifest-'));
+    const folder = tempDir('trek-manifest-');
     cpSync(BUILT, folder, { recursive: true });
     const booking = JSON.parse(readFileSync(join(folder, 'booking.json'), 'utf8')) as { commands: Array<{ name: string }> };
     booking.commands.push({ name: 'zz-from-the-manifest' });
