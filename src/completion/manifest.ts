@@ -85,17 +85,17 @@ function declaredAs(argument: Argument): string {
 
 /**
  * The noun `name` as its manifest in `file` describes it, as commander objects; undefined when
- * that file is missing or unreadable (completion then builds the real noun). A live slot's
+ * that file is missing, unreadable or not a manifest of that noun (completion then builds the real noun). A live slot's
  * completer builds the real tree with `realRoot` on first use and asks its completer.
  */
 export function nounFromManifest(file: URL, name: string, realRoot: () => Promise<Command>): Command | undefined {
-  let entry: Partial<CommandEntry> | null;
   try {
-    entry = JSON.parse(readFileSync(file, 'utf8')) as Partial<CommandEntry> | null;
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as Partial<CommandEntry> | null;
+    return entry?.name === name ? commandOf(entry as CommandEntry, realRoot) : undefined;
   } catch {
+    // Missing, cut short, or not the shape this build writes: the real noun answers instead.
     return undefined;
   }
-  return entry?.name === name ? commandOf(entry as CommandEntry, realRoot) : undefined;
 }
 
 function commandOf(entry: CommandEntry, realRoot: () => Promise<Command>): Command {

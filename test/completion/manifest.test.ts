@@ -148,6 +148,8 @@ describe('the completion manifest', () => {
 
     writeFileSync(join(folder, 'booking.json'), '{ not json');
     writeFileSync(join(folder, 'customer.json'), JSON.stringify({ name: 'another noun' }));
+    // JSON, of the right noun, but not the shape the build writes.
+    writeFileSync(join(folder, 'search.json'), JSON.stringify({ name: 'search', options: 'x', commands: [{ name: 'departures', arguments: [7] }] }));
     for (const words of [
       ['booking', 'get', ''],
       ['customer', ''],
