@@ -14,7 +14,7 @@ const rows = COMPLETIONS.map(([name, args]) => ({ name: `trek ${name}`, args: [b
 const [baseline, ...times] = await medians(options.node, [{ args: ['-e', '0'], env }, ...rows], options.runs);
 
 const helpModules = loadedModules(options.node, ['--help'], env);
-// The command line's own files (build.mjs): completion reads the engine's, and a noun's verbs, beside the entry.
+// The command line's own files (build.mjs): completion reads the engine's beside the entry, and the commands' for a slot whose completer is code.
 const ownFiles = new Set(['./trek.cjs', './complete.cjs', './commands.cjs']);
 const extra = new Set();
 for (const [, args] of COMPLETIONS) for (const name of loadedModules(options.node, args, env)) if (!helpModules.has(name) && !ownFiles.has(name)) extra.add(name.replace(`file://${root}`, ''));
