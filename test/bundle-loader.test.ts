@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bundleLoader } from '../src/bundle-loader.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 /**
  * Loads `name` with the built loader in a process of its own, as bin/trek does on Node 20: V8
@@ -24,7 +24,7 @@ let dist: string;
 let code: string;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'trek-bundle-loader-'));
+  dir = tempDir('trek-bundle-loader-');
   dist = join(dir, 'dist');
   code = join(dir, 'code');
   mkdirSync(dist);
@@ -37,7 +37,6 @@ beforeEach(() => {
   writeFileSync(join(dist, 'part.cjs'), `globalThis.partRuns = (globalThis.partRuns ?? 0) + 1;\nmodule.exports = { value: 41 };`);
   Object.assign(globalThis, { entryRuns: 0, partRuns: 0 });
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const runs = () => {
   const { entryRuns, partRuns } = globalThis as unknown as { entryRuns: number; partRuns: number };
