@@ -4,10 +4,13 @@
 //   __complete (what every TAB runs)          ≤ 1.5×
 //   booking get, search departures --limit 5  ≤ 2.0× against a served sandbox (TREK_BASE_URL)
 //                                             ≤ 2.5× on the built-in sandbox, no profile
-// A minimal node:http GET is shown too: the floor for any command that sends one request.
+// A minimal node:http GET is shown too: the floor for any command that sends one request; and
+// undici's public index loaded alone, as trek loads it: the floor for any command that sends one
+// with undici (issue 31 has trek load the index whole, never its internals).
 // Usage: node bench/startup.mjs [runs] [--node PATH]…   (builds dist/ first if missing; --node
 // again measures another runtime after the first, e.g. Node 24 then Node 20)
-import { benchOptions, bin, cleanEnv, COMPLETIONS, completionHome, ensureBuilt, loadedModules, medians, report, tempHome, wallTime } from './harness.mjs';
+import { join } from 'node:path';
+import { benchOptions, bin, cleanEnv, COMPLETIONS, completionHome, ensureBuilt, loadedModules, medians, report, root, tempHome, wallTime } from './harness.mjs';
 
 const options = benchOptions();
 ensureBuilt();
@@ -24,12 +27,16 @@ const BOOKING = '200001'; // the first seeded booking, agent 1's (the default ke
 const bookingGet = ['booking', 'get', BOOKING, '-o', 'json'];
 const searchDepartures = ['search', 'departures', '--limit', '5', '-o', 'json'];
 const httpGet = `require('node:http').get(process.env.URL, { headers: { 'x-application-key': process.env.KEY } }, (res) => res.resume())`;
+// dist/undici.cjs through the bundle loader, its compiled code kept as a command keeps it (the first, warming run writes it).
+const undiciAlone = `const loader = require(process.env.LOADER).bundleLoader(process.env.DIST, process.env.CODE); loader.load('undici.cjs'); loader.saveCode();`;
+const undiciEnv = { ...bare, LOADER: join(root, 'dist/bundle-loader.cjs'), DIST: join(root, 'dist'), CODE: join(tempHome(), 'code') };
 
 const rows = [
   { name: 'trek --version', args: [bin, '--version'], env: bare, target: 1.3 },
   { name: 'trek --help', args: [bin, '--help'], env: bare, target: 1.3 },
   ...COMPLETIONS.map(([name, args]) => ({ name: `trek ${name}`, args: [bin, ...args], env: completionEnv, target: 1.5 })),
   { name: 'node:http GET (floor)', args: ['-e', httpGet], env: { ...servedEnv, URL: `${served.baseUrl}/bookings/${BOOKING}`, KEY: served.apiKey } },
+  { name: "undici's index alone (floor)", args: ['-e', undiciAlone], env: undiciEnv },
   { name: 'served: trek booking get', args: [bin, ...bookingGet], env: servedEnv, target: 2.0 },
   { name: 'served: trek search departures', args: [bin, ...searchDepartures], env: servedEnv, target: 2.0 },
   { name: 'built-in: trek booking get', args: [bin, ...bookingGet], env: embeddedEnv, target: 2.5 },
