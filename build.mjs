@@ -22,6 +22,11 @@
 // undici is dist/undici.cjs, its public entry (index.js) bundled whole: required from
 // node_modules, its index is some 110 files to find, read and compile one by one, which cost a
 // served command ~35 ms of CPU more on Node 24 (with the compile cache) than the one file.
+// So are the libraries that only some commands load, each in a file of its own on first use:
+// @inquirer/prompts (dist/prompts.cjs, interactive commands), yaml (dist/yaml.cjs, -o yaml) and
+// cli-table3 (dist/table.cjs, tables). Required from node_modules, prompts cost an interactive
+// command ~40 ms of CPU more and yaml a `-o yaml` ~40 ms more, on Node 24 with its compile cache
+// and on Node 20 without one (lower quartile of 11, loaded alone); cli-table3 ~10 ms more.
 // Nothing but plain objects crosses between the sandbox and the command line: errors are read by
 // their members (exitCode, toJson: src/errors.ts), never by instanceof.
 // conf, which writes the config file, is dist/conf.cjs: with ajv it is 300 kB that only a change
@@ -54,7 +59,12 @@ const ownFiles = new Map([
   [join(root, 'src/config/conf-file.js'), './conf.cjs'],
 ]);
 /** Packages bundled in a file of their own, by the name trek's code imports. */
-const ownPackages = new Map([['undici', './undici.cjs']]);
+const ownPackages = new Map([
+  ['undici', './undici.cjs'],
+  ['@inquirer/prompts', './prompts.cjs'],
+  ['yaml', './yaml.cjs'],
+  ['cli-table3', './table.cjs'],
+]);
 
 /** Imports of those modules from trek's code load their own bundle. */
 const inTheirOwnFiles = {
@@ -64,7 +74,7 @@ const inTheirOwnFiles = {
       const file = ownFiles.get(resolve(resolveDir, path));
       return file ? { path: file, external: true } : undefined;
     });
-    build.onResolve({ filter: /^undici$/ }, ({ path, kind }) => (kind === 'entry-point' ? undefined : { path: ownPackages.get(path), external: true }));
+    build.onResolve({ filter: /^[@\w]/ }, ({ path, kind }) => (kind !== 'entry-point' && ownPackages.has(path) ? { path: ownPackages.get(path), external: true } : undefined));
   },
 };
 
@@ -82,13 +92,13 @@ const options = {
   // Node reads, hashes and compiles on every command: 5-9 ms less CPU a command on Node 24. Stack
   // traces name minified functions, but with --verbose their frames point into src/ (src/util/stack.ts).
   minify: true,
-  // Required on first use, from node_modules: the prompts of interactive commands, the
-  // YAML renderer, jq for --jq (it reads its jq.wasm from beside its own file), the sandbox's
-  // PDF maker, loaded only when a document's content is asked for, and the libraries of a few
-  // commands (CSV manifests, the cache's LRU, pager command lines): bundled, every command
-  // would read and compile their 100 kB. cli-table3 too, required when a table is drawn: bundled,
-  // it would bring its optional colour library (53 kB with it) that trek never has it load.
-  external: ['@inquirer/prompts', 'yaml', 'jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', 'cli-table3'],
+  // Required on first use, from node_modules: jq for --jq (it reads its jq.wasm from beside its
+  // own file), the sandbox's PDF maker, loaded only when a document's content is asked for, and
+  // the libraries of a few commands (CSV manifests, the cache's LRU, pager command lines), each
+  // a few ms to load: bundled, every command would read and compile their 100 kB. cli-table3's
+  // optional colour library too (53 kB), which it requires only for its own cell styles, which
+  // trek never sets.
+  external: ['jq-wasm', 'pdf-lib', 'csv-parse', 'lru-cache', 'shell-quote', '@colors/colors'],
   supported: { 'dynamic-import': false },
   // CommonJS has no import.meta: a module that finds files or packages from its own URL (the
   // completion scripts, createRequire) gets the bundle's (all are in dist/), made when asked for,
@@ -228,10 +238,16 @@ const parts = await build({
   // A name the binding above missed would be undefined at run time: a failed build instead.
   logOverride: { 'import-is-undefined': 'error' },
 });
-// The sandbox, conf, undici and trek's folders: whole, on their own.
+// The sandbox, conf, trek's folders and the packages of their own: whole, on their own.
 const others = await build({
   ...options,
-  entryPoints: { sandbox: 'src/sandbox/index.ts', conf: 'src/config/conf-file.ts', paths: 'src/config/paths.ts', 'bundle-loader': 'src/bundle-loader.ts', undici: 'undici' },
+  entryPoints: {
+    sandbox: 'src/sandbox/index.ts',
+    conf: 'src/config/conf-file.ts',
+    paths: 'src/config/paths.ts',
+    'bundle-loader': 'src/bundle-loader.ts',
+    ...Object.fromEntries([...ownPackages].map(([name, file]) => [basename(file, '.cjs'), name])),
+  },
   plugins: [inTheirOwnFiles],
 });
 const outputFiles = [...parts.outputFiles, ...others.outputFiles];

@@ -51,7 +51,7 @@ for (const runtime of options.nodes) {
   const [baseline, ...times] = await medians(at.node, [{ args: ['-e', '0'], env: bare }, ...rows], options.runs);
 
   // What --help must not load (--version reads no bundle at all: test/e2e/files-read.test.ts): undici, the sandbox (dist/sandbox.cjs), the prompts, the renderers, conf, the completion engine, the commands' code.
-  const heavy = ['undici', './undici.cjs', './sandbox.cjs', '@inquirer/prompts', 'yaml', 'cli-table3', './conf.cjs', './complete.cjs', './commands.cjs'];
+  const heavy = ['undici', './undici.cjs', './sandbox.cjs', '@inquirer/prompts', './prompts.cjs', 'yaml', './yaml.cjs', 'cli-table3', './table.cjs', './conf.cjs', './complete.cjs', './commands.cjs'];
   const helpLoads = [...loadedModules(at.node, ['--help'], bare)];
   const heavyLoaded = heavy.filter((name) => helpLoads.some((loaded) => loaded === name || loaded.startsWith(`${name}/`) || loaded.includes(`/node_modules/${name}/`)));
   const ok = report(

@@ -13,8 +13,9 @@ import { cleanEnv, freshHome, REPO, TREK_BIN, watch } from './trek-process.js';
 /**
  * Runs trek with a hook that prints, at exit, the files of dist/ it loaded or read (the bundles,
  * completion's manifest), but bin/trek's own helpers: dist/paths.cjs (the cache's folder) and
- * dist/bundle-loader.cjs (the code cache); and `node:child_process` if that built-in was loaded
- * (commander's requires it only on use: build.mjs).
+ * dist/bundle-loader.cjs (the code cache); each package it required from node_modules, as
+ * `node_modules/<name>`; and `node:child_process` if that built-in was loaded (commander's
+ * requires it only on use: build.mjs).
  */
 async function distFilesRead(args: string[], home = freshHome()): Promise<{ read: string[]; stdout: string }> {
   const hook = join(home, 'files-read.cjs');
@@ -31,6 +32,10 @@ fs.readFileSync = function (file, ...rest) {
 };
 process.on('exit', () => {
   Object.keys(require.cache).forEach(add);
+  for (const file of Object.keys(require.cache)) {
+    const name = /[\\\\/]node_modules[\\\\/]((?:@[^\\\\/]+[\\\\/])?[^\\\\/]+)/.exec(file);
+    if (name) read.add('node_modules/' + name[1].replace('\\\\', '/'));
+  }
   if (process.moduleLoadList.includes('NativeModule child_process')) read.add('node:child_process');
   process.stderr.write('\\nREAD ' + JSON.stringify([...read].sort()));
 });`,
@@ -52,6 +57,18 @@ describe('which bundles a command reads', () => {
     expect(command).toEqual(expect.arrayContaining(['commands.cjs', 'trek.cjs']));
     expect(command).not.toContain('node:child_process');
     expect(command).not.toContain('undici.cjs');
+  });
+
+  it('a table and -o yaml read their library from its own bundle, never from node_modules', async () => {
+    const [table, yaml] = (await Promise.all([distFilesRead(['config', 'list', '-o', 'table']), distFilesRead(['config', 'list', '-o', 'yaml'])])).map(({ read }) => read);
+    expect(table).toEqual(expect.arrayContaining(['table.cjs']));
+    expect(yaml).toEqual(expect.arrayContaining(['yaml.cjs']));
+    for (const read of [table, yaml]) {
+      expect(read.filter((file) => file.startsWith('node_modules/'))).toEqual([]);
+      expect(read).not.toContain('prompts.cjs');
+    }
+    expect(table).not.toContain('yaml.cjs');
+    expect(yaml).not.toContain('table.cjs');
   });
 
   it("completion builds the noun on the line from its manifest, without the commands' code, but for a slot whose completer is code", async () => {
