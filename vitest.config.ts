@@ -27,8 +27,11 @@ export default defineConfig({
     // Every sandbox answer and trek request of the suite is held to the contract (openapi/trek.yaml).
     // And the temporary folders a file made are removed when it is done.
     setupFiles: ['test/helpers/contract-check.ts', 'test/helpers/remove-temp-dirs.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A guard against a hang, not a speed check: a test that runs a handful of trek processes in a
+    // row took 10 s on a quiet machine and over 30 s on one whose every process start took twice as
+    // long, with four files at a time (below).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // Four files at a time on a two-core machine: most of a file's time is spent waiting on the
     // processes, terminals and timers it starts. Measured on a quiet one, Node 20: 181 s with two
