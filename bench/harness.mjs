@@ -3,7 +3,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -87,7 +87,9 @@ export async function medians(node, commands, runs) {
 
 /**
  * Every module a run loads by name: the specifier of each require() (node: built-ins and
- * packages, which a CommonJS bundle loads this way) and the URL of each ES module it resolves.
+ * packages, which a CommonJS bundle loads this way), the URL of each ES module it resolves, and
+ * each of trek's bundles as the others require it (`./commands.cjs`): bin/trek's loader runs
+ * those without require(), so they are read from require.cache, where it files them, at exit.
  */
 export function loadedModules(node, args, env) {
   const dir = mkdtempSync(join(tmpdir(), 'trek-bench-modules-'));
@@ -102,6 +104,9 @@ export function loadedModules(node, args, env) {
       appendFileSync(${JSON.stringify(log)}, id + '\\n');
       return load.apply(this, arguments);
     };
+    process.on('exit', () => {
+      for (const file of Object.keys(require.cache)) if (file.startsWith(${JSON.stringify(join(root, 'dist') + sep)})) appendFileSync(${JSON.stringify(log)}, './' + require('node:path').basename(file) + '\\n');
+    });
     Module.register('data:text/javascript,' + encodeURIComponent(\`
       import { appendFileSync } from 'node:fs';
       export async function resolve(specifier, context, next) {
